@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ActionKind is the verb of an action (NOTATION.md). The zero value means
+// none.
+type ActionKind int
+
+// The action verbs.
+const (
+	ActNone          ActionKind = iota
+	ActRoll                     // roll
+	ActShip                     // ship north|south
+	ActPirate                   // pirate <row>
+	ActBuild                    // build <building> <square> [over <colour>]
+	ActWall                     // wall <space>
+	ActChurch                   // church [<tile>]
+	ActPermit                   // permit <value> <square> [pay <colour>]
+	ActGold                     // gold
+	ActMovePermit               // move-permit <from> <to> pay <colour>
+	ActUpgradePermit            // upgrade-permit <square> <value> pay <colour>
+	ActPlacePermit              // place-permit <value> <square>
+	ActBuyGold                  // buy-gold
+	ActEnd                      // end
+	ActDiscard                  // discard <cards>
+	ActTake                     // take <cards> (pirate_reward choose_from_others_discards)
+	ActRebuild                  // rebuild hut|cottage <square>|none
+	ActOrders                   // orders discard <kinds> | orders rebuild nearest | orders ask
+)
+
+// Ship directions.
+const (
+	DirNorth = 1
+	DirSouth = 2
+)
+
+// Action is one action of a move. Which fields matter depends on Kind.
+type Action struct {
+	Kind     ActionKind
+	Building Kind      // build, rebuild
+	At       Square    // build anchor, permit square, move-permit from, upgrade square, rebuild square
+	To       Square    // move-permit target
+	Colour   Card      // build over, permit/move/upgrade pay
+	Value    int       // permit value (place, upgrade: the new value)
+	Row      int       // pirate row index
+	Dir      int       // ship direction
+	Wall     WallSpace // wall
+	Tile     Tile      // first church tile; NoTile for "church"
+	Cards    Hand      // discard, take
+	None     bool      // rebuild ... none
+	// Orders: Order is "discard", "rebuild" or "ask"; Priority the discard
+	// order for "discard".
+	Order    string
+	Priority []Card
+}
+
+// String prints the action in canonical NOTATION.md form.
+func (a Action) String() string {
+	var b strings.Builder
+	w := func(parts ...string) {
+		for _, p := range parts {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p)
+		}
+	}
+	switch a.Kind {
+	case ActRoll:
+		w("roll")
+	case ActShip:
+		if a.Dir == DirNorth {
+			w("ship", "north")
+		} else {
+			w("ship", "south")
+		}
+	case ActPirate:
+		w("pirate", rowName(a.Row))
+	case ActBuild:
+		w("build", a.Building.String(), a.At.String())
+		if a.Colour != NoCard {
+			w("over", a.Colour.String())
+		}
+	case ActWall:
+		w("wall", a.Wall.String())
+	case ActChurch:
+		w("church")
+		if a.Tile != NoTile {
+			w(a.Tile.String())
+		}
+	case ActPermit:
+		w("permit", strconv.Itoa(a.Value), a.At.String())
+		if a.Colour != NoCard {
+			w("pay", a.Colour.String())
+		}
+	case ActGold:
+		w("gold")
+	case ActMovePermit:
+		w("move-permit", a.At.String(), a.To.String(), "pay", a.Colour.String())
+	case ActUpgradePermit:
+		w("upgrade-permit", a.At.String(), strconv.Itoa(a.Value), "pay", a.Colour.String())
+	case ActPlacePermit:
+		w("place-permit", strconv.Itoa(a.Value), a.At.String())
+	case ActBuyGold:
+		w("buy-gold")
+	case ActEnd:
+		w("end")
+	case ActDiscard, ActTake:
+		if a.Kind == ActDiscard {
+			w("discard")
+		} else {
+			w("take")
+		}
+		w(handWords(a.Cards)...)
+	case ActRebuild:
+		w("rebuild", a.Building.String())
+		if a.None {
+			w("none")
+		} else {
+			w(a.At.String())
+		}
+	case ActOrders:
+		w("orders", a.Order)
+		switch a.Order {
+		case "discard":
+			for _, c := range a.Priority {
+				w(c.String())
+			}
+		case "rebuild":
+			w("nearest")
+		}
+	default:
+		return "?"
+	}
+	return b.String()
+}
+
+// handWords lists the cards of h one word each, gold first; an empty hand is
+// "nothing".
+func handWords(h Hand) []string {
+	var out []string
+	for _, c := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+		for i := 0; i < h.Of(c); i++ {
+			out = append(out, c.String())
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "nothing")
+	}
+	return out
+}
+
+func rowName(i int) string {
+	if i < 0 || i >= NumRows {
+		return "?"
+	}
+	return strconv.Itoa(Rows[i])
+}
+
+// FormatMove prints a move as one line, actions separated by "; ".
+func FormatMove(m []Action) string {
+	parts := make([]string, len(m))
+	for i, a := range m {
+		parts[i] = a.String()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Stream names a kind of random draw. Each kind has its own generator, so
+// one kind of draw never shifts another (TURNFILE.md requirement 4).
+type Stream int
+
+// The streams.
+const (
+	NoStream        Stream = iota
+	StreamDice             // two draws of Intn(6) per roll
+	StreamInfluence        // influence cards: production, walls, the start deal
+	StreamChurch           // church tiles
+	StreamReward           // the pirate reward
+)
+
+var streamNames = [...]string{"", "dice", "influence", "church", "reward"}
+
+func (s Stream) String() string {
+	if s <= NoStream || int(s) >= len(streamNames) {
+		return "?"
+	}
+	return streamNames[s]
+}
+
+// Rand is the source of every random outcome. Intn returns a uniformly
+// distributed integer in [0, n) drawn from the named stream; n is at least 1.
+type Rand interface {
+	Intn(s Stream, n int) int
+}

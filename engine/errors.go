@@ -1,0 +1,59 @@
+package engine
+
+import "fmt"
+
+// RuleError reports an action that breaks a rule. Rule is the number of the
+// rule broken, such as "R52".
+type RuleError struct {
+	Rule   string
+	Action string
+	Reason string
+}
+
+func (e *RuleError) Error() string {
+	if e.Action == "" {
+		return fmt.Sprintf("%s: %s", e.Rule, e.Reason)
+	}
+	return fmt.Sprintf("%q: %s (%s)", e.Action, e.Reason, e.Rule)
+}
+
+// NotationError reports text that is not a well-formed move. Offset is the
+// byte offset in Input where the problem starts.
+type NotationError struct {
+	Input  string
+	Offset int
+	Reason string
+}
+
+func (e *NotationError) Error() string {
+	return fmt.Sprintf("cannot read %q at offset %d: %s", e.Input, e.Offset, e.Reason)
+}
+
+// StateError reports a state that is not a consistent Elasund position.
+type StateError struct {
+	Field  string
+	Reason string
+}
+
+func (e *StateError) Error() string {
+	return fmt.Sprintf("inconsistent state: %s: %s", e.Field, e.Reason)
+}
+
+// OptionError reports an unknown rule option or a value it cannot take.
+type OptionError struct {
+	Name   string
+	Value  string
+	Reason string
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("option %s=%s: %s", e.Name, e.Value, e.Reason)
+}
+
+func ruleErr(rule string, a Action, format string, args ...any) *RuleError {
+	s := ""
+	if a.Kind != ActNone {
+		s = a.String()
+	}
+	return &RuleError{Rule: rule, Action: s, Reason: fmt.Sprintf(format, args...)}
+}
