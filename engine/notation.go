@@ -1,0 +1,748 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxHand bounds the cards one discard or take may name; no hand in the
+// game comes near it, and it keeps the printed form of a move short.
+const maxHand = 99
+
+// ParseMove reads a move (NOTATION.md): actions separated by ";" or new
+// lines, words case-insensitive, "#" starting a comment to the end of the
+// line. Empty actions are skipped, but a move must have at least one action.
+// Errors are *NotationError, with Offset the byte offset in text of the
+// offending word.
+func ParseMove(text string) ([]Action, error) {
+	groups := lex(text)
+	if len(groups) == 0 {
+		return nil, &NotationError{Input: text, Offset: 0, Reason: "the move has no action (write e.g. \"roll\" or \"end\")"}
+	}
+	move := make([]Action, 0, len(groups))
+	for _, g := range groups {
+		a, err := parseGroup(text, g)
+		if err != nil {
+			return nil, err
+		}
+		move = append(move, a)
+	}
+	return move, nil
+}
+
+// ParseAction reads one action of a move, in the words of NOTATION.md. It is
+// the inverse of Action.String. Errors are *NotationError.
+func ParseAction(text string) (Action, error) {
+	groups := lex(text)
+	switch len(groups) {
+	case 0:
+		return Action{}, &NotationError{Input: text, Offset: 0, Reason: "no action (write e.g. \"roll\" or \"end\")"}
+	case 1:
+		return parseGroup(text, groups[0])
+	}
+	return Action{}, &NotationError{Input: text, Offset: groups[1][0].off,
+		Reason: fmt.Sprintf("one action expected, but %q starts a second one", groups[1][0].text)}
+}
+
+// A token is one word of the input, or a lone comma.
+type token struct {
+	text  string // as written
+	low   string // ASCII letters lower-cased; "" unless ascii
+	off   int    // byte offset in the input
+	ascii bool   // all bytes are ASCII
+}
+
+func (t token) end() int { return t.off + len(t.text) }
+
+// lex splits text into actions, each a non-empty list of tokens.
+func lex(text string) [][]token {
+	var groups [][]token
+	var cur []token
+	flush := func() {
+		if len(cur) > 0 {
+			groups = append(groups, cur)
+			cur = nil
+		}
+	}
+	i := 0
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == ';' || r == '\n':
+			flush()
+			i += size
+		case r == '#':
+			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(text)
+			}
+		case r == ',':
+			cur = append(cur, newToken(text, i, i+1))
+			i++
+		case unicode.IsSpace(r):
+			i += size
+		default:
+			j := i + size
+			for j < len(text) {
+				r, size := utf8.DecodeRuneInString(text[j:])
+				if r == ';' || r == '\n' || r == '#' || r == ',' || unicode.IsSpace(r) {
+					break
+				}
+				j += size
+			}
+			cur = append(cur, newToken(text, i, j))
+			i = j
+		}
+	}
+	flush()
+	return groups
+}
+
+func newToken(text string, from, to int) token {
+	t := token{text: text[from:to], off: from, ascii: true}
+	for k := 0; k < len(t.text); k++ {
+		if t.text[k] >= utf8.RuneSelf {
+			t.ascii = false
+			return t
+		}
+	}
+	t.low = strings.ToLower(t.text)
+	return t
+}
+
+// A verb is one action word with its parser.
+type verb struct {
+	name  string
+	usage string
+	parse func(p *parser, a *Action) error
+}
+
+// verbs lists the actions in NOTATION.md order.
+var verbs = []verb{
+	{"roll", "roll", func(p *parser, a *Action) error { a.Kind = ActRoll; return nil }},
+	{"ship", "ship north|south", parseShip},
+	{"pirate", "pirate <row>", parsePirate},
+	{"build", "build <building> <square> [over <card colour>]", parseBuild},
+	{"wall", "wall <wall space>", parseWall},
+	{"church", "church [<tile>]", parseChurch},
+	{"permit", "permit <value> <square> [pay <card colour>]", parsePermit},
+	{"gold", "gold", func(p *parser, a *Action) error { a.Kind = ActGold; return nil }},
+	{"move-permit", "move-permit <from square> <to square> pay <card colour>", parseMovePermit},
+	{"upgrade-permit", "upgrade-permit <square> <value> pay <card colour>", parseUpgradePermit},
+	{"place-permit", "place-permit <value> <square>", parsePlacePermit},
+	{"buy-gold", "buy-gold", func(p *parser, a *Action) error { a.Kind = ActBuyGold; return nil }},
+	{"end", "end", func(p *parser, a *Action) error { a.Kind = ActEnd; return nil }},
+	{"discard", "discard <cards>", parseCards(ActDiscard)},
+	{"take", "take <cards>", parseCards(ActTake)},
+	{"rebuild", "rebuild hut|cottage <square>|none", parseRebuild},
+	{"orders", "orders discard <card kinds> | orders rebuild nearest | orders ask", parseOrders},
+}
+
+// verbAliases maps other spellings of a verb to its name: the hyphenated
+// verbs also without the hyphen or with an underscore.
+var verbAliases = map[string]string{
+	"movepermit":     "move-permit",
+	"move_permit":    "move-permit",
+	"upgradepermit":  "upgrade-permit",
+	"upgrade_permit": "upgrade-permit",
+	"placepermit":    "place-permit",
+	"place_permit":   "place-permit",
+	"buygold":        "buy-gold",
+	"buy_gold":       "buy-gold",
+	"order":          "orders",
+}
+
+func lookupVerb(w string) (verb, bool) {
+	if n, ok := verbAliases[w]; ok {
+		w = n
+	}
+	for _, v := range verbs {
+		if v.name == w {
+			return v, true
+		}
+	}
+	return verb{}, false
+}
+
+// parser reads the words of one action.
+type parser struct {
+	input string
+	toks  []token
+	i     int
+	verb  verb
+}
+
+// parseGroup parses the tokens of one action.
+func parseGroup(input string, toks []token) (Action, error) {
+	p := &parser{input: input, toks: toks}
+	first := toks[0]
+	v, ok := lookupVerb(first.low)
+	if !first.ascii || !ok {
+		return Action{}, p.errAt(first.off, "unknown action %q%s", first.text, suggestVerb(first))
+	}
+	p.verb = v
+	p.i = 1
+	var a Action
+	if err := v.parse(p, &a); err != nil {
+		return Action{}, err
+	}
+	if p.i < len(p.toks) {
+		t := p.toks[p.i]
+		return Action{}, p.errAt(t.off, "unexpected %q (%s)", t.text, v.usage)
+	}
+	return a, nil
+}
+
+func (p *parser) errAt(off int, format string, args ...any) *NotationError {
+	return &NotationError{Input: p.input, Offset: off, Reason: fmt.Sprintf(format, args...)}
+}
+
+// peek returns the next token, if any, without taking it.
+func (p *parser) peek() (token, bool) {
+	if p.i < len(p.toks) {
+		return p.toks[p.i], true
+	}
+	return token{}, false
+}
+
+// lastWord returns the action's last token that is not a comma.
+func (p *parser) lastWord() token {
+	for k := len(p.toks) - 1; k > 0; k-- {
+		if p.toks[k].text != "," {
+			return p.toks[k]
+		}
+	}
+	return p.toks[0]
+}
+
+// next takes the next token, which must exist and be a word; what names it
+// for the error otherwise.
+func (p *parser) next(what string) (token, error) {
+	if p.i >= len(p.toks) {
+		last := p.toks[len(p.toks)-1]
+		return token{}, p.errAt(last.end(), "missing %s after %q (%s)", what, last.text, p.verb.usage)
+	}
+	t := p.toks[p.i]
+	if t.text == "," {
+		return token{}, p.errAt(t.off, "unexpected \",\" where %s belongs (%s)", what, p.verb.usage)
+	}
+	p.i++
+	return t, nil
+}
+
+// keyword takes the next token, which must be the word kw.
+func (p *parser) keyword(kw string) error {
+	t, err := p.next(fmt.Sprintf("%q", kw))
+	if err != nil {
+		return err
+	}
+	if t.low != kw {
+		return p.errAt(t.off, "expected %q, not %q (%s)", kw, t.text, p.verb.usage)
+	}
+	return nil
+}
+
+// optional takes the next token if it is the word kw.
+func (p *parser) optional(kw string) bool {
+	if t, ok := p.peek(); ok && t.low == kw {
+		p.i++
+		return true
+	}
+	return false
+}
+
+func (p *parser) square(what string) (Square, error) {
+	t, err := p.next(what)
+	if err != nil {
+		return Square{}, err
+	}
+	if !isSquareWord(t) {
+		return Square{}, p.errAt(t.off, "%q is not a square (a column A to I, then a row 2 to 12 without 7, e.g. C8)", t.text)
+	}
+	if t.low[0] > 'i' {
+		return Square{}, p.errAt(t.off, "%q is not a square: there is no column %c (columns are A to I)", t.text, t.low[0]-'a'+'A')
+	}
+	s, err := ParseSquare(t.text)
+	if err != nil {
+		return Square{}, p.errAt(t.off, "%q is not a square: there is no row %s (rows are 2 to 12 without 7)", t.text, t.text[1:])
+	}
+	return s, nil
+}
+
+// isSquareWord reports whether t looks like a square: a letter then digits.
+func isSquareWord(t token) bool {
+	return t.ascii && len(t.low) >= 2 && t.low[0] >= 'a' && t.low[0] <= 'z' && allDigits(t.low[1:])
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for k := 0; k < len(s); k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// number reads a small non-negative decimal number; ok is false for
+// anything else, including numbers too long to matter.
+func number(t token) (int, bool) {
+	if !t.ascii || !allDigits(t.low) || len(t.low) > 4 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(t.low)
+	return n, err == nil
+}
+
+// permitValue reads a permit value, 0 to 4 (R12).
+func (p *parser) permitValue() (int, error) {
+	t, err := p.next("permit value")
+	if err != nil {
+		return 0, err
+	}
+	n, ok := number(t)
+	if !ok {
+		return 0, p.errAt(t.off, "%q is not a permit value (0 to 4)", t.text)
+	}
+	if n > 4 {
+		return 0, p.errAt(t.off, "there is no permit of value %s (values are 0 to 4)", t.text)
+	}
+	return n, nil
+}
+
+// cardColour reads an influence colour; "red" is "yellow" (V1).
+func (p *parser) cardColour() (Card, error) {
+	t, err := p.next("card colour")
+	if err != nil {
+		return NoCard, err
+	}
+	if !t.ascii {
+		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)", t.text)
+	}
+	c, err := ParseCardColour(t.low)
+	if err != nil {
+		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)%s", t.text, suggest(t.low, "blue", "green", "yellow", "red"))
+	}
+	return c, nil
+}
+
+// pay reads "pay <card colour>".
+func (p *parser) pay() (Card, error) {
+	if err := p.keyword("pay"); err != nil {
+		return NoCard, err
+	}
+	return p.cardColour()
+}
+
+func parseShip(p *parser, a *Action) error {
+	t, err := p.next("direction (north or south)")
+	if err != nil {
+		return err
+	}
+	a.Kind = ActShip
+	switch t.low {
+	case "north", "n":
+		a.Dir = DirNorth
+	case "south", "s":
+		a.Dir = DirSouth
+	default:
+		return p.errAt(t.off, "the ship sails north or south, not %q", t.text)
+	}
+	return nil
+}
+
+func parsePirate(p *parser, a *Action) error {
+	t, err := p.next("row")
+	if err != nil {
+		return err
+	}
+	n, ok := number(t)
+	if !ok {
+		return p.errAt(t.off, "%q is not a row (2 to 12 without 7)", t.text)
+	}
+	r, ok := RowIndex(n)
+	if !ok {
+		return p.errAt(t.off, "there is no row %s (rows are 2 to 12 without 7)", t.text)
+	}
+	a.Kind = ActPirate
+	a.Row = r
+	return nil
+}
+
+// building reads a building name, suggesting a near miss.
+func (p *parser) building() (token, Kind, error) {
+	t, err := p.next("building")
+	if err != nil {
+		return t, NoKind, err
+	}
+	k := NoKind
+	if t.ascii {
+		k, _ = ParseKind(t.text)
+	}
+	if k == NoKind {
+		names := make([]string, 0, Hall)
+		for i := Hut; i <= Hall; i++ {
+			names = append(names, i.String())
+		}
+		return t, NoKind, p.errAt(t.off, "%q is not a building (house, workshop, well, stall, tavern, shop, hall; hut, cottage)%s", t.text, suggest(t.low, names...))
+	}
+	return t, k, nil
+}
+
+func parseBuild(p *parser, a *Action) error {
+	t, k, err := p.building()
+	if err != nil {
+		return err
+	}
+	if k.Spec().Starter {
+		return p.errAt(t.off, "a %s cannot be built, only rebuilt (build house, workshop, well, stall, tavern, shop or hall)", k)
+	}
+	at, err := p.square("square")
+	if err != nil {
+		return err
+	}
+	*a = Action{Kind: ActBuild, Building: k, At: at}
+	if p.optional("over") {
+		c, err := p.cardColour()
+		if err != nil {
+			return err
+		}
+		a.Colour = c
+	}
+	return nil
+}
+
+func parseWall(p *parser, a *Action) error {
+	t, err := p.next("wall space")
+	if err != nil {
+		return err
+	}
+	if !isWallWord(t) {
+		return p.errAt(t.off, "%q is not a wall space (N:<column>, S:<column>, E:<row>, north, south or east)", t.text)
+	}
+	w, err := ParseWallSpace(t.text)
+	if err != nil {
+		return p.errAt(t.off, "%v", err)
+	}
+	a.Kind = ActWall
+	a.Wall = w
+	return nil
+}
+
+// isWallWord reports whether t has the shape of a wall space: a side word,
+// or a side letter, a colon and a column letter or row number.
+func isWallWord(t token) bool {
+	if !t.ascii {
+		return false
+	}
+	switch t.low {
+	case "north", "south", "east":
+		return true
+	}
+	if len(t.low) < 3 || t.low[1] != ':' {
+		return false
+	}
+	switch t.low[0] {
+	case 'n', 's':
+		return len(t.low) == 3 && t.low[2] >= 'a' && t.low[2] <= 'z'
+	case 'e':
+		return allDigits(t.low[2:])
+	}
+	return false
+}
+
+func parseChurch(p *parser, a *Action) error {
+	a.Kind = ActChurch
+	t, ok := p.peek()
+	if !ok {
+		return nil
+	}
+	if t.text == "," {
+		return p.errAt(t.off, "unexpected \",\" (%s)", p.verb.usage)
+	}
+	p.i++
+	tile := NoTile
+	if t.ascii {
+		tile, _ = ParseTile(t.text)
+	}
+	if tile == NoTile {
+		return p.errAt(t.off, "%q is not a church tile (NW N NE W C E SW S SE)", t.text)
+	}
+	a.Tile = tile
+	return nil
+}
+
+func parsePermit(p *parser, a *Action) error {
+	v, err := p.permitValue()
+	if err != nil {
+		return err
+	}
+	at, err := p.square("square")
+	if err != nil {
+		return err
+	}
+	*a = Action{Kind: ActPermit, Value: v, At: at}
+	if _, ok := p.peek(); ok {
+		c, err := p.pay()
+		if err != nil {
+			return err
+		}
+		a.Colour = c
+	}
+	return nil
+}
+
+func parseMovePermit(p *parser, a *Action) error {
+	from, err := p.square("square of the permit")
+	if err != nil {
+		return err
+	}
+	to, err := p.square("destination square")
+	if err != nil {
+		return err
+	}
+	c, err := p.pay()
+	if err != nil {
+		return err
+	}
+	*a = Action{Kind: ActMovePermit, At: from, To: to, Colour: c}
+	return nil
+}
+
+func parseUpgradePermit(p *parser, a *Action) error {
+	at, err := p.square("square")
+	if err != nil {
+		return err
+	}
+	v, err := p.permitValue()
+	if err != nil {
+		return err
+	}
+	c, err := p.pay()
+	if err != nil {
+		return err
+	}
+	*a = Action{Kind: ActUpgradePermit, At: at, Value: v, Colour: c}
+	return nil
+}
+
+func parsePlacePermit(p *parser, a *Action) error {
+	v, err := p.permitValue()
+	if err != nil {
+		return err
+	}
+	at, err := p.square("square")
+	if err != nil {
+		return err
+	}
+	*a = Action{Kind: ActPlacePermit, Value: v, At: at}
+	return nil
+}
+
+// cardWord reads a card kind, also in the plural ("golds", "reds").
+func cardWord(t token) (Card, bool) {
+	if !t.ascii || t.low == "" {
+		return NoCard, false
+	}
+	if c, err := ParseCard(t.low); err == nil {
+		return c, true
+	}
+	if s, ok := strings.CutSuffix(t.low, "s"); ok {
+		if c, err := ParseCard(s); err == nil {
+			return c, true
+		}
+	}
+	return NoCard, false
+}
+
+// parseCards returns the parser of "discard <cards>" or "take <cards>": card
+// words, each optionally preceded by a count, commas optional; or the single
+// word "nothing".
+func parseCards(kind ActionKind) func(p *parser, a *Action) error {
+	return func(p *parser, a *Action) error {
+		a.Kind = kind
+		if t, ok := p.peek(); ok && t.low == "nothing" {
+			p.i++
+			if t, ok := p.peek(); ok {
+				return p.errAt(t.off, "unexpected %q after \"nothing\"", t.text)
+			}
+			return nil
+		}
+		var h Hand
+		n := 0
+		for {
+			t, ok := p.peek()
+			if !ok {
+				break
+			}
+			p.i++
+			if t.text == "," {
+				continue
+			}
+			count := 1
+			if c, isNum := number(t); isNum || allDigits(t.low) {
+				if !isNum || c < 1 || c > maxHand {
+					return p.errAt(t.off, "%q is not a number of cards (1 to %d)", t.text, maxHand)
+				}
+				count = c
+				t, ok = p.peek()
+				if !ok || t.text == "," {
+					off := p.toks[p.i-1].end()
+					if ok {
+						off = t.off
+					}
+					return p.errAt(off, "missing card after %q (gold, blue, green, yellow or red)", p.toks[p.i-1].text)
+				}
+				p.i++
+			}
+			if t.low == "nothing" {
+				return p.errAt(t.off, "\"nothing\" cannot follow cards; write either cards or \"nothing\"")
+			}
+			c, ok := cardWord(t)
+			if !ok {
+				return p.errAt(t.off, "%q is not a card (gold, blue, green, yellow or red)%s", t.text, suggest(t.low, "gold", "blue", "green", "yellow", "red", "nothing"))
+			}
+			if n += count; n > maxHand {
+				return p.errAt(t.off, "too many cards (at most %d)", maxHand)
+			}
+			h.add(c, count)
+		}
+		if n == 0 {
+			last := p.lastWord()
+			return p.errAt(last.end(), "missing cards after %q (e.g. \"gold blue\", \"2 gold, blue\" or \"nothing\")", last.text)
+		}
+		a.Cards = h
+		return nil
+	}
+}
+
+func parseRebuild(p *parser, a *Action) error {
+	t, k, err := p.building()
+	if err != nil {
+		return err
+	}
+	if !k.Spec().Starter {
+		return p.errAt(t.off, "only a hut or a cottage is rebuilt, not a %s", k)
+	}
+	a.Kind = ActRebuild
+	a.Building = k
+	if p.optional("none") {
+		a.None = true
+		return nil
+	}
+	at, err := p.square("square or \"none\"")
+	if err != nil {
+		return err
+	}
+	a.At = at
+	return nil
+}
+
+func parseOrders(p *parser, a *Action) error {
+	t, err := p.next("order (discard, rebuild or ask)")
+	if err != nil {
+		return err
+	}
+	a.Kind = ActOrders
+	switch t.low {
+	case "ask":
+		a.Order = "ask"
+	case "rebuild":
+		if err := p.keyword("nearest"); err != nil {
+			return err
+		}
+		a.Order = "rebuild"
+	case "discard":
+		a.Order = "discard"
+		seen := map[Card]bool{}
+		for {
+			t, ok := p.peek()
+			if !ok {
+				break
+			}
+			p.i++
+			if t.text == "," {
+				continue
+			}
+			c, ok := cardWord(t)
+			if !ok {
+				return p.errAt(t.off, "%q is not a card kind (gold, blue, green, yellow or red)%s", t.text, suggest(t.low, "gold", "blue", "green", "yellow", "red"))
+			}
+			if seen[c] {
+				return p.errAt(t.off, "%s is named twice (\"red\" and \"yellow\" are the same colour)", c)
+			}
+			seen[c] = true
+			a.Priority = append(a.Priority, c)
+		}
+		if len(a.Priority) == 0 {
+			last := p.lastWord()
+			return p.errAt(last.end(), "missing card kinds after %q, in the order to pay them (e.g. \"orders discard gold yellow green blue\")", last.text)
+		}
+	default:
+		return p.errAt(t.off, "unknown order %q (orders discard <card kinds>, orders rebuild nearest, orders ask)%s", t.text, suggest(t.low, "discard", "rebuild", "ask"))
+	}
+	return nil
+}
+
+// suggestVerb is the "did you mean" hint for an unknown action word, or a
+// list of the actions when nothing is close.
+func suggestVerb(t token) string {
+	names := make([]string, len(verbs))
+	for i, v := range verbs {
+		names[i] = v.name
+	}
+	if s := suggest(t.low, names...); s != "" {
+		return s
+	}
+	return " (actions: " + strings.Join(names, ", ") + ")"
+}
+
+// suggest returns `; did you mean "x"?` for the candidate nearest to w, if it
+// is close enough to be a typo, and "" otherwise.
+func suggest(w string, candidates ...string) string {
+	if w == "" || len(w) > 20 {
+		return ""
+	}
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := editDistance(w, c); d > 0 && d < bestD && d < len(c) {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || (bestD == 2 && len(w) < 5) {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// editDistance is the Damerau–Levenshtein distance (optimal string
+// alignment) between a and b, counting bytes.
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
