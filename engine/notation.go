@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// maxHand bounds the cards one discard or take may name; no hand in the
-// game comes near it, and it keeps the printed form of a move short.
-const maxHand = 99
+// maxNotationCards bounds the cards one discard or take may name; no hand
+// in the game comes near it, and it keeps the printed form of a move short.
+const maxNotationCards = 99
 
 // ParseMove reads a move (NOTATION.md): actions separated by ";" or new
 // lines, words case-insensitive, "#" starting a comment to the end of the
@@ -18,13 +18,13 @@ const maxHand = 99
 // Errors are *NotationError, with Offset the byte offset in text of the
 // offending word.
 func ParseMove(text string) ([]Action, error) {
-	groups := lex(text)
+	groups := lexMove(text)
 	if len(groups) == 0 {
 		return nil, &NotationError{Input: text, Offset: 0, Reason: "the move has no action (write e.g. \"roll\" or \"end\")"}
 	}
 	move := make([]Action, 0, len(groups))
 	for _, g := range groups {
-		a, err := parseGroup(text, g)
+		a, err := parseActionWords(text, g)
 		if err != nil {
 			return nil, err
 		}
@@ -36,31 +36,31 @@ func ParseMove(text string) ([]Action, error) {
 // ParseAction reads one action of a move, in the words of NOTATION.md. It is
 // the inverse of Action.String. Errors are *NotationError.
 func ParseAction(text string) (Action, error) {
-	groups := lex(text)
+	groups := lexMove(text)
 	switch len(groups) {
 	case 0:
 		return Action{}, &NotationError{Input: text, Offset: 0, Reason: "no action (write e.g. \"roll\" or \"end\")"}
 	case 1:
-		return parseGroup(text, groups[0])
+		return parseActionWords(text, groups[0])
 	}
 	return Action{}, &NotationError{Input: text, Offset: groups[1][0].off,
 		Reason: fmt.Sprintf("one action expected, but %q starts a second one", groups[1][0].text)}
 }
 
-// A token is one word of the input, or a lone comma.
-type token struct {
+// mvToken is one word of the input, or a lone comma.
+type mvToken struct {
 	text  string // as written
 	low   string // ASCII letters lower-cased; "" unless ascii
 	off   int    // byte offset in the input
 	ascii bool   // all bytes are ASCII
 }
 
-func (t token) end() int { return t.off + len(t.text) }
+func (t mvToken) end() int { return t.off + len(t.text) }
 
-// lex splits text into actions, each a non-empty list of tokens.
-func lex(text string) [][]token {
-	var groups [][]token
-	var cur []token
+// lexMove splits text into actions, each a non-empty list of tokens.
+func lexMove(text string) [][]mvToken {
+	var groups [][]mvToken
+	var cur []mvToken
 	flush := func() {
 		if len(cur) > 0 {
 			groups = append(groups, cur)
@@ -81,7 +81,7 @@ func lex(text string) [][]token {
 				i = len(text)
 			}
 		case r == ',':
-			cur = append(cur, newToken(text, i, i+1))
+			cur = append(cur, newMvToken(text, i, i+1))
 			i++
 		case unicode.IsSpace(r):
 			i += size
@@ -94,7 +94,7 @@ func lex(text string) [][]token {
 				}
 				j += size
 			}
-			cur = append(cur, newToken(text, i, j))
+			cur = append(cur, newMvToken(text, i, j))
 			i = j
 		}
 	}
@@ -102,8 +102,8 @@ func lex(text string) [][]token {
 	return groups
 }
 
-func newToken(text string, from, to int) token {
-	t := token{text: text[from:to], off: from, ascii: true}
+func newMvToken(text string, from, to int) mvToken {
+	t := mvToken{text: text[from:to], off: from, ascii: true}
 	for k := 0; k < len(t.text); k++ {
 		if t.text[k] >= utf8.RuneSelf {
 			t.ascii = false
@@ -114,37 +114,37 @@ func newToken(text string, from, to int) token {
 	return t
 }
 
-// A verb is one action word with its parser.
-type verb struct {
+// actionVerb is an action word with its parser.
+type actionVerb struct {
 	name  string
 	usage string
-	parse func(p *parser, a *Action) error
+	parse func(p *actionParser, a *Action) error
 }
 
-// verbs lists the actions in NOTATION.md order.
-var verbs = []verb{
-	{"roll", "roll", func(p *parser, a *Action) error { a.Kind = ActRoll; return nil }},
+// actionVerbs lists the actions in NOTATION.md order.
+var actionVerbs = []actionVerb{
+	{"roll", "roll", func(p *actionParser, a *Action) error { a.Kind = ActRoll; return nil }},
 	{"ship", "ship north|south", parseShip},
 	{"pirate", "pirate <row>", parsePirate},
 	{"build", "build <building> <square> [over <card colour>]", parseBuild},
 	{"wall", "wall <wall space>", parseWall},
 	{"church", "church [<tile>]", parseChurch},
 	{"permit", "permit <value> <square> [pay <card colour>]", parsePermit},
-	{"gold", "gold", func(p *parser, a *Action) error { a.Kind = ActGold; return nil }},
+	{"gold", "gold", func(p *actionParser, a *Action) error { a.Kind = ActGold; return nil }},
 	{"move-permit", "move-permit <from square> <to square> pay <card colour>", parseMovePermit},
 	{"upgrade-permit", "upgrade-permit <square> <value> pay <card colour>", parseUpgradePermit},
 	{"place-permit", "place-permit <value> <square>", parsePlacePermit},
-	{"buy-gold", "buy-gold", func(p *parser, a *Action) error { a.Kind = ActBuyGold; return nil }},
-	{"end", "end", func(p *parser, a *Action) error { a.Kind = ActEnd; return nil }},
+	{"buy-gold", "buy-gold", func(p *actionParser, a *Action) error { a.Kind = ActBuyGold; return nil }},
+	{"end", "end", func(p *actionParser, a *Action) error { a.Kind = ActEnd; return nil }},
 	{"discard", "discard <cards>", parseCards(ActDiscard)},
 	{"take", "take <cards>", parseCards(ActTake)},
 	{"rebuild", "rebuild hut|cottage <square>|none", parseRebuild},
 	{"orders", "orders discard <card kinds> | orders rebuild nearest | orders ask", parseOrders},
 }
 
-// verbAliases maps other spellings of a verb to its name: the hyphenated
-// verbs also without the hyphen or with an underscore.
-var verbAliases = map[string]string{
+// actionVerbAliases maps other spellings of a verb to its name: the
+// hyphenated verbs also without the hyphen or with an underscore.
+var actionVerbAliases = map[string]string{
 	"movepermit":     "move-permit",
 	"move_permit":    "move-permit",
 	"upgradepermit":  "upgrade-permit",
@@ -156,35 +156,35 @@ var verbAliases = map[string]string{
 	"order":          "orders",
 }
 
-func lookupVerb(w string) (verb, bool) {
-	if n, ok := verbAliases[w]; ok {
+func lookupActionVerb(w string) (actionVerb, bool) {
+	if n, ok := actionVerbAliases[w]; ok {
 		w = n
 	}
-	for _, v := range verbs {
+	for _, v := range actionVerbs {
 		if v.name == w {
 			return v, true
 		}
 	}
-	return verb{}, false
+	return actionVerb{}, false
 }
 
-// parser reads the words of one action.
-type parser struct {
-	input string
-	toks  []token
-	i     int
-	verb  verb
+// actionParser reads the words of one action.
+type actionParser struct {
+	input      string
+	toks       []mvToken
+	i          int
+	actionVerb actionVerb
 }
 
-// parseGroup parses the tokens of one action.
-func parseGroup(input string, toks []token) (Action, error) {
-	p := &parser{input: input, toks: toks}
+// parseActionWords parses the tokens of one action.
+func parseActionWords(input string, toks []mvToken) (Action, error) {
+	p := &actionParser{input: input, toks: toks}
 	first := toks[0]
-	v, ok := lookupVerb(first.low)
+	v, ok := lookupActionVerb(first.low)
 	if !first.ascii || !ok {
-		return Action{}, p.errAt(first.off, "unknown action %q%s", first.text, suggestVerb(first))
+		return Action{}, p.errAt(first.off, "unknown action %q%s", first.text, didYouMeanAction(first))
 	}
-	p.verb = v
+	p.actionVerb = v
 	p.i = 1
 	var a Action
 	if err := v.parse(p, &a); err != nil {
@@ -197,20 +197,20 @@ func parseGroup(input string, toks []token) (Action, error) {
 	return a, nil
 }
 
-func (p *parser) errAt(off int, format string, args ...any) *NotationError {
+func (p *actionParser) errAt(off int, format string, args ...any) *NotationError {
 	return &NotationError{Input: p.input, Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
 
 // peek returns the next token, if any, without taking it.
-func (p *parser) peek() (token, bool) {
+func (p *actionParser) peek() (mvToken, bool) {
 	if p.i < len(p.toks) {
 		return p.toks[p.i], true
 	}
-	return token{}, false
+	return mvToken{}, false
 }
 
 // lastWord returns the action's last token that is not a comma.
-func (p *parser) lastWord() token {
+func (p *actionParser) lastWord() mvToken {
 	for k := len(p.toks) - 1; k > 0; k-- {
 		if p.toks[k].text != "," {
 			return p.toks[k]
@@ -221,33 +221,33 @@ func (p *parser) lastWord() token {
 
 // next takes the next token, which must exist and be a word; what names it
 // for the error otherwise.
-func (p *parser) next(what string) (token, error) {
+func (p *actionParser) next(what string) (mvToken, error) {
 	if p.i >= len(p.toks) {
 		last := p.toks[len(p.toks)-1]
-		return token{}, p.errAt(last.end(), "missing %s after %q (%s)", what, last.text, p.verb.usage)
+		return mvToken{}, p.errAt(last.end(), "missing %s after %q (%s)", what, last.text, p.actionVerb.usage)
 	}
 	t := p.toks[p.i]
 	if t.text == "," {
-		return token{}, p.errAt(t.off, "unexpected \",\" where %s belongs (%s)", what, p.verb.usage)
+		return mvToken{}, p.errAt(t.off, "unexpected \",\" where %s belongs (%s)", what, p.actionVerb.usage)
 	}
 	p.i++
 	return t, nil
 }
 
 // keyword takes the next token, which must be the word kw.
-func (p *parser) keyword(kw string) error {
+func (p *actionParser) keyword(kw string) error {
 	t, err := p.next(fmt.Sprintf("%q", kw))
 	if err != nil {
 		return err
 	}
 	if t.low != kw {
-		return p.errAt(t.off, "expected %q, not %q (%s)", kw, t.text, p.verb.usage)
+		return p.errAt(t.off, "expected %q, not %q (%s)", kw, t.text, p.actionVerb.usage)
 	}
 	return nil
 }
 
 // optional takes the next token if it is the word kw.
-func (p *parser) optional(kw string) bool {
+func (p *actionParser) optional(kw string) bool {
 	if t, ok := p.peek(); ok && t.low == kw {
 		p.i++
 		return true
@@ -255,7 +255,7 @@ func (p *parser) optional(kw string) bool {
 	return false
 }
 
-func (p *parser) square(what string) (Square, error) {
+func (p *actionParser) square(what string) (Square, error) {
 	t, err := p.next(what)
 	if err != nil {
 		return Square{}, err
@@ -274,11 +274,11 @@ func (p *parser) square(what string) (Square, error) {
 }
 
 // isSquareWord reports whether t looks like a square: a letter then digits.
-func isSquareWord(t token) bool {
-	return t.ascii && len(t.low) >= 2 && t.low[0] >= 'a' && t.low[0] <= 'z' && allDigits(t.low[1:])
+func isSquareWord(t mvToken) bool {
+	return t.ascii && len(t.low) >= 2 && t.low[0] >= 'a' && t.low[0] <= 'z' && isDigits(t.low[1:])
 }
 
-func allDigits(s string) bool {
+func isDigits(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -290,10 +290,10 @@ func allDigits(s string) bool {
 	return true
 }
 
-// number reads a small non-negative decimal number; ok is false for
+// smallNumber reads a small non-negative decimal number; ok is false for
 // anything else, including numbers too long to matter.
-func number(t token) (int, bool) {
-	if !t.ascii || !allDigits(t.low) || len(t.low) > 4 {
+func smallNumber(t mvToken) (int, bool) {
+	if !t.ascii || !isDigits(t.low) || len(t.low) > 4 {
 		return 0, false
 	}
 	n, err := strconv.Atoi(t.low)
@@ -301,12 +301,12 @@ func number(t token) (int, bool) {
 }
 
 // permitValue reads a permit value, 0 to 4 (R12).
-func (p *parser) permitValue() (int, error) {
+func (p *actionParser) permitValue() (int, error) {
 	t, err := p.next("permit value")
 	if err != nil {
 		return 0, err
 	}
-	n, ok := number(t)
+	n, ok := smallNumber(t)
 	if !ok {
 		return 0, p.errAt(t.off, "%q is not a permit value (0 to 4)", t.text)
 	}
@@ -317,7 +317,7 @@ func (p *parser) permitValue() (int, error) {
 }
 
 // cardColour reads an influence colour; "red" is "yellow" (V1).
-func (p *parser) cardColour() (Card, error) {
+func (p *actionParser) cardColour() (Card, error) {
 	t, err := p.next("card colour")
 	if err != nil {
 		return NoCard, err
@@ -327,20 +327,20 @@ func (p *parser) cardColour() (Card, error) {
 	}
 	c, err := ParseCardColour(t.low)
 	if err != nil {
-		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)%s", t.text, suggest(t.low, "blue", "green", "yellow", "red"))
+		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)%s", t.text, didYouMean(t.low, "blue", "green", "yellow", "red"))
 	}
 	return c, nil
 }
 
 // pay reads "pay <card colour>".
-func (p *parser) pay() (Card, error) {
+func (p *actionParser) pay() (Card, error) {
 	if err := p.keyword("pay"); err != nil {
 		return NoCard, err
 	}
 	return p.cardColour()
 }
 
-func parseShip(p *parser, a *Action) error {
+func parseShip(p *actionParser, a *Action) error {
 	t, err := p.next("direction (north or south)")
 	if err != nil {
 		return err
@@ -357,12 +357,12 @@ func parseShip(p *parser, a *Action) error {
 	return nil
 }
 
-func parsePirate(p *parser, a *Action) error {
+func parsePirate(p *actionParser, a *Action) error {
 	t, err := p.next("row")
 	if err != nil {
 		return err
 	}
-	n, ok := number(t)
+	n, ok := smallNumber(t)
 	if !ok {
 		return p.errAt(t.off, "%q is not a row (2 to 12 without 7)", t.text)
 	}
@@ -376,7 +376,7 @@ func parsePirate(p *parser, a *Action) error {
 }
 
 // building reads a building name, suggesting a near miss.
-func (p *parser) building() (token, Kind, error) {
+func (p *actionParser) building() (mvToken, Kind, error) {
 	t, err := p.next("building")
 	if err != nil {
 		return t, NoKind, err
@@ -390,12 +390,12 @@ func (p *parser) building() (token, Kind, error) {
 		for i := Hut; i <= Hall; i++ {
 			names = append(names, i.String())
 		}
-		return t, NoKind, p.errAt(t.off, "%q is not a building (house, workshop, well, stall, tavern, shop, hall; hut, cottage)%s", t.text, suggest(t.low, names...))
+		return t, NoKind, p.errAt(t.off, "%q is not a building (house, workshop, well, stall, tavern, shop, hall; hut, cottage)%s", t.text, didYouMean(t.low, names...))
 	}
 	return t, k, nil
 }
 
-func parseBuild(p *parser, a *Action) error {
+func parseBuild(p *actionParser, a *Action) error {
 	t, k, err := p.building()
 	if err != nil {
 		return err
@@ -418,7 +418,7 @@ func parseBuild(p *parser, a *Action) error {
 	return nil
 }
 
-func parseWall(p *parser, a *Action) error {
+func parseWall(p *actionParser, a *Action) error {
 	t, err := p.next("wall space")
 	if err != nil {
 		return err
@@ -437,7 +437,7 @@ func parseWall(p *parser, a *Action) error {
 
 // isWallWord reports whether t has the shape of a wall space: a side word,
 // or a side letter, a colon and a column letter or row number.
-func isWallWord(t token) bool {
+func isWallWord(t mvToken) bool {
 	if !t.ascii {
 		return false
 	}
@@ -452,19 +452,19 @@ func isWallWord(t token) bool {
 	case 'n', 's':
 		return len(t.low) == 3 && t.low[2] >= 'a' && t.low[2] <= 'z'
 	case 'e':
-		return allDigits(t.low[2:])
+		return isDigits(t.low[2:])
 	}
 	return false
 }
 
-func parseChurch(p *parser, a *Action) error {
+func parseChurch(p *actionParser, a *Action) error {
 	a.Kind = ActChurch
 	t, ok := p.peek()
 	if !ok {
 		return nil
 	}
 	if t.text == "," {
-		return p.errAt(t.off, "unexpected \",\" (%s)", p.verb.usage)
+		return p.errAt(t.off, "unexpected \",\" (%s)", p.actionVerb.usage)
 	}
 	p.i++
 	tile := NoTile
@@ -478,7 +478,7 @@ func parseChurch(p *parser, a *Action) error {
 	return nil
 }
 
-func parsePermit(p *parser, a *Action) error {
+func parsePermit(p *actionParser, a *Action) error {
 	v, err := p.permitValue()
 	if err != nil {
 		return err
@@ -498,7 +498,7 @@ func parsePermit(p *parser, a *Action) error {
 	return nil
 }
 
-func parseMovePermit(p *parser, a *Action) error {
+func parseMovePermit(p *actionParser, a *Action) error {
 	from, err := p.square("square of the permit")
 	if err != nil {
 		return err
@@ -515,7 +515,7 @@ func parseMovePermit(p *parser, a *Action) error {
 	return nil
 }
 
-func parseUpgradePermit(p *parser, a *Action) error {
+func parseUpgradePermit(p *actionParser, a *Action) error {
 	at, err := p.square("square")
 	if err != nil {
 		return err
@@ -532,7 +532,7 @@ func parseUpgradePermit(p *parser, a *Action) error {
 	return nil
 }
 
-func parsePlacePermit(p *parser, a *Action) error {
+func parsePlacePermit(p *actionParser, a *Action) error {
 	v, err := p.permitValue()
 	if err != nil {
 		return err
@@ -545,8 +545,8 @@ func parsePlacePermit(p *parser, a *Action) error {
 	return nil
 }
 
-// cardWord reads a card kind, also in the plural ("golds", "reds").
-func cardWord(t token) (Card, bool) {
+// parseCardWord reads a card kind, also in the plural ("golds", "reds").
+func parseCardWord(t mvToken) (Card, bool) {
 	if !t.ascii || t.low == "" {
 		return NoCard, false
 	}
@@ -561,11 +561,11 @@ func cardWord(t token) (Card, bool) {
 	return NoCard, false
 }
 
-// parseCards returns the parser of "discard <cards>" or "take <cards>": card
-// words, each optionally preceded by a count, commas optional; or the single
-// word "nothing".
-func parseCards(kind ActionKind) func(p *parser, a *Action) error {
-	return func(p *parser, a *Action) error {
+// parseCards returns the parser of "discard <cards>" or "take <cards>":
+// card words, each optionally preceded by a count, commas optional; or the
+// single word "nothing".
+func parseCards(kind ActionKind) func(p *actionParser, a *Action) error {
+	return func(p *actionParser, a *Action) error {
 		a.Kind = kind
 		if t, ok := p.peek(); ok && t.low == "nothing" {
 			p.i++
@@ -586,9 +586,9 @@ func parseCards(kind ActionKind) func(p *parser, a *Action) error {
 				continue
 			}
 			count := 1
-			if c, isNum := number(t); isNum || allDigits(t.low) {
-				if !isNum || c < 1 || c > maxHand {
-					return p.errAt(t.off, "%q is not a number of cards (1 to %d)", t.text, maxHand)
+			if c, isNum := smallNumber(t); isNum || isDigits(t.low) {
+				if !isNum || c < 1 || c > maxNotationCards {
+					return p.errAt(t.off, "%q is not a number of cards (1 to %d)", t.text, maxNotationCards)
 				}
 				count = c
 				t, ok = p.peek()
@@ -604,12 +604,12 @@ func parseCards(kind ActionKind) func(p *parser, a *Action) error {
 			if t.low == "nothing" {
 				return p.errAt(t.off, "\"nothing\" cannot follow cards; write either cards or \"nothing\"")
 			}
-			c, ok := cardWord(t)
+			c, ok := parseCardWord(t)
 			if !ok {
-				return p.errAt(t.off, "%q is not a card (gold, blue, green, yellow or red)%s", t.text, suggest(t.low, "gold", "blue", "green", "yellow", "red", "nothing"))
+				return p.errAt(t.off, "%q is not a card (gold, blue, green, yellow or red)%s", t.text, didYouMean(t.low, "gold", "blue", "green", "yellow", "red", "nothing"))
 			}
-			if n += count; n > maxHand {
-				return p.errAt(t.off, "too many cards (at most %d)", maxHand)
+			if n += count; n > maxNotationCards {
+				return p.errAt(t.off, "too many cards (at most %d)", maxNotationCards)
 			}
 			h.add(c, count)
 		}
@@ -622,7 +622,7 @@ func parseCards(kind ActionKind) func(p *parser, a *Action) error {
 	}
 }
 
-func parseRebuild(p *parser, a *Action) error {
+func parseRebuild(p *actionParser, a *Action) error {
 	t, k, err := p.building()
 	if err != nil {
 		return err
@@ -644,7 +644,7 @@ func parseRebuild(p *parser, a *Action) error {
 	return nil
 }
 
-func parseOrders(p *parser, a *Action) error {
+func parseOrders(p *actionParser, a *Action) error {
 	t, err := p.next("order (discard, rebuild or ask)")
 	if err != nil {
 		return err
@@ -670,9 +670,9 @@ func parseOrders(p *parser, a *Action) error {
 			if t.text == "," {
 				continue
 			}
-			c, ok := cardWord(t)
+			c, ok := parseCardWord(t)
 			if !ok {
-				return p.errAt(t.off, "%q is not a card kind (gold, blue, green, yellow or red)%s", t.text, suggest(t.low, "gold", "blue", "green", "yellow", "red"))
+				return p.errAt(t.off, "%q is not a card kind (gold, blue, green, yellow or red)%s", t.text, didYouMean(t.low, "gold", "blue", "green", "yellow", "red"))
 			}
 			if seen[c] {
 				return p.errAt(t.off, "%s is named twice (\"red\" and \"yellow\" are the same colour)", c)
@@ -685,33 +685,33 @@ func parseOrders(p *parser, a *Action) error {
 			return p.errAt(last.end(), "missing card kinds after %q, in the order to pay them (e.g. \"orders discard gold yellow green blue\")", last.text)
 		}
 	default:
-		return p.errAt(t.off, "unknown order %q (orders discard <card kinds>, orders rebuild nearest, orders ask)%s", t.text, suggest(t.low, "discard", "rebuild", "ask"))
+		return p.errAt(t.off, "unknown order %q (orders discard <card kinds>, orders rebuild nearest, orders ask)%s", t.text, didYouMean(t.low, "discard", "rebuild", "ask"))
 	}
 	return nil
 }
 
-// suggestVerb is the "did you mean" hint for an unknown action word, or a
+// didYouMeanAction is the "did you mean" hint for an unknown action word, or a
 // list of the actions when nothing is close.
-func suggestVerb(t token) string {
-	names := make([]string, len(verbs))
-	for i, v := range verbs {
+func didYouMeanAction(t mvToken) string {
+	names := make([]string, len(actionVerbs))
+	for i, v := range actionVerbs {
 		names[i] = v.name
 	}
-	if s := suggest(t.low, names...); s != "" {
+	if s := didYouMean(t.low, names...); s != "" {
 		return s
 	}
 	return " (actions: " + strings.Join(names, ", ") + ")"
 }
 
-// suggest returns `; did you mean "x"?` for the candidate nearest to w, if it
+// didYouMean returns `; did you mean "x"?` for the candidate nearest to w, if it
 // is close enough to be a typo, and "" otherwise.
-func suggest(w string, candidates ...string) string {
+func didYouMean(w string, candidates ...string) string {
 	if w == "" || len(w) > 20 {
 		return ""
 	}
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := editDistance(w, c); d > 0 && d < bestD && d < len(c) {
+		if d := wordDistance(w, c); d > 0 && d < bestD && d < len(c) {
 			best, bestD = c, d
 		}
 	}
@@ -721,9 +721,9 @@ func suggest(w string, candidates ...string) string {
 	return fmt.Sprintf("; did you mean %q?", best)
 }
 
-// editDistance is the Damerau–Levenshtein distance (optimal string
+// wordDistance is the Damerau–Levenshtein distance (optimal string
 // alignment) between a and b, counting bytes.
-func editDistance(a, b string) int {
+func wordDistance(a, b string) int {
 	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

@@ -11,10 +11,10 @@ import (
 // *NotationError that points into the input, and that every accepted move
 // prints to text that reads back as the same move and prints the same again.
 func FuzzParseMove(f *testing.F) {
-	for _, line := range readLines(f, filepath.Join("testdata", "notation", "*.txt")) {
+	for _, line := range readNotationLines(f, filepath.Join("testdata", "notation", "*.txt")) {
 		f.Add(line)
 	}
-	for _, tt := range errorTests {
+	for _, tt := range notationErrorTests {
 		f.Add(tt.in)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

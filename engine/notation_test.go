@@ -7,12 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // sq is a test shorthand for a square in notation form.
-func sq(t testing.TB, s string) Square {
+func ntSquare(t testing.TB, s string) Square {
 	t.Helper()
 	v, err := ParseSquare(s)
 	if err != nil {
@@ -22,7 +23,7 @@ func sq(t testing.TB, s string) Square {
 }
 
 // row is a test shorthand for the index of a row name.
-func row(t testing.TB, n int) int {
+func ntRow(t testing.TB, n int) int {
 	t.Helper()
 	r, ok := RowIndex(n)
 	if !ok {
@@ -31,9 +32,9 @@ func row(t testing.TB, n int) int {
 	return r
 }
 
-// readLines returns the non-blank lines of the files matching glob, and fails
+// readNotationLines returns the non-blank lines of the files matching glob, and fails
 // when the glob matches nothing or the files hold no line.
-func readLines(t testing.TB, glob string) []string {
+func readNotationLines(t testing.TB, glob string) []string {
 	t.Helper()
 	files, err := filepath.Glob(glob)
 	if err != nil {
@@ -69,31 +70,31 @@ func TestParseMoveExamples(t *testing.T) {
 	want := map[string][]Action{
 		"ship south; build tavern D4; permit 2 F9; end": {
 			{Kind: ActShip, Dir: DirSouth},
-			{Kind: ActBuild, Building: Tavern, At: sq(t, "D4")},
-			{Kind: ActPermit, Value: 2, At: sq(t, "F9")},
+			{Kind: ActBuild, Building: Tavern, At: ntSquare(t, "D4")},
+			{Kind: ActPermit, Value: 2, At: ntSquare(t, "F9")},
 			{Kind: ActEnd},
 		},
-		"pirate 5": {{Kind: ActPirate, Row: row(t, 5)}},
+		"pirate 5": {{Kind: ActPirate, Row: ntRow(t, 5)}},
 		"build hall B2 over blue; wall north; gold; buy-gold": {
-			{Kind: ActBuild, Building: Hall, At: sq(t, "B2"), Colour: BlueCard},
+			{Kind: ActBuild, Building: Hall, At: ntSquare(t, "B2"), Colour: BlueCard},
 			{Kind: ActWall, Wall: WallSpace{Side: North, Index: -1}},
 			{Kind: ActGold},
 			{Kind: ActBuyGold},
 		},
 		"church SE; permit 0 C4 pay green; move-permit F9 G9 pay blue": {
 			{Kind: ActChurch, Tile: TileSE},
-			{Kind: ActPermit, Value: 0, At: sq(t, "C4"), Colour: GreenCard},
-			{Kind: ActMovePermit, At: sq(t, "F9"), To: sq(t, "G9"), Colour: BlueCard},
+			{Kind: ActPermit, Value: 0, At: ntSquare(t, "C4"), Colour: GreenCard},
+			{Kind: ActMovePermit, At: ntSquare(t, "F9"), To: ntSquare(t, "G9"), Colour: BlueCard},
 		},
 		"discard gold blue": {{Kind: ActDiscard, Cards: Hand{Gold: 1, Influence: Influence{Blue: 1}}}},
-		"rebuild hut B3":    {{Kind: ActRebuild, Building: Hut, At: sq(t, "B3")}},
+		"rebuild hut B3":    {{Kind: ActRebuild, Building: Hut, At: ntSquare(t, "B3")}},
 		"orders discard gold yellow green blue": {
 			{Kind: ActOrders, Order: "discard", Priority: []Card{Gold, YellowCard, GreenCard, BlueCard}},
 		},
 		"orders rebuild nearest": {{Kind: ActOrders, Order: "rebuild"}},
 		"orders ask":             {{Kind: ActOrders, Order: "ask"}},
 	}
-	lines := readLines(t, filepath.Join("testdata", "notation", "valid.txt"))
+	lines := readNotationLines(t, filepath.Join("testdata", "notation", "valid.txt"))
 	for _, line := range lines {
 		t.Run(line, func(t *testing.T) {
 			got, err := ParseMove(line)
@@ -109,19 +110,10 @@ func TestParseMoveExamples(t *testing.T) {
 		})
 	}
 	for line := range want {
-		if !contains(lines, line) {
+		if !slices.Contains(lines, line) {
 			t.Errorf("valid.txt lacks the example %q", line)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestParseAction(t *testing.T) {
@@ -287,10 +279,10 @@ func TestParseMoveSeparators(t *testing.T) {
 	}
 }
 
-// errorTests are malformed inputs. at is the text the error offset must
+// notationErrorTests are malformed inputs. at is the text the error offset must
 // point at (its last occurrence); "" means the end of the last word.
 // reason is a fragment of the expected reason.
-var errorTests = []struct {
+var notationErrorTests = []struct {
 	in, at, reason string
 }{
 	// empty moves and unknown verbs
@@ -400,12 +392,12 @@ var errorTests = []struct {
 }
 
 func TestParseMoveErrors(t *testing.T) {
-	if len(errorTests) < 40 {
-		t.Fatalf("only %d malformed inputs, want at least 40", len(errorTests))
+	if len(notationErrorTests) < 40 {
+		t.Fatalf("only %d malformed inputs, want at least 40", len(notationErrorTests))
 	}
-	for _, tt := range errorTests {
+	for _, tt := range notationErrorTests {
 		t.Run(tt.in, func(t *testing.T) {
-			want := wantOffset(tt.in, tt.at)
+			want := notationErrorOffset(tt.in, tt.at)
 			if want < 0 {
 				t.Fatalf("%q does not contain %q", tt.in, tt.at)
 			}
@@ -427,9 +419,9 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 }
 
-// wantOffset is the expected error offset: where at last occurs in in, or
+// notationErrorOffset is the expected error offset: where at last occurs in in, or
 // the end of the last word when at is "".
-func wantOffset(in, at string) int {
+func notationErrorOffset(in, at string) int {
 	if at != "" {
 		return strings.LastIndex(in, at)
 	}
@@ -442,7 +434,7 @@ func wantOffset(in, at string) int {
 // TestParseActionErrors checks ParseAction reports like ParseMove for one
 // action, and refuses a second action.
 func TestParseActionErrors(t *testing.T) {
-	for _, tt := range errorTests {
+	for _, tt := range notationErrorTests {
 		if strings.ContainsAny(tt.in, ";\n") {
 			continue
 		}
@@ -452,7 +444,7 @@ func TestParseActionErrors(t *testing.T) {
 			if !errors.As(err, &ne) {
 				t.Fatalf("ParseAction(%q) = %v, %v, want a *NotationError", tt.in, got, err)
 			}
-			if want := wantOffset(tt.in, tt.at); ne.Offset != want || ne.Input != tt.in {
+			if want := notationErrorOffset(tt.in, tt.at); ne.Offset != want || ne.Input != tt.in {
 				t.Errorf("ParseAction(%q): Input, Offset = %q, %d, want %q, %d", tt.in, ne.Input, ne.Offset, tt.in, want)
 			}
 		})
@@ -494,7 +486,7 @@ func ExampleParseMove() {
 }
 
 func BenchmarkParseMove(b *testing.B) {
-	lines := readLines(b, filepath.Join("testdata", "notation", "*.txt"))
+	lines := readNotationLines(b, filepath.Join("testdata", "notation", "*.txt"))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, l := range lines {
