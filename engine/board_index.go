@@ -1,0 +1,136 @@
+package engine
+
+// index maps board squares to what covers them. It is rebuilt from the
+// state's lists whenever needed; the lists are the truth.
+type index struct {
+	bld    [NumCols][NumRows]int // 1 + index into State.Buildings, 0 for none
+	permit [NumCols][NumRows]int // 1 + index into State.Permits
+	church [NumCols][NumRows]bool
+}
+
+func (g *Game) index() *index {
+	ix := &index{}
+	for i, b := range g.st.Buildings {
+		for _, s := range b.Squares() {
+			ix.bld[s.Col][s.Row] = i + 1
+		}
+	}
+	for i, p := range g.st.Permits {
+		if p.At.onBoard() {
+			ix.permit[p.At.Col][p.At.Row] = i + 1
+		}
+	}
+	for _, c := range g.st.Church {
+		if c.At.onBoard() {
+			ix.church[c.At.Col][c.At.Row] = true
+		}
+	}
+	return ix
+}
+
+// churchBuilt reports whether any church tile is on the board.
+func (g *Game) churchBuilt() bool { return len(g.st.Church) > 0 }
+
+// bareFoundation reports whether s is the church foundation while no church
+// tile covers it (R13).
+func (g *Game) bareFoundation(s Square) bool {
+	return s == Foundation && !g.churchBuilt()
+}
+
+// empty reports whether s is an empty city square (§0.2): no building part,
+// no permit, no church tile, and not the bare foundation.
+func (g *Game) empty(ix *index, s Square) bool {
+	if !inCity(s, g.players()) {
+		return false
+	}
+	return ix.bld[s.Col][s.Row] == 0 && ix.permit[s.Col][s.Row] == 0 &&
+		!ix.church[s.Col][s.Row] && !g.bareFoundation(s)
+}
+
+func (g *Game) players() int { return len(g.cfg.Seats) }
+
+// seatIndex returns the position of c in the seat order, or -1.
+func (g *Game) seatIndex(c Colour) int {
+	for i, s := range g.cfg.Seats {
+		if s == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// fromActive lists the seats clockwise starting with the active player
+// (R30, R67).
+func (g *Game) fromActive() []Colour {
+	n := len(g.cfg.Seats)
+	i := g.seatIndex(g.st.Current)
+	out := make([]Colour, 0, n)
+	for k := 0; k < n; k++ {
+		out = append(out, g.cfg.Seats[(i+k)%n])
+	}
+	return out
+}
+
+// buildingTrade is the trade value of a building (R57, R58).
+func (g *Game) buildingTrade(b Building) int {
+	if b.Kind.Spec().Starter {
+		return 0
+	}
+	v := 0
+	for _, s := range b.Squares() {
+		v += tradeValue(s, g.players())
+	}
+	return v
+}
+
+// churchOrigin returns the picture cell of the tile on the foundation,
+// which fixes the church area (R78), and false before the first tile.
+func (g *Game) churchOrigin() (pr0, pc0 int, ok bool) {
+	for _, c := range g.st.Church {
+		if c.At == Foundation {
+			pr0, pc0 = c.Tile.cell()
+			return pr0, pc0, true
+		}
+	}
+	return 0, 0, false
+}
+
+// churchTarget is the square of tile t once the church area is fixed (R79).
+func churchTarget(t Tile, pr0, pc0 int) Square {
+	pr, pc := t.cell()
+	return Square{Col: foundationCol - pc0 + pc, Row: foundationRow - pr0 + pr}
+}
+
+// towers counts c's tower tiles on the wall (R43).
+func (g *Game) towers(c Colour) int {
+	n := 0
+	for _, w := range g.st.Walls {
+		if _, tower := wallReward(w.Tile); tower && w.Owner == c {
+			n++
+		}
+	}
+	return n
+}
+
+// draw takes one influence card from the deck, reshuffling the discard pile
+// into it when it is empty (R33). Each card in the deck is equally likely.
+func (g *Game) draw(rng Rand) (Card, bool) {
+	sup := &g.st.Supply
+	if sup.InfluenceDeck.Total() == 0 {
+		sup.InfluenceDeck, sup.InfluenceDiscard = sup.InfluenceDiscard, Influence{}
+	}
+	total := sup.InfluenceDeck.Total()
+	if total == 0 {
+		return NoCard, false
+	}
+	r := rng.Intn(StreamInfluence, total)
+	for _, c := range InfluenceCards {
+		n := sup.InfluenceDeck.Of(c)
+		if r < n {
+			sup.InfluenceDeck.add(c, -1)
+			return c, true
+		}
+		r -= n
+	}
+	return NoCard, false
+}

@@ -1,0 +1,376 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Decision batches: which event a group of pending decisions belongs to.
+const (
+	batchPirate   = "pirate"   // discards after a raid (R42)
+	batchShortage = "shortage" // influence discards in a shortage (R35)
+	batchTake     = "take"     // the chosen pirate reward (V9)
+	batchRebuild  = "rebuild"  // displaced starters (R67)
+)
+
+func batchOf(p Pending) string {
+	switch {
+	case p.Kind == PendingRebuild:
+		return batchRebuild
+	case p.Kind == PendingTake:
+		return batchTake
+	case p.Cards == "influence":
+		return batchShortage
+	}
+	return batchPirate
+}
+
+// allowed lists the card kinds a discard may use.
+func (p Pending) allowed() []Card {
+	if p.Cards == "influence" {
+		return InfluenceCards
+	}
+	return []Card{Gold, BlueCard, GreenCard, YellowCard}
+}
+
+// settle resolves every pending decision that needs no choice (or that
+// standing orders answer), then either waits for the rest or resumes the
+// turn once none is left.
+func (g *Game) settle(rng Rand) []string {
+	st := g.st
+	if len(st.Pending) == 0 {
+		return nil
+	}
+	return g.settleBatch(batchOf(st.Pending[0]), rng)
+}
+
+func (g *Game) settleBatch(batch string, rng Rand) []string {
+	st := g.st
+	var ev []string
+	for progress := true; progress && len(st.Pending) > 0; {
+		progress = false
+		for i := 0; i < len(st.Pending); i++ {
+			p := st.Pending[i]
+			if p.Kind == PendingRebuild && i > 0 {
+				break // rebuilds are sequential (R67)
+			}
+			a, ok := g.autoDecision(p)
+			if !ok {
+				continue
+			}
+			ev = append(ev, g.resolve(i, a)...)
+			progress = true
+			i--
+		}
+	}
+	if len(st.Pending) > 0 {
+		st.Phase = PhaseDecide
+		st.WaitingFor = nil
+		if first := st.Pending[0]; first.Kind != PendingDiscard {
+			st.WaitingFor = []Colour{first.Seat}
+		} else {
+			for _, c := range g.fromActive() {
+				if g.pendingFor(c, PendingDiscard) >= 0 {
+					st.WaitingFor = append(st.WaitingFor, c)
+				}
+			}
+		}
+		return ev
+	}
+	switch batch {
+	case batchPirate:
+		ev = append(ev, g.reward(rng)...)
+	case batchShortage:
+		ev = append(ev, g.finishShortage(rng)...)
+	case batchTake:
+		g.returnPool()
+		g.toBuild()
+	case batchRebuild:
+		g.afterBuildStep()
+	}
+	return ev
+}
+
+// autoDecision returns the action that settles p without asking, when there
+// is no real choice or the seat's standing orders give the answer.
+func (g *Game) autoDecision(p Pending) (Action, bool) {
+	st := g.st
+	pl := st.Players[p.Seat]
+	switch p.Kind {
+	case PendingDiscard:
+		var held Hand
+		for _, k := range p.allowed() {
+			held.add(k, pl.Count(k))
+		}
+		if p.Count >= held.Total() {
+			return Action{Kind: ActDiscard, Cards: held}, true
+		}
+		if distinctKinds(held) == 1 || len(pl.Orders.Discard) > 0 {
+			order := append(append([]Card{}, pl.Orders.Discard...), Gold, BlueCard, GreenCard, YellowCard)
+			var pay Hand
+			left := p.Count
+			for _, k := range order {
+				n := min(left, held.Of(k)-pay.Of(k))
+				if n > 0 {
+					pay.add(k, n)
+					left -= n
+				}
+			}
+			return Action{Kind: ActDiscard, Cards: pay}, true
+		}
+	case PendingTake:
+		if pool := st.Pool; pool != nil && (p.Count >= pool.Total() || distinctKinds(*pool) == 1) {
+			var h Hand
+			left := p.Count
+			for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+				n := min(left, pool.Of(k))
+				h.add(k, n)
+				left -= n
+			}
+			return Action{Kind: ActTake, Cards: h}, true
+		}
+	case PendingRebuild:
+		spots := g.rebuildSquares(p.Seat, p.Building)
+		if len(spots) == 0 {
+			return Action{Kind: ActRebuild, Building: p.Building, None: true}, true
+		}
+		if pl.Orders.Rebuild == "nearest" && p.At != nil {
+			return Action{Kind: ActRebuild, Building: p.Building, At: nearest(spots, *p.At)}, true
+		}
+	}
+	return Action{}, false
+}
+
+// nearest picks the square closest to from; ties go north, then west.
+func nearest(spots []Square, from Square) Square {
+	best, bestD := spots[0], -1
+	for _, s := range spots {
+		d := abs(s.Col-from.Col) + abs(s.Row-from.Row)
+		if bestD < 0 || d < bestD || d == bestD && (s.Row < best.Row || s.Row == best.Row && s.Col < best.Col) {
+			best, bestD = s, d
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// resolve carries out pending decision i with a checked action.
+func (g *Game) resolve(i int, a Action) []string {
+	st := g.st
+	p := st.Pending[i]
+	st.Pending = slices.Delete(st.Pending, i, i+1)
+	pl := st.Players[p.Seat]
+	switch p.Kind {
+	case PendingDiscard:
+		pl.Gold -= a.Cards.Gold
+		for _, c := range InfluenceCards {
+			pl.Influence.add(c, -a.Cards.Of(c))
+		}
+		toPool := p.Cards == "any" && st.Pool != nil &&
+			!(g.cfg.Options.PirateRewardChoose && p.Seat == st.Current)
+		if toPool {
+			st.Pool.Gold += a.Cards.Gold
+			for _, c := range InfluenceCards {
+				st.Pool.add(c, a.Cards.Of(c))
+			}
+		} else {
+			st.Supply.Gold += a.Cards.Gold
+			for _, c := range InfluenceCards {
+				st.Supply.InfluenceDiscard.add(c, a.Cards.Of(c))
+			}
+		}
+		return []string{fmt.Sprintf("%s discards %s", p.Seat, g.handText(a.Cards))}
+	case PendingTake:
+		return g.giveFromPool(p.Seat, a.Cards)
+	case PendingRebuild:
+		if a.None {
+			return []string{fmt.Sprintf("%s's %s leaves the game", p.Seat, p.Building)}
+		}
+		if g.cfg.Options.HutOnOwnPermit {
+			sp := p.Building.Spec()
+			sq, _ := footprint(a.At, sp.W, sp.H)
+			for j := len(st.Permits) - 1; j >= 0; j-- {
+				if slices.Contains(sq, st.Permits[j].At) {
+					pl.Permits = append(pl.Permits, st.Permits[j].Value)
+					st.Permits = slices.Delete(st.Permits, j, j+1)
+				}
+			}
+		}
+		st.Buildings = append(st.Buildings, Building{Kind: p.Building, Owner: p.Seat, At: a.At})
+		return []string{fmt.Sprintf("%s rebuilds the %s on %s", p.Seat, p.Building, a.At)}
+	}
+	return nil
+}
+
+// rebuildSquares lists the anchors where seat's starter k may be rebuilt
+// (R68, V15), in reading order.
+func (g *Game) rebuildSquares(seat Colour, k Kind) []Square {
+	ix := g.index()
+	sp := k.Spec()
+	var out []Square
+	for r := 0; r < NumRows; r++ {
+		for c := 0; c < cityCols(g.players()); c++ {
+			a := Square{Col: c, Row: r}
+			if g.rebuildFits(ix, seat, a, sp) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) rebuildFits(ix *index, seat Colour, a Square, sp Spec) bool {
+	sq, ok := footprint(a, sp.W, sp.H)
+	if !ok {
+		return false
+	}
+	for _, s := range sq {
+		if !inCity(s, g.players()) || tradeValue(s, g.players()) > 0 ||
+			ix.bld[s.Col][s.Row] != 0 || ix.church[s.Col][s.Row] || g.bareFoundation(s) {
+			return false
+		}
+		if i := ix.permit[s.Col][s.Row]; i != 0 {
+			if !g.cfg.Options.HutOnOwnPermit || g.st.Permits[i-1].Owner != seat {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pendingFor returns the index of the first decision seat owes, or -1.
+func (g *Game) pendingFor(seat Colour, kind string) int {
+	for i, p := range g.st.Pending {
+		if p.Seat == seat && p.Kind == kind {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) describePending(seat Colour) string {
+	for _, p := range g.st.Pending {
+		if p.Seat != seat {
+			continue
+		}
+		switch p.Kind {
+		case PendingDiscard:
+			if p.Cards == "influence" {
+				return fmt.Sprintf("%s must discard %d influence card(s)", seat, p.Count)
+			}
+			return fmt.Sprintf("%s must discard %d card(s)", seat, p.Count)
+		case PendingTake:
+			return fmt.Sprintf("%s takes %d card(s) from the pirate pool", seat, p.Count)
+		case PendingRebuild:
+			return fmt.Sprintf("%s may rebuild the %s (rebuild %s <square> or rebuild %s none)", seat, p.Building, p.Building, p.Building)
+		}
+	}
+	return "waiting for " + listColours(g.st.WaitingFor)
+}
+
+func (g *Game) discard(seat Colour, a Action, rng Rand) ([]string, error) {
+	i := g.pendingFor(seat, PendingDiscard)
+	if i < 0 {
+		return nil, ruleErr("R105", a, "%s owes no discard", seat)
+	}
+	p := g.st.Pending[i]
+	rule := "R42"
+	if p.Cards == "influence" {
+		rule = "R35"
+		if a.Cards.Gold > 0 {
+			return nil, ruleErr(rule, a, "a shortage discard is of influence cards only")
+		}
+	}
+	if a.Cards.Total() != p.Count {
+		return nil, ruleErr(rule, a, "%s must discard exactly %d card(s), not %d", seat, p.Count, a.Cards.Total())
+	}
+	if err := g.holds(seat, a, a.Cards, rule); err != nil {
+		return nil, err
+	}
+	batch := batchOf(p)
+	ev := g.resolve(i, a)
+	return append(ev, g.settleBatch(batch, rng)...), nil
+}
+
+func (g *Game) holds(seat Colour, a Action, h Hand, rule string) error {
+	pl := g.st.Players[seat]
+	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+		if h.Of(k) > pl.Count(k) {
+			return ruleErr(rule, a, "%s holds only %d %s", seat, pl.Count(k), g.cfg.CardName(k))
+		}
+	}
+	return nil
+}
+
+func (g *Game) take(seat Colour, a Action, rng Rand) ([]string, error) {
+	i := g.pendingFor(seat, PendingTake)
+	if i < 0 {
+		return nil, ruleErr("R43", a, "%s has no pirate reward to take", seat)
+	}
+	p := g.st.Pending[i]
+	if a.Cards.Total() != p.Count {
+		return nil, ruleErr("R43", a, "take exactly %d card(s)", p.Count)
+	}
+	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+		if a.Cards.Of(k) > g.st.Pool.Of(k) {
+			return nil, ruleErr("R43", a, "the pool holds only %d %s", g.st.Pool.Of(k), g.cfg.CardName(k))
+		}
+	}
+	ev := g.resolve(i, a)
+	return append(ev, g.settleBatch(batchTake, rng)...), nil
+}
+
+func (g *Game) rebuild(seat Colour, a Action, rng Rand) ([]string, error) {
+	st := g.st
+	if len(st.Pending) == 0 || st.Pending[0].Kind != PendingRebuild || st.Pending[0].Seat != seat {
+		return nil, ruleErr("R67", a, "%s has no starter to rebuild now", seat)
+	}
+	i := -1
+	for j, p := range st.Pending {
+		if p.Seat == seat && p.Kind == PendingRebuild && p.Building == a.Building {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		return nil, ruleErr("R66", a, "%s's %s was not displaced", seat, a.Building)
+	}
+	if !a.None {
+		sp := a.Building.Spec()
+		if !g.rebuildFits(g.index(), seat, a.At, sp) {
+			return nil, ruleErr("R68", a, "a %s cannot be rebuilt on %s: it needs empty city squares with no permit and no trade field", a.Building, a.At)
+		}
+	}
+	ev := g.resolve(i, a)
+	return append(ev, g.settleBatch(batchRebuild, rng)...), nil
+}
+
+// orders sets a seat's standing orders (NOTATION.md) and lets them settle
+// any decision the seat owes.
+func (g *Game) orders(seat Colour, a Action, rng Rand) ([]string, error) {
+	p := g.st.Players[seat]
+	switch a.Order {
+	case "discard":
+		if len(a.Priority) == 0 {
+			return nil, ruleErr("R105", a, "name the card kinds to discard first")
+		}
+		p.Orders.Discard = append([]Card{}, a.Priority...)
+	case "rebuild":
+		p.Orders.Rebuild = "nearest"
+	case "ask":
+		p.Orders = Orders{Discard: []Card{}, Rebuild: "ask"}
+	default:
+		return nil, ruleErr("R105", a, "unknown standing order")
+	}
+	ev := []string{fmt.Sprintf("%s sets standing orders: %s", seat, a)}
+	if g.st.Phase == PhaseDecide {
+		ev = append(ev, g.settle(rng)...)
+	}
+	return ev, nil
+}

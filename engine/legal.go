@@ -1,0 +1,303 @@
+package engine
+
+// legal lists every action seat may take now (see Game.Legal).
+func (g *Game) legal(seat Colour, peek Rand) []Action {
+	st := g.st
+	if st.Phase == PhaseOver || !g.waiting(seat) {
+		return nil
+	}
+	switch st.Phase {
+	case PhaseRoll:
+		out := []Action{{Kind: ActRoll}}
+		if peek == nil {
+			return out
+		}
+		// Any other first action rolls implicitly: show what the roll
+		// this source gives would allow.
+		h := g.Clone()
+		h.roll(peek)
+		if h.waiting(seat) {
+			out = append(out, h.legal(seat, peek)...)
+		}
+		return out
+	case PhaseShip:
+		return g.legalShip()
+	case PhaseDecide:
+		return g.legalDecisions(seat)
+	}
+	var out []Action
+	if st.Phase == PhaseBuild && st.BuildsDone < 2 {
+		out = append(out, g.legalBuilds(seat)...)
+		out = append(out, g.legalWalls(seat)...)
+		out = append(out, g.legalChurch(seat, peek)...)
+	}
+	if st.Phase == PhaseBuild || st.Phase == PhasePermit {
+		out = append(out, g.legalPermits(seat)...)
+		out = append(out, Action{Kind: ActGold})
+	}
+	out = append(out, g.legalSpecials(seat)...)
+	return append(out, Action{Kind: ActEnd})
+}
+
+func (g *Game) legalShip() []Action {
+	st := g.st
+	cur, placed := st.ShipRow()
+	if st.Dice[0]+st.Dice[1] == 7 {
+		var out []Action
+		for r := 0; r < NumRows; r++ {
+			if !placed || r != cur {
+				out = append(out, Action{Kind: ActPirate, Row: r})
+			}
+		}
+		return out
+	}
+	var out []Action
+	for _, r := range g.twoRowOptions(cur) {
+		dir := DirSouth
+		if r < cur {
+			dir = DirNorth
+		}
+		out = append(out, Action{Kind: ActShip, Dir: dir})
+	}
+	return out
+}
+
+func (g *Game) legalBuilds(seat Colour) []Action {
+	ix := g.index()
+	p := g.st.Players[seat]
+	var out []Action
+	for _, k := range BuildableKinds {
+		sp := k.Spec()
+		if sp.Neutral && g.st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
+			continue
+		}
+		if p.Gold < sp.Cost {
+			continue
+		}
+		for r := 0; r+sp.H <= NumRows; r++ {
+			for c := 0; c+sp.W <= cityCols(g.players()); c++ {
+				a := Action{Kind: ActBuild, Building: k, At: Square{Col: c, Row: r}}
+				if !g.ownsPermitIn(ix, seat, a.At, sp) {
+					continue
+				}
+				plan, err := g.planBuild(ix, seat, a)
+				if err == nil {
+					out = append(out, a)
+					continue
+				}
+				if plan != nil {
+					continue
+				}
+				// A same-size footprint needs "over <colour>".
+				for _, col := range InfluenceCards {
+					if p.Influence.Of(col) < 3 {
+						continue
+					}
+					b := a
+					b.Colour = col
+					if _, err := g.planBuild(ix, seat, b); err == nil {
+						out = append(out, b)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ownsPermitIn is a quick filter: seat has a permit in the footprint.
+func (g *Game) ownsPermitIn(ix *index, seat Colour, a Square, sp Spec) bool {
+	for dr := 0; dr < sp.H; dr++ {
+		for dc := 0; dc < sp.W; dc++ {
+			if i := ix.permit[a.Col+dc][a.Row+dr]; i != 0 && g.st.Permits[i-1].Owner == seat {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) legalWalls(seat Colour) []Action {
+	p := g.st.Players[seat]
+	if p.Walls >= wallTiles {
+		return nil
+	}
+	var out []Action
+	for _, w := range g.openWalls(NoSide) {
+		if p.Gold >= wallCost(w) {
+			out = append(out, Action{Kind: ActWall, Wall: w})
+		}
+	}
+	return out
+}
+
+func (g *Game) legalChurch(seat Colour, peek Rand) []Action {
+	st := g.st
+	if len(st.Supply.ChurchStack) == 0 || st.Players[seat].Gold < churchCost {
+		return nil
+	}
+	if g.churchBuilt() {
+		return []Action{{Kind: ActChurch}}
+	}
+	if peek == nil {
+		return nil
+	}
+	t1, t2 := firstChurchDraw(st.Supply.ChurchStack, peek)
+	out := []Action{{Kind: ActChurch, Tile: t1}}
+	if t2 != NoTile {
+		out = append(out, Action{Kind: ActChurch, Tile: t2})
+	}
+	return out
+}
+
+func (g *Game) legalPermits(seat Colour) []Action {
+	ix := g.index()
+	p := g.st.Players[seat]
+	rows := g.permitRows(ix)
+	var out []Action
+	for _, v := range distinct(p.Permits) {
+		if p.Gold < v {
+			continue
+		}
+		for r := 0; r < NumRows; r++ {
+			free := false
+			for _, x := range rows {
+				free = free || x == r
+			}
+			for c := 0; c < cityCols(g.players()); c++ {
+				s := Square{Col: c, Row: r}
+				if !g.empty(ix, s) {
+					continue
+				}
+				if free {
+					out = append(out, Action{Kind: ActPermit, Value: v, At: s})
+				}
+				for _, col := range InfluenceCards {
+					if p.Influence.Of(col) >= 2 {
+						out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func distinct(vs []int) []int {
+	var out []int
+	seen := [permitValues]bool{}
+	for _, v := range vs {
+		if v >= 0 && v < permitValues && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (g *Game) legalSpecials(seat Colour) []Action {
+	st := g.st
+	ix := g.index()
+	p := st.Players[seat]
+	var pairs []Card
+	for _, c := range InfluenceCards {
+		if p.Influence.Of(c) >= 2 {
+			pairs = append(pairs, c)
+		}
+	}
+	three := p.Influence.Blue > 0 && p.Influence.Green > 0 && p.Influence.Yellow > 0
+	var empties []Square
+	for r := 0; r < NumRows; r++ {
+		for c := 0; c < cityCols(g.players()); c++ {
+			if s := (Square{Col: c, Row: r}); g.empty(ix, s) {
+				empties = append(empties, s)
+			}
+		}
+	}
+	var out []Action
+	for _, pm := range st.Permits {
+		if pm.Owner != seat {
+			continue
+		}
+		for _, col := range pairs {
+			for _, to := range empties {
+				out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
+			}
+			for _, v := range distinct(p.Permits) {
+				if v > pm.Value && p.Gold >= v-pm.Value {
+					out = append(out, Action{Kind: ActUpgradePermit, At: pm.At, Value: v, Colour: col})
+				}
+			}
+		}
+	}
+	if three {
+		for _, v := range distinct(p.Permits) {
+			if p.Gold < v {
+				continue
+			}
+			for _, s := range empties {
+				out = append(out, Action{Kind: ActPlacePermit, Value: v, At: s})
+			}
+		}
+		out = append(out, Action{Kind: ActBuyGold})
+	}
+	return out
+}
+
+func (g *Game) legalDecisions(seat Colour) []Action {
+	st := g.st
+	var out []Action
+	for i, p := range st.Pending {
+		if p.Seat != seat {
+			continue
+		}
+		switch p.Kind {
+		case PendingDiscard:
+			var held Hand
+			for _, k := range p.allowed() {
+				held.add(k, st.Players[seat].Count(k))
+			}
+			for _, h := range subHands(held, p.Count) {
+				out = append(out, Action{Kind: ActDiscard, Cards: h})
+			}
+		case PendingTake:
+			for _, h := range subHands(*st.Pool, p.Count) {
+				out = append(out, Action{Kind: ActTake, Cards: h})
+			}
+		case PendingRebuild:
+			if i > 0 && st.Pending[0].Seat != seat {
+				continue
+			}
+			for _, s := range g.rebuildSquares(seat, p.Building) {
+				out = append(out, Action{Kind: ActRebuild, Building: p.Building, At: s})
+			}
+			out = append(out, Action{Kind: ActRebuild, Building: p.Building, None: true})
+		}
+		if p.Kind == PendingDiscard || p.Kind == PendingTake {
+			break // one discard owed at a time
+		}
+	}
+	return out
+}
+
+// subHands lists every hand of exactly n cards taken from h.
+func subHands(h Hand, n int) []Hand {
+	var out []Hand
+	kinds := []Card{Gold, BlueCard, GreenCard, YellowCard}
+	var rec func(i, left int, cur Hand)
+	rec = func(i, left int, cur Hand) {
+		if i == len(kinds) {
+			if left == 0 {
+				out = append(out, cur)
+			}
+			return
+		}
+		for k := min(left, h.Of(kinds[i])); k >= 0; k-- {
+			next := cur
+			next.add(kinds[i], k)
+			rec(i+1, left-k, next)
+		}
+	}
+	rec(0, n, Hand{})
+	return out
+}
