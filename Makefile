@@ -1,0 +1,47 @@
+# elasund — play Elasund: The First City by e-mail.
+GO        ?= go
+FUZZTIME  ?= 10s
+BIN       ?= bin/elasund
+
+.PHONY: all build deps test unit fuzz bench lint demo clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) .
+
+# The whole test suite: vet, every package's tests, then each fuzz target
+# for a bounded time.
+test: deps lint unit fuzz
+
+# Go modules, and (as root with apt, when missing) the real mail servers the
+# daemon's interoperability tests start: Dovecot and OpenSMTPD.
+deps:
+	$(GO) mod download
+	@if [ -f .ci/mailstack-install.sh ] && ! command -v dovecot >/dev/null 2>&1 && \
+	   [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  bash .ci/mailstack-install.sh; fi
+
+unit:
+	$(GO) test -count=1 -timeout 15m ./...
+
+fuzz:
+	@set -e; for spec in $$($(GO) run ./internal/fuzzlist 2>/dev/null); do \
+	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
+	  echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \
+	  $(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME); \
+	done
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint:
+	@out=$$(gofmt -l . | grep -v '^vendor/' || true); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+demo: build
+	./$(BIN) demo
+
+clean:
+	rm -rf bin
