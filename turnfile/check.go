@@ -1,0 +1,220 @@
+package turnfile
+
+import (
+	"crypto/ed25519"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+)
+
+var gameIDRE = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// MaxSeed bounds the sandbox seed so that it is exact in any JSON reader.
+const MaxSeed = 1<<53 - 1
+
+// maxActionLen bounds one stored action or event, in bytes.
+const maxActionLen = 500
+
+// lineOf returns the line recorded for field, or for its nearest parent.
+func lineOf(lines map[string]int, field string) int {
+	for f := field; ; {
+		if l, ok := lines[f]; ok {
+			return l
+		}
+		i := strings.LastIndexAny(f, ".[")
+		if i < 0 {
+			return lines[""]
+		}
+		f = f[:i]
+	}
+}
+
+// checkFile checks the values of a file whose shape is right (§2.2-§2.4).
+func checkFile(f *File, lines map[string]int) error {
+	bad := func(field, format string, args ...any) error {
+		return &ParseError{Line: lineOf(lines, field), Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	h := &f.Header
+	if !gameIDRE.MatchString(h.Game) {
+		return bad("header.game", "want 16 lowercase hex digits")
+	}
+	if _, err := time.Parse(time.RFC3339, h.Created); err != nil {
+		return bad("header.created", "want an RFC 3339 time such as 2026-11-22T10:00:00Z")
+	}
+	if _, err := engine.ParseEdition(h.Edition); err != nil {
+		return bad("header.edition", "%v", err)
+	}
+	cfg, err := h.Config()
+	if err != nil {
+		var oe *engine.OptionError
+		if errors.As(err, &oe) {
+			return bad("header.options."+oe.Name, "%v", err)
+		}
+		return bad("header.seats", "%v", err)
+	}
+	if h.Sandbox {
+		if h.Seed == nil {
+			return bad("header.seed", "a sandbox game needs a seed")
+		}
+		if *h.Seed > MaxSeed {
+			return bad("header.seed", "want at most %d", int64(MaxSeed))
+		}
+		if h.ChainLength != 0 {
+			return bad("header.chain_length", "must be 0 in a sandbox game (it has no chains)")
+		}
+	} else {
+		if h.Seed != nil {
+			return bad("header.seed", "must be null outside a sandbox game")
+		}
+		if h.ChainLength < 1 || h.ChainLength > MaxChainLength {
+			return bad("header.chain_length", "want 1..%d", MaxChainLength)
+		}
+	}
+	for i, s := range h.Seats {
+		field := index("header.seats", i)
+		if h.Sandbox && (s.Key != "" || s.Commit != "") {
+			return bad(field, "a sandbox seat has no key or commit")
+		}
+		if (s.Key == "") != (s.Commit == "") {
+			return bad(field, "key and commit come together, when the seat joins")
+		}
+		if s.Key != "" {
+			if _, err := ParsePublicKey(s.Key); err != nil {
+				return bad(field+".key", "%v", err)
+			}
+			if _, ok := parseHash(s.Commit); !ok {
+				return bad(field+".commit", "want 64 lowercase hex digits")
+			}
+		}
+		if len(s.Name) > 200 || len(s.Email) > 200 || strings.ContainsAny(s.Name+s.Email, "\n\r") {
+			return bad(field, "name or email too long or not one line")
+		}
+	}
+	for i := range f.History {
+		if err := checkEntry(f, i, bad); err != nil {
+			return err
+		}
+	}
+	if f.State == nil {
+		return bad("state", "missing")
+	}
+	if _, err := engine.Load(cfg, f.State); err != nil {
+		var se *engine.StateError
+		if errors.As(err, &se) {
+			return bad("state."+se.Field, "%s", se.Reason)
+		}
+		return bad("state", "%v", err)
+	}
+	return nil
+}
+
+func checkEntry(f *File, i int, bad func(field, format string, args ...any) error) error {
+	e := &f.History[i]
+	field := index("history", i)
+	sandbox := f.Header.Sandbox
+	if e.N != i+1 {
+		return bad(field+".n", "entry %d is numbered %d", i+1, e.N)
+	}
+	if _, err := time.Parse(time.RFC3339, e.At); err != nil {
+		return bad(field+".at", "want an RFC 3339 time")
+	}
+	if _, ok := parseHash(e.Prev); !ok {
+		return bad(field+".prev", "want 64 lowercase hex digits")
+	}
+	if _, ok := parseHash(e.State); !ok {
+		return bad(field+".state", "want 64 lowercase hex digits")
+	}
+	switch {
+	case e.Kind == EntryEdit && !sandbox:
+		return bad(field+".kind", "edit entries exist only in sandbox games")
+	case e.Kind == EntryJoin && sandbox:
+		return bad(field+".kind", "a sandbox game has no join entries")
+	}
+	if e.Kind == EntryEdit {
+		if e.Seat != engine.NoColour {
+			return bad(field+".seat", "an edit entry has no seat")
+		}
+	} else if f.Header.SeatOf(e.Seat) == nil {
+		return bad(field+".seat", "want one of the header's seats")
+	}
+	if e.Kind == EntryJoin {
+		if e.Key == "" || e.Commit == "" || e.Reveal != "" {
+			return bad(field, "a join entry carries key and commit, and no reveal")
+		}
+		if _, err := ParsePublicKey(e.Key); err != nil {
+			return bad(field+".key", "%v", err)
+		}
+		if _, ok := parseHash(e.Commit); !ok {
+			return bad(field+".commit", "want 64 lowercase hex digits")
+		}
+		if len(e.Actions) != 0 || len(e.Events) != 0 {
+			return bad(field+".actions", "a join entry has no actions or events")
+		}
+	} else {
+		if e.Key != "" || e.Commit != "" {
+			return bad(field, "only a join entry carries key and commit")
+		}
+		if len(e.Actions) == 0 {
+			return bad(field+".actions", "an entry needs at least one action")
+		}
+		if sandbox && e.Reveal != "" {
+			return bad(field+".reveal", "a sandbox game has no reveals")
+		}
+		if !sandbox {
+			if _, ok := parseHash(e.Reveal); !ok {
+				return bad(field+".reveal", "want 64 lowercase hex digits")
+			}
+		}
+	}
+	if sandbox {
+		if e.Sig != "" {
+			return bad(field+".sig", "a sandbox game has no signatures")
+		}
+	} else if sig, err := base64.StdEncoding.Strict().DecodeString(e.Sig); err != nil || len(sig) != ed25519.SignatureSize {
+		return bad(field+".sig", "want a base64 Ed25519 signature")
+	}
+	if e.Dice != nil {
+		if !sandbox {
+			return bad(field+".dice", "forced dice exist only in sandbox games")
+		}
+		for _, d := range e.Dice {
+			if d < 1 || d > 6 {
+				return bad(field+".dice", "a die shows 1..6")
+			}
+		}
+	}
+	for j, a := range e.Actions {
+		if a == "" || len(a) > maxActionLen || strings.ContainsAny(a, "\n\r;#") {
+			return bad(index(field+".actions", j), "want one action in one line")
+		}
+	}
+	for j, a := range e.Events {
+		if len(a) > maxActionLen || strings.ContainsAny(a, "\n\r") {
+			return bad(index(field+".events", j), "want one line")
+		}
+	}
+	return nil
+}
+
+// ParsePublicKey reads "ed25519:" followed by the base64 of a 32-byte key.
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	b64, ok := strings.CutPrefix(s, "ed25519:")
+	if !ok {
+		return nil, fmt.Errorf("want ed25519:BASE64")
+	}
+	k, err := base64.StdEncoding.Strict().DecodeString(b64)
+	if err != nil || len(k) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("want ed25519: and the base64 of a %d-byte key", ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(k), nil
+}
+
+// FormatPublicKey prints a public key as "ed25519:BASE64".
+func FormatPublicKey(k ed25519.PublicKey) string {
+	return "ed25519:" + base64.StdEncoding.EncodeToString(k)
+}

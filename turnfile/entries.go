@@ -1,0 +1,275 @@
+package turnfile
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// Join adds seat's join entry to a peer game (§4.1): the signer's public
+// key and its chain commitment H^N(secret), signed with the key. The header
+// seat gets the same key and commit.
+func (g *Game) Join(seat engine.Colour, s *Signer, at time.Time) (*Entry, error) {
+	h := &g.file.Header
+	if h.Sandbox {
+		return nil, &TurnError{Seat: seat.String(), Reason: "a sandbox game has no joining: its seats play at once"}
+	}
+	hs := h.SeatOf(seat)
+	if hs == nil {
+		return nil, &TurnError{Seat: seat.String(), Reason: "no such seat in this game"}
+	}
+	if g.Joined(seat) {
+		return nil, &TurnError{Seat: seat.String(), Reason: "has already joined"}
+	}
+	st, err := StateHash(g.eng.View())
+	if err != nil {
+		return nil, err
+	}
+	commit := ChainCommit(s.Secret, h.ChainLength)
+	e := Entry{
+		N: len(g.file.History) + 1, Seat: seat, At: FormatTime(at), Prev: g.prev.String(),
+		Key: s.PublicKey(), Commit: commit.String(), Kind: EntryJoin,
+		Actions: []string{}, Events: []string{}, State: st.String(),
+	}
+	if err := sign(&e, s.Key); err != nil {
+		return nil, err
+	}
+	if err := g.replayEntry(&e); err != nil {
+		return nil, fmt.Errorf("checking the new join entry: %w", err)
+	}
+	hs.Key, hs.Commit = e.Key, e.Commit
+	g.file.History = append(g.file.History, e)
+	return &g.file.History[len(g.file.History)-1], nil
+}
+
+// MoveOptions are the optional parts of a move.
+type MoveOptions struct {
+	// Dice forces the roll (sandbox games only, §4.4).
+	Dice *[2]int
+}
+
+// Move validates the move of seat, applies it, and appends it as a signed
+// entry (§2.3). In a peer game s must hold the seat's key and chain
+// secret; in a sandbox game s is ignored. An illegal move returns the
+// engine's *engine.RuleError and changes nothing; a move that cannot be
+// made now for other reasons returns a *TurnError.
+func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time.Time, o MoveOptions) (*Entry, error) {
+	h := &g.file.Header
+	if h.SeatOf(seat) == nil {
+		return nil, &TurnError{Seat: seat.String(), Reason: "no such seat in this game"}
+	}
+	if len(move) == 0 {
+		return nil, &TurnError{Seat: seat.String(), Reason: "the move has no action"}
+	}
+	if missing := g.unjoined(); len(missing) > 0 {
+		return nil, &TurnError{Reason: fmt.Sprintf("the game has not started: waiting for %s to join", colourList(missing))}
+	}
+	if g.eng.Over() {
+		return nil, &TurnError{Reason: "the game is over"}
+	}
+	if o.Dice != nil && !h.Sandbox {
+		return nil, &TurnError{Seat: seat.String(), Reason: "forced dice are for sandbox games only"}
+	}
+	e := Entry{
+		N: len(g.file.History) + 1, Seat: seat, At: FormatTime(at), Prev: g.prev.String(),
+		Kind: kindOf(move), Dice: o.Dice, Actions: make([]string, len(move)),
+	}
+	for i, a := range move {
+		e.Actions[i] = a.String()
+	}
+	if !h.Sandbox {
+		reveal, err := g.nextReveal(seat, s)
+		if err != nil {
+			return nil, err
+		}
+		e.Reveal = reveal.String()
+	}
+	// The stored form is what replay will read: run exactly that.
+	actions, err := parseActions(e.Actions)
+	if err != nil {
+		return nil, fmt.Errorf("re-reading the move: %w", err)
+	}
+	r, err := g.run(&e, actions)
+	if err != nil {
+		return nil, err
+	}
+	e.Events = r.events
+	st, err := StateHash(r.eng.View())
+	if err != nil {
+		return nil, err
+	}
+	e.State = st.String()
+	if !h.Sandbox {
+		if err := sign(&e, s.Key); err != nil {
+			return nil, err
+		}
+	}
+	g.accept(&e, r)
+	if err := g.link(&e); err != nil {
+		return nil, err
+	}
+	g.file.History = append(g.file.History, e)
+	g.file.State = g.eng.State()
+	return &g.file.History[len(g.file.History)-1], nil
+}
+
+// nextReveal returns the chain value seat's next entry reveals, checking
+// that s holds the seat's key and chain.
+func (g *Game) nextReveal(seat engine.Colour, s *Signer) (Hash, error) {
+	if s == nil {
+		return Hash{}, fmt.Errorf("%s: %w", seat, ErrNoSecret)
+	}
+	cp := g.seats[seat]
+	if s.PublicKey() != FormatPublicKey(cp.key) {
+		return Hash{}, fmt.Errorf("the key in your key directory is not the key that joined as %s", seat)
+	}
+	reveal, ok := ChainReveal(s.Secret, g.file.Header.ChainLength, cp.k+1)
+	if !ok {
+		return Hash{}, &TurnError{Seat: seat.String(), Reason: fmt.Sprintf("the hash chain is spent after %d entries", cp.k)}
+	}
+	if !checkReveal(reveal, cp.value) {
+		return Hash{}, fmt.Errorf("the chain secret in your key directory is not %s's chain in this game", seat)
+	}
+	return reveal, nil
+}
+
+// Legal lists the actions seat may take now, in NOTATION.md form order.
+// When seat would begin its turn, the church tiles a first church build
+// would draw are shown only if s (its signer) is given, since they depend
+// on its next reveal; in a sandbox game s is not needed.
+func (g *Game) Legal(seat engine.Colour, s *Signer) []engine.Action {
+	if len(g.unjoined()) > 0 {
+		return nil
+	}
+	var peek engine.Rand
+	if g.file.Header.Sandbox || !g.eng.BeginsTurn(seat) {
+		rng, _, _ := g.source(seat, Hash{})
+		peek = rng
+	} else if reveal, err := g.nextReveal(seat, s); err == nil {
+		rng, _, _ := g.source(seat, reveal)
+		peek = rng
+	}
+	return g.eng.Legal(seat, peek)
+}
+
+// Seed returns the seed of turn t of a sandbox game, for tests and tools.
+func (g *Game) Seed(t int) (Hash, bool) {
+	h := &g.file.Header
+	if !h.Sandbox {
+		return Hash{}, false
+	}
+	return SandboxSeed(h.Game, t, *h.Seed), true
+}
+
+func sign(e *Entry, key ed25519.PrivateKey) error {
+	d, err := signedDigest(e)
+	if err != nil {
+		return err
+	}
+	e.Sig = base64.StdEncoding.EncodeToString(ed25519.Sign(key, d))
+	return nil
+}
+
+func colourList(cs []engine.Colour) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// eventsDiff describes the first difference between two event lists.
+func eventsDiff(file, replay []string) string {
+	for i := 0; i < len(file) || i < len(replay); i++ {
+		var a, b string
+		if i < len(file) {
+			a = file[i]
+		}
+		if i < len(replay) {
+			b = replay[i]
+		}
+		if a != b {
+			return fmt.Sprintf("event %d is %q in the file, %q in the replay", i+1, a, b)
+		}
+	}
+	return "none"
+}
+
+// stateDiff names the first field where two states differ.
+func stateDiff(a, b *engine.State) string {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	if err1 != nil || err2 != nil {
+		return "cannot compare"
+	}
+	var va, vb any
+	da := json.NewDecoder(bytes.NewReader(ja))
+	da.UseNumber()
+	db := json.NewDecoder(bytes.NewReader(jb))
+	db.UseNumber()
+	if da.Decode(&va) != nil || db.Decode(&vb) != nil {
+		return "cannot compare"
+	}
+	if p, x, y, ok := firstDiff("state", va, vb); ok {
+		return fmt.Sprintf("%s is %s in the file, %s in the replay", p, short(x), short(y))
+	}
+	return "they differ"
+}
+
+func short(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 80 {
+		return string(b[:77]) + "..."
+	}
+	return string(b)
+}
+
+func firstDiff(path string, a, b any) (string, any, any, bool) {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			return path, a, b, true
+		}
+		keys := make([]string, 0, len(x)+len(y))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		for k := range y {
+			if _, ok := x[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if p, u, v, ok := firstDiff(path+"."+k, x[k], y[k]); ok {
+				return p, u, v, true
+			}
+		}
+		return "", nil, nil, false
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return path, a, b, true
+		}
+		for i := range x {
+			if p, u, v, ok := firstDiff(fmt.Sprintf("%s[%d]", path, i+1), x[i], y[i]); ok {
+				return p, u, v, true
+			}
+		}
+		return "", nil, nil, false
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		return path, a, b, true
+	}
+	return "", nil, nil, false
+}

@@ -1,0 +1,100 @@
+package turnfile
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ParseError reports a file that is not a well-formed elasund/1 turn file
+// (docs/turnfile.md §2). Line is 1-based, or 0 when the problem has no
+// place (such as a file that is too large); Field is the dotted path of
+// the field concerned, such as "history.3.sig", or empty.
+type ParseError struct {
+	Line   int
+	Field  string
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	switch {
+	case e.Line > 0 && e.Field != "":
+		return fmt.Sprintf("line %d: %s: %s", e.Line, e.Field, e.Reason)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Reason)
+	case e.Field != "":
+		return fmt.Sprintf("%s: %s", e.Field, e.Reason)
+	}
+	return e.Reason
+}
+
+// VerifyError reports a well-formed file whose content does not check out:
+// a broken hash link, a bad signature or reveal, an illegal move, events or
+// state that replay does not reproduce (docs/turnfile.md §5). Entry is the
+// number n of the first bad history entry, or 0 for the header or the
+// stored state. Err, when set, is the underlying cause (such as a
+// *engine.RuleError).
+type VerifyError struct {
+	Entry  int
+	Reason string
+	Err    error
+}
+
+func (e *VerifyError) Error() string {
+	msg := e.Reason
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	if e.Entry > 0 {
+		return fmt.Sprintf("entry %d: %s", e.Entry, msg)
+	}
+	return msg
+}
+
+func (e *VerifyError) Unwrap() error { return e.Err }
+
+// TurnError reports an entry that cannot be added now although the file is
+// fine: the game has not started, it is over, the seat may not act, or the
+// seat has already joined. The command line treats it like an illegal move.
+type TurnError struct {
+	Seat   string
+	Reason string
+}
+
+func (e *TurnError) Error() string {
+	if e.Seat == "" {
+		return e.Reason
+	}
+	return fmt.Sprintf("%s: %s", e.Seat, e.Reason)
+}
+
+// ForkError reports two files of one game that hold different, validly
+// signed successors of the same entry (docs/turnfile.md §6). Entry is the
+// number of the two conflicting entries; A and B are their YAML text.
+type ForkError struct {
+	Entry  int
+	SeatA  string
+	SeatB  string
+	A, B   string
+	Reason string
+}
+
+func (e *ForkError) Error() string {
+	return fmt.Sprintf("fork at entry %d: %s", e.Entry, e.Reason)
+}
+
+// ErrNoKey is returned when the key store has no private key yet.
+var ErrNoKey = errors.New("no key in the key directory")
+
+// ErrNoSecret is returned when the key store holds no chain secret for a
+// seat of a game.
+var ErrNoSecret = errors.New("no chain secret for this seat in the key directory")
+
+// KeyStoreError reports a key store that cannot be used safely or read.
+type KeyStoreError struct {
+	Path   string
+	Reason string
+}
+
+func (e *KeyStoreError) Error() string {
+	return fmt.Sprintf("key store %s: %s", e.Path, e.Reason)
+}

@@ -1,0 +1,187 @@
+package turnfile
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// Format is the format version this package writes (§2).
+const Format = "elasund/1"
+
+// ChainLength is the length N of the hash chains of new games (§4.1).
+const ChainLength = 1024
+
+// MaxChainLength bounds chain_length when reading (§2.2).
+const MaxChainLength = 1 << 16
+
+// MaxSize is the largest file read, in bytes (§2).
+const MaxSize = 1 << 20
+
+// TimeLayout is how times are written: RFC 3339 in UTC, whole seconds.
+const TimeLayout = "2006-01-02T15:04:05Z"
+
+// File is a turn file as read or about to be written (§2). Open replays it.
+type File struct {
+	Format  string        `json:"format"`
+	Header  Header        `json:"header"`
+	History []Entry       `json:"history"`
+	State   *engine.State `json:"state"`
+}
+
+// Header says who plays what game under which rules (§2.2). Everything but
+// the seats' key and commit is fixed when the game is made.
+type Header struct {
+	Game    string            `json:"game"`
+	Created string            `json:"created"`
+	Edition string            `json:"edition"`
+	Options map[string]string `json:"options"`
+	Sandbox bool              `json:"sandbox"`
+	// Seed is the sandbox seed (§4.4); nil in peer games.
+	Seed *int64 `json:"seed"`
+	// ChainLength is N of the seats' hash chains; 0 in sandbox games.
+	ChainLength int    `json:"chain_length"`
+	Seats       []Seat `json:"seats"`
+}
+
+// Seat is one seat of the header, in turn order.
+type Seat struct {
+	Colour engine.Colour `json:"colour"`
+	Name   string        `json:"name,omitempty"`
+	Email  string        `json:"email,omitempty"`
+	// Key ("ed25519:" + base64) and Commit (hex) are set when the seat
+	// joins; both are copies of the seat's join entry.
+	Key    string `json:"key,omitempty"`
+	Commit string `json:"commit,omitempty"`
+}
+
+// EntryKind is the kind of a history entry (§2.3). The zero value means
+// none.
+type EntryKind int
+
+// The entry kinds. EntryEdit exists only in sandbox games.
+const (
+	NoEntryKind EntryKind = iota
+	EntryJoin
+	EntryMove
+	EntryDecision
+	EntryOrders
+	EntryEdit
+)
+
+var entryKindNames = [...]string{"", "join", "move", "decision", "orders", "edit"}
+
+func (k EntryKind) String() string {
+	if k <= NoEntryKind || int(k) >= len(entryKindNames) {
+		return "?"
+	}
+	return entryKindNames[k]
+}
+
+// MarshalText encodes the kind name.
+func (k EntryKind) MarshalText() ([]byte, error) {
+	if k <= NoEntryKind || int(k) >= len(entryKindNames) {
+		return nil, fmt.Errorf("entry kind %d does not exist", int(k))
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText decodes a kind name.
+func (k *EntryKind) UnmarshalText(b []byte) error {
+	for i, n := range entryKindNames {
+		if i > 0 && n == string(b) {
+			*k = EntryKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not an entry kind (join, move, decision, orders, edit)", b)
+}
+
+// Entry is one history entry (§2.3).
+type Entry struct {
+	N    int           `json:"n"`
+	Seat engine.Colour `json:"seat,omitempty"`
+	At   string        `json:"at"`
+	// Prev is the hash of the previous entry, or of the header (§3.3).
+	Prev string `json:"prev"`
+	// Key and Commit are set in join entries, Reveal in the other entries
+	// of a peer game (§4.1).
+	Key    string    `json:"key,omitempty"`
+	Commit string    `json:"commit,omitempty"`
+	Reveal string    `json:"reveal,omitempty"`
+	Kind   EntryKind `json:"kind"`
+	// Dice is a roll forced with move --dice (sandbox games only, §4.4).
+	Dice    *[2]int  `json:"dice,omitempty"`
+	Actions []string `json:"actions"`
+	Events  []string `json:"events"`
+	// State is the hash of the state after this entry (§3.4).
+	State string `json:"state"`
+	Sig   string `json:"sig,omitempty"`
+}
+
+// headerHash is the hash that entry 1 names as prev: SHA-256 of the
+// canonical JSON of {"format", "header"} with every seat's key and commit
+// left out (§3.3), so that joining does not change it.
+func headerHash(f *File) (Hash, error) {
+	h := f.Header
+	h.Seats = make([]Seat, len(f.Header.Seats))
+	for i, s := range f.Header.Seats {
+		s.Key, s.Commit = "", ""
+		h.Seats[i] = s
+	}
+	if h.Options == nil {
+		h.Options = map[string]string{}
+	}
+	return hashCanonical(struct {
+		Format string `json:"format"`
+		Header Header `json:"header"`
+	}{f.Format, h})
+}
+
+// entryHash is the hash of a whole entry, sig included (§3.3).
+func entryHash(e *Entry) (Hash, error) { return hashCanonical(e) }
+
+// signedDigest is what a seat signs: SHA-256 of the canonical JSON of the
+// entry without its sig field (§3.2).
+func signedDigest(e *Entry) ([]byte, error) {
+	u := *e
+	u.Sig = ""
+	c, err := Canonical(&u)
+	if err != nil {
+		return nil, err
+	}
+	d := sha256.Sum256(c)
+	return d[:], nil
+}
+
+// StateHash returns the hash of a state: SHA-256 of its canonical JSON
+// (§3.4).
+func StateHash(st *engine.State) (Hash, error) { return hashCanonical(st) }
+
+// FormatTime prints t the way the file stores times.
+func FormatTime(t time.Time) string { return t.UTC().Truncate(time.Second).Format(TimeLayout) }
+
+// Config returns the engine configuration the header describes.
+func (h *Header) Config() (engine.Config, error) {
+	ed, err := engine.ParseEdition(h.Edition)
+	if err != nil {
+		return engine.Config{}, err
+	}
+	seats := make([]engine.Colour, len(h.Seats))
+	for i, s := range h.Seats {
+		seats[i] = s.Colour
+	}
+	return engine.NewConfig(seats, ed, h.Options)
+}
+
+// SeatOf returns the header seat of colour c, or nil.
+func (h *Header) SeatOf(c engine.Colour) *Seat {
+	for i := range h.Seats {
+		if h.Seats[i].Colour == c {
+			return &h.Seats[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,539 @@
+package turnfile
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// Game is a turn file replayed to its end (§5): the file, the engine game
+// in the position the history leads to, and what is needed to add entries
+// (the hash of the last entry, every seat's chain position and the current
+// turn's random source). A Game is not safe for concurrent use.
+type Game struct {
+	file *File
+	cfg  engine.Config
+	eng  *engine.Game
+	// rng is the random source of turn rngTurn, or nil.
+	rng     *TurnRand
+	rngTurn int
+	prev    Hash
+	seats   map[engine.Colour]*chainPos
+	steps   []Step
+	// replayed is false for a sandbox game whose stored state does not
+	// follow from its history (edited by hand); note says why.
+	replayed bool
+	note     string
+}
+
+// chainPos is where a seat stands in its hash chain.
+type chainPos struct {
+	key     ed25519.PublicKey
+	commit  Hash
+	joinN   int  // entry that joined, 0 if not joined
+	value   Hash // latest published chain value (commit or reveal)
+	k       int  // reveals so far
+	revealN int  // entry of the latest reveal, 0 if none
+}
+
+// Step describes one history entry as replay saw it.
+type Step struct {
+	// Turn is the state's turn number before the entry.
+	Turn int
+	// Begins is true when the entry began turn Turn (§4.2).
+	Begins bool
+	// Dice is the roll in the state after the entry, if any.
+	Dice *[2]int
+}
+
+// NewOptions describe a game to make. Nil or zero fields take the
+// documented defaults.
+type NewOptions struct {
+	// Game is the game id, 16 hex digits; empty draws one (from Seed in a
+	// sandbox game with a seed, else from Rand).
+	Game    string
+	Created time.Time
+	Edition engine.Edition
+	Options map[string]string
+	// Seats in turn order, the first seat starting; Key and Commit must be
+	// empty.
+	Seats   []Seat
+	Sandbox bool
+	// Seed is the sandbox seed; nil draws one from Rand.
+	Seed *int64
+	// RandomStart shuffles the seat order: from the seed in a sandbox game
+	// (§4.4), from Rand otherwise (for a hosted game's referee).
+	RandomStart bool
+	// Rand is the source of ids, seeds and shuffles; nil means
+	// crypto/rand.Reader.
+	Rand io.Reader
+}
+
+// New makes a new game (§2): the header, an empty history and the starting
+// position. A peer game waits for every seat to join; a sandbox game can be
+// played at once.
+func New(o NewOptions) (*Game, error) {
+	rnd := o.Rand
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+	h := Header{
+		Game: o.Game, Created: FormatTime(o.Created), Edition: o.Edition.String(),
+		Options: map[string]string{}, Sandbox: o.Sandbox,
+	}
+	if o.Edition == engine.NoEdition {
+		h.Edition = engine.EditionEN.String()
+	}
+	for k, v := range o.Options {
+		h.Options[k] = v
+	}
+	if o.Sandbox {
+		seed := o.Seed
+		if seed == nil {
+			var b [8]byte
+			if _, err := io.ReadFull(rnd, b[:]); err != nil {
+				return nil, err
+			}
+			s := int64(be64u(b[:]) & MaxSeed)
+			seed = &s
+		}
+		if *seed < 0 || *seed > MaxSeed {
+			return nil, fmt.Errorf("seed %d is outside 0..%d", *seed, int64(MaxSeed))
+		}
+		h.Seed = seed
+		if h.Game == "" {
+			d := sha256.Sum256(append([]byte("elasund/sandbox-id"), be64(uint64(*seed))...))
+			h.Game = hex.EncodeToString(d[:8])
+		}
+	} else {
+		h.ChainLength = ChainLength
+		if o.Seed != nil {
+			return nil, fmt.Errorf("a seed is for sandbox games only")
+		}
+	}
+	if h.Game == "" {
+		var b [8]byte
+		if _, err := io.ReadFull(rnd, b[:]); err != nil {
+			return nil, err
+		}
+		h.Game = hex.EncodeToString(b[:])
+	}
+	if !gameIDRE.MatchString(h.Game) {
+		return nil, fmt.Errorf("game id %q: want 16 lowercase hex digits", h.Game)
+	}
+	for _, s := range o.Seats {
+		if s.Key != "" || s.Commit != "" {
+			return nil, fmt.Errorf("seat %s: a new seat has no key yet", s.Colour)
+		}
+		h.Seats = append(h.Seats, s)
+	}
+	if o.RandomStart {
+		var seed Hash
+		if o.Sandbox {
+			seed = sha256.Sum256(slices.Concat([]byte("elasund/start"), gameBytes(h.Game), be64(uint64(*h.Seed))))
+		} else if _, err := io.ReadFull(rnd, seed[:]); err != nil {
+			return nil, err
+		}
+		r := NewTurnRand(seed)
+		for i := len(h.Seats) - 1; i > 0; i-- {
+			j := r.Intn(engine.NoStream, i+1)
+			h.Seats[i], h.Seats[j] = h.Seats[j], h.Seats[i]
+		}
+	}
+	cfg, err := h.Config()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := engine.New(cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Format: Format, Header: h, History: []Entry{}, State: eng.State()}
+	return Open(f)
+}
+
+func be64u(b []byte) uint64 {
+	var v uint64
+	for _, c := range b {
+		v = v<<8 | uint64(c)
+	}
+	return v
+}
+
+// Open replays f (§5) and returns the game at the end of its history. For
+// a peer game every failure is a *VerifyError naming the first bad entry.
+// A sandbox game whose stored state does not follow from its history (it
+// was edited) opens at its stored state if that is consistent; Replayed
+// then reports false.
+func Open(f *File) (*Game, error) {
+	cfg, err := f.Header.Config()
+	if err != nil {
+		return nil, &VerifyError{Reason: "header", Err: err}
+	}
+	g, err := replay(f, cfg)
+	if err == nil || !f.Header.Sandbox {
+		return g, err
+	}
+	// §4.4: a sandbox game's state may have been edited; then it only
+	// has to be a consistent position.
+	eng, lerr := engine.Load(cfg, f.State)
+	if lerr != nil {
+		return nil, &VerifyError{Reason: "the state is not a consistent position", Err: lerr}
+	}
+	g = &Game{file: f, cfg: cfg, eng: eng, rngTurn: -1, seats: map[engine.Colour]*chainPos{}, note: err.Error()}
+	g.prev, err = headerHash(f)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(f.History); n > 0 {
+		if g.prev, err = entryHash(&f.History[n-1]); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+func replay(f *File, cfg engine.Config) (*Game, error) {
+	eng, err := engine.New(cfg, nil)
+	if err != nil {
+		return nil, &VerifyError{Reason: "header", Err: err}
+	}
+	g := &Game{file: f, cfg: cfg, eng: eng, rngTurn: -1, seats: map[engine.Colour]*chainPos{}, replayed: true}
+	for _, s := range f.Header.Seats {
+		g.seats[s.Colour] = &chainPos{}
+	}
+	if g.prev, err = headerHash(f); err != nil {
+		return nil, &VerifyError{Reason: "hashing the header", Err: err}
+	}
+	g.steps = make([]Step, 0, len(f.History))
+	for i := range f.History {
+		if err := g.replayEntry(&f.History[i]); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range f.Header.Seats {
+		cp := g.seats[s.Colour]
+		switch {
+		case cp.joinN == 0 && (s.Key != "" || s.Commit != ""):
+			return nil, &VerifyError{Reason: fmt.Sprintf("header: seat %s has a key but never joined", s.Colour)}
+		case cp.joinN > 0 && (s.Key != FormatPublicKey(cp.key) || s.Commit != cp.commit.String()):
+			return nil, &VerifyError{Reason: fmt.Sprintf("header: seat %s's key or commit differs from its join entry %d", s.Colour, cp.joinN)}
+		}
+	}
+	want, err := StateHash(f.State)
+	if err != nil {
+		return nil, &VerifyError{Reason: "hashing the stored state", Err: err}
+	}
+	got, err := StateHash(g.eng.View())
+	if err != nil {
+		return nil, &VerifyError{Reason: "hashing the replayed state", Err: err}
+	}
+	if want != got {
+		return nil, &VerifyError{Reason: "the stored state is not the state the history leads to: " + stateDiff(f.State, g.eng.View())}
+	}
+	return g, nil
+}
+
+// replayEntry checks one entry against the game so far and applies it.
+func (g *Game) replayEntry(e *Entry) error {
+	bad := func(format string, args ...any) error {
+		return &VerifyError{Entry: e.N, Reason: fmt.Sprintf(format, args...)}
+	}
+	if e.Prev != g.prev.String() {
+		return bad("hash link broken: prev is %s, but the %s hashes to %s", e.Prev, prevName(e.N), g.prev)
+	}
+	sandbox := g.file.Header.Sandbox
+	cp := g.seats[e.Seat]
+	if !sandbox {
+		key := cp.key
+		if e.Kind == EntryJoin {
+			if cp.joinN > 0 {
+				return bad("%s joins a second time (first in entry %d)", e.Seat, cp.joinN)
+			}
+			var err error
+			if key, err = ParsePublicKey(e.Key); err != nil {
+				return bad("key: %v", err)
+			}
+		} else if cp.joinN == 0 {
+			return bad("%s plays before joining", e.Seat)
+		}
+		if err := checkSig(key, e); err != nil {
+			return bad("signature: %v", err)
+		}
+	}
+	if e.Kind == EntryJoin {
+		commit, _ := parseHash(e.Commit)
+		h, err := StateHash(g.eng.View())
+		if err != nil {
+			return bad("hashing the state: %v", err)
+		}
+		if e.State != h.String() {
+			return bad("state hash %s, but the state is %s", e.State, h)
+		}
+		cp.key, _ = ParsePublicKey(e.Key)
+		cp.commit, cp.value, cp.joinN = commit, commit, e.N
+		g.steps = append(g.steps, Step{Turn: g.eng.View().Turn})
+		return g.link(e)
+	}
+	if !sandbox {
+		if missing := g.unjoined(); len(missing) > 0 {
+			return bad("%s moves before every seat joined (%s not yet)", e.Seat, missing[0])
+		}
+		reveal, _ := parseHash(e.Reveal)
+		if cp.k+1 > g.file.Header.ChainLength {
+			return bad("%s's hash chain is spent (%d entries)", e.Seat, cp.k)
+		}
+		if !checkReveal(reveal, cp.value) {
+			return bad("reveal %s does not hash to %s's previous chain value %s", e.Reveal, e.Seat, cp.value)
+		}
+	}
+	actions, err := parseActions(e.Actions)
+	if err != nil {
+		return &VerifyError{Entry: e.N, Reason: "actions", Err: err}
+	}
+	if want := kindOf(actions); e.Kind != want {
+		return bad("kind is %s, but these actions make a %s entry", e.Kind, want)
+	}
+	r, err := g.run(e, actions)
+	if err != nil {
+		return &VerifyError{Entry: e.N, Reason: "replaying " + e.Seat.String() + "'s " + e.Kind.String(), Err: err}
+	}
+	if !slices.Equal(r.events, e.Events) {
+		return bad("events differ from the replay: %s", eventsDiff(e.Events, r.events))
+	}
+	h, err := StateHash(r.eng.View())
+	if err != nil {
+		return bad("hashing the state: %v", err)
+	}
+	if e.State != h.String() {
+		return bad("state hash %s, but the replayed state hashes to %s", e.State, h)
+	}
+	g.accept(e, r)
+	return g.link(e)
+}
+
+func prevName(n int) string {
+	if n == 1 {
+		return "header"
+	}
+	return fmt.Sprintf("entry %d", n-1)
+}
+
+func (g *Game) link(e *Entry) error {
+	h, err := entryHash(e)
+	if err != nil {
+		return &VerifyError{Entry: e.N, Reason: "hashing the entry", Err: err}
+	}
+	g.prev = h
+	return nil
+}
+
+func checkSig(key ed25519.PublicKey, e *Entry) error {
+	sig, err := base64.StdEncoding.Strict().DecodeString(e.Sig)
+	if err != nil || len(sig) != ed25519.SignatureSize {
+		return fmt.Errorf("not a base64 Ed25519 signature")
+	}
+	d, err := signedDigest(e)
+	if err != nil {
+		return err
+	}
+	if !ed25519.Verify(key, d, sig) {
+		return fmt.Errorf("does not verify with %s's key", e.Seat)
+	}
+	return nil
+}
+
+// unjoined lists the seats that have not joined, in seat order.
+func (g *Game) unjoined() []engine.Colour {
+	if g.file.Header.Sandbox {
+		return nil
+	}
+	var out []engine.Colour
+	for _, s := range g.file.Header.Seats {
+		if g.seats[s.Colour].joinN == 0 {
+			out = append(out, s.Colour)
+		}
+	}
+	return out
+}
+
+// parseActions reads stored actions, each of which must be in the
+// canonical form Action.String prints (§2.3).
+func parseActions(list []string) ([]engine.Action, error) {
+	out := make([]engine.Action, len(list))
+	for i, s := range list {
+		a, err := engine.ParseAction(s)
+		if err != nil {
+			return nil, err
+		}
+		if a.String() != s {
+			return nil, fmt.Errorf("action %q is not written in canonical form %q", s, a.String())
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+// kindOf is the entry kind a list of actions makes (§2.3): orders when
+// every action is orders, decision when every action is a discard, take,
+// rebuild or orders, move otherwise.
+func kindOf(actions []engine.Action) EntryKind {
+	orders, decision := true, true
+	for _, a := range actions {
+		switch a.Kind {
+		case engine.ActOrders:
+		case engine.ActDiscard, engine.ActTake, engine.ActRebuild:
+			orders = false
+		default:
+			orders, decision = false, false
+		}
+	}
+	switch {
+	case orders:
+		return EntryOrders
+	case decision:
+		return EntryDecision
+	}
+	return EntryMove
+}
+
+// result is what running one entry gives, before it is accepted.
+type result struct {
+	eng     *engine.Game
+	rng     *TurnRand
+	rngTurn int
+	begins  bool
+	events  []string
+}
+
+// source returns the random source an entry by seat revealing reveal
+// would use (§4.2, §4.3): the current turn's, or a new one when the entry
+// begins a turn. It does not change g.
+func (g *Game) source(seat engine.Colour, reveal Hash) (rng *TurnRand, turn int, begins bool) {
+	st := g.eng.View()
+	h := &g.file.Header
+	if g.eng.BeginsTurn(seat) && g.rngTurn != st.Turn {
+		var seed Hash
+		if h.Sandbox {
+			seed = SandboxSeed(h.Game, st.Turn, *h.Seed)
+		} else {
+			seed = TurnSeed(h.Game, st.Turn, g.prevValue(seat), reveal)
+		}
+		return NewTurnRand(seed), st.Turn, true
+	}
+	if g.rng == nil {
+		// No turn has begun: draws (there should be none) come from a
+		// seed of the game id alone (§4.3).
+		if h.Sandbox {
+			return NewTurnRand(SandboxSeed(h.Game, st.Turn, *h.Seed)), -1, false
+		}
+		return NewTurnRand(TurnSeed(h.Game, st.Turn, Hash{}, Hash{})), -1, false
+	}
+	return g.rng.Clone(), g.rngTurn, false
+}
+
+// prevValue is r_prev for mover (§4.2): the latest reveal by another seat,
+// or before any, the latest commitment by another seat.
+func (g *Game) prevValue(mover engine.Colour) Hash {
+	best, v := 0, Hash{}
+	for c, cp := range g.seats {
+		if c != mover && cp.revealN > best {
+			best, v = cp.revealN, cp.value
+		}
+	}
+	if best > 0 {
+		return v
+	}
+	for c, cp := range g.seats {
+		if c != mover && cp.joinN > best {
+			best, v = cp.joinN, cp.commit
+		}
+	}
+	return v
+}
+
+// run applies the actions of entry e to a copy of the game.
+func (g *Game) run(e *Entry, actions []engine.Action) (*result, error) {
+	var reveal Hash
+	if e.Reveal != "" {
+		reveal, _ = parseHash(e.Reveal)
+	}
+	rng, turn, begins := g.source(e.Seat, reveal)
+	if e.Dice != nil {
+		rng.Force(e.Dice[:])
+	}
+	eng := g.eng.Clone()
+	events, err := eng.Apply(e.Seat, actions, rng)
+	if err != nil {
+		return nil, err
+	}
+	if e.Dice != nil && rng.ForcedLeft() > 0 {
+		return nil, &TurnError{Seat: e.Seat.String(), Reason: "the dice are forced, but the move does not roll them"}
+	}
+	rng.forced, rng.used = nil, 0
+	if events == nil {
+		events = []string{}
+	}
+	return &result{eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events}, nil
+}
+
+// accept makes the result of entry e the game's position.
+func (g *Game) accept(e *Entry, r *result) {
+	g.steps = append(g.steps, Step{Turn: g.eng.View().Turn, Begins: r.begins, Dice: r.eng.View().Dice})
+	g.eng, g.rng, g.rngTurn = r.eng, r.rng, r.rngTurn
+	if cp := g.seats[e.Seat]; cp != nil && e.Reveal != "" {
+		cp.value, _ = parseHash(e.Reveal)
+		cp.k++
+		cp.revealN = e.N
+	}
+}
+
+// File returns the game's file. It changes as entries are added.
+func (g *Game) File() *File { return g.file }
+
+// Config returns the engine configuration.
+func (g *Game) Config() engine.Config { return g.cfg }
+
+// State returns the current position; the caller must not change it.
+func (g *Game) State() *engine.State { return g.eng.View() }
+
+// Steps describes each history entry as replayed; empty when the history
+// was not replayed.
+func (g *Game) Steps() []Step { return g.steps }
+
+// Replayed reports whether the stored state follows from the history. It
+// is false only for a sandbox game edited by hand; Note then says where
+// replay stopped.
+func (g *Game) Replayed() bool { return g.replayed }
+
+// Note explains why a sandbox game was not replayed, or is empty.
+func (g *Game) Note() string { return g.note }
+
+// Unjoined lists the seats of a peer game that have not joined yet.
+func (g *Game) Unjoined() []engine.Colour { return g.unjoined() }
+
+// Joined reports whether seat has joined (always true in a sandbox).
+func (g *Game) Joined(seat engine.Colour) bool {
+	if g.file.Header.Sandbox {
+		return g.file.Header.SeatOf(seat) != nil
+	}
+	cp := g.seats[seat]
+	return cp != nil && cp.joinN > 0
+}
+
+// Acting lists the seats whose action the game needs now: none before
+// every seat joined or after the end.
+func (g *Game) Acting() []engine.Colour {
+	if len(g.unjoined()) > 0 || g.eng.Over() {
+		return nil
+	}
+	return slices.Clone(g.eng.View().WaitingFor)
+}

@@ -1,0 +1,150 @@
+package turnfile
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+)
+
+var testTime = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+// detReader is a deterministic byte source for keys and secrets in tests.
+type detReader struct{ r *rand.ChaCha8 }
+
+func newDetReader(seed byte) *detReader {
+	var s [32]byte
+	s[0] = seed
+	return &detReader{rand.NewChaCha8(s)}
+}
+
+func (d *detReader) Read(p []byte) (int, error) { return d.r.Read(p) }
+
+var fourSeats = []Seat{
+	{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
+	{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
+	{Colour: engine.Green, Name: "Carol"},
+	{Colour: engine.Yellow, Name: "Dave"},
+}
+
+// testSigners makes one signer per seat from a fixed source.
+func testSigners(t testing.TB, seats []Seat) map[engine.Colour]*Signer {
+	t.Helper()
+	out := map[engine.Colour]*Signer{}
+	src := newDetReader(7)
+	for _, s := range seats {
+		_, priv, err := ed25519.GenerateKey(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var secret Hash
+		src.Read(secret[:])
+		out[s.Colour] = &Signer{Key: priv, Secret: secret}
+	}
+	return out
+}
+
+// newPeerGame makes a peer game in which every seat has joined.
+func newPeerGame(t testing.TB, seats []Seat, options map[string]string) (*Game, map[engine.Colour]*Signer) {
+	t.Helper()
+	g, err := New(NewOptions{Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: options, Rand: newDetReader(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	signers := testSigners(t, seats)
+	for i, s := range seats {
+		if _, err := g.Join(s.Colour, signers[s.Colour], testTime.Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatalf("Join(%s): %v", s.Colour, err)
+		}
+	}
+	return g, signers
+}
+
+// playRandom plays random legal single actions until the game ends or
+// maxEntries entries have been added, and returns the number added.
+func playRandom(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed uint64, maxEntries int) int {
+	t.Helper()
+	rnd := rand.New(rand.NewPCG(seed, 99))
+	at := testTime.Add(time.Hour)
+	n := 0
+	for n < maxEntries && !g.eng.Over() {
+		acting := g.Acting()
+		if len(acting) == 0 {
+			t.Fatalf("nobody can act in %s phase, turn %d", g.State().Phase, g.State().Turn)
+		}
+		seat := acting[rnd.IntN(len(acting))]
+		legal := g.Legal(seat, signers[seat])
+		var choice []engine.Action
+		for _, a := range legal {
+			if a.Kind != engine.ActOrders {
+				choice = append(choice, a)
+			}
+		}
+		if len(choice) == 0 {
+			t.Fatalf("no legal action for %s in %s phase", seat, g.State().Phase)
+		}
+		a := choice[rnd.IntN(len(choice))]
+		// Prefer ending the turn now and then so games finish.
+		for _, c := range choice {
+			if c.Kind == engine.ActEnd && rnd.IntN(3) == 0 {
+				a = c
+			}
+		}
+		at = at.Add(time.Minute)
+		if _, err := g.Move(seat, []engine.Action{a}, signers[seat], at, MoveOptions{}); err != nil {
+			t.Fatalf("Move(%s, %q): %v", seat, a, err)
+		}
+		n++
+	}
+	return n
+}
+
+func TestPlayVerifyRoundTrip(t *testing.T) {
+	g, signers := newPeerGame(t, fourSeats, map[string]string{"turn_limit": "6"})
+	n := playRandom(t, g, signers, 1, 2000)
+	if !g.eng.Over() {
+		t.Fatalf("game not over after %d entries", n)
+	}
+	data, err := g.File().Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d entries, %d bytes", len(g.File().History), len(data))
+	f, err := Parse(data)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	again, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, again) {
+		t.Fatalf("Marshal(Parse(b)) differs from b")
+	}
+	if _, err := Open(f); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+}
+
+func TestMoveBeforeJoin(t *testing.T) {
+	g, err := New(NewOptions{Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	signers := testSigners(t, fourSeats[:2])
+	if _, err := g.Join(engine.Red, signers[engine.Red], testTime); err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Move(engine.Red, []engine.Action{{Kind: engine.ActRoll}}, signers[engine.Red], testTime, MoveOptions{})
+	var te *TurnError
+	if !errors.As(err, &te) {
+		t.Fatalf("Move before blue joined = %v, want *TurnError", err)
+	}
+	if _, err := g.Join(engine.Red, signers[engine.Red], testTime); !errors.As(err, &te) {
+		t.Fatalf("second Join = %v, want *TurnError", err)
+	}
+}
