@@ -296,6 +296,9 @@ var notationErrorTests = []struct {
 	{"roll\nfly away", "fly", "unknown action"},
 	{", roll", ",", "unknown action"},
 	{"pérmit 2 F9", "pérmit", "unknown action"},
+	{"build wor\u212ashop B3", "wor\u212ashop", "not a building"},
+	{"build house \u01318", "\u01318", "not a square"},
+	{"discard gold \xff", "\xff", "not a card"},
 	// words after a complete action
 	{"roll 5", "5", "unexpected"},
 	{"gold please", "please", "unexpected"},
