@@ -537,3 +537,7 @@ func (g *Game) Acting() []engine.Colour {
 	}
 	return slices.Clone(g.eng.View().WaitingFor)
 }
+
+// BeginsTurn reports whether an entry by seat now would begin a turn: the
+// seat is to move and has not rolled (§4.2).
+func (g *Game) BeginsTurn(seat engine.Colour) bool { return g.eng.BeginsTurn(seat) }

@@ -1,0 +1,147 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// readFile parses a turn file, naming it in errors.
+func readFile(path string) (*turnfile.File, error) {
+	f, err := turnfile.ReadFile(path)
+	if err == nil {
+		return f, nil
+	}
+	var pe *turnfile.ParseError
+	if errors.As(err, &pe) {
+		return nil, withHint(fmt.Errorf("%s: %w", path, err), "the file is unchanged; compare it with the copy you sent or received")
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading %s: no such file", path)
+	}
+	return nil, fmt.Errorf("reading %s: %w", path, err)
+}
+
+// openGame parses and replays a turn file.
+func openGame(path string) (*turnfile.Game, error) {
+	f, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	g, err := turnfile.Open(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+// parseSeat reads a seat colour given on the command line.
+func parseSeat(c *cobra.Command, s string) (engine.Colour, error) {
+	col, err := engine.ParseColour(s)
+	if err != nil {
+		return engine.NoColour, usagef(c, "--as: %v", err)
+	}
+	return col, nil
+}
+
+// openKeys opens the key store, with a hint when there is none.
+func (app *App) openKeys() (*turnfile.KeyStore, error) {
+	dir, err := app.keyDir()
+	if err != nil {
+		return nil, err
+	}
+	ks, err := turnfile.OpenKeyStore(dir)
+	if errors.Is(err, turnfile.ErrNoKey) {
+		return nil, withHint(err, "run 'elasund keygen' first, or set ELASUND_HOME to your key directory")
+	}
+	return ks, err
+}
+
+// resolveSeat picks the seat a command acts for (spec/CLI.md): --as if
+// given; else the seat of this game whose secret is in the key directory
+// (the one of them that can act, if several); else the only seat that can
+// act.
+func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (engine.Colour, error) {
+	if as != "" {
+		seat, err := parseSeat(c, as)
+		if err != nil {
+			return seat, err
+		}
+		if g.File().Header.SeatOf(seat) == nil {
+			return seat, usagef(c, "--as %s: this game has no %s seat", seat, seat)
+		}
+		return seat, nil
+	}
+	acting := g.Acting()
+	if !g.File().Header.Sandbox {
+		if ks, err := app.openKeys(); err == nil {
+			mine := ks.Seats(g.File().Header.Game)
+			if len(mine) == 1 {
+				return mine[0], nil
+			}
+			var both []engine.Colour
+			for _, s := range mine {
+				for _, a := range acting {
+					if s == a {
+						both = append(both, s)
+					}
+				}
+			}
+			if len(both) == 1 {
+				return both[0], nil
+			}
+		}
+	}
+	if len(acting) == 1 {
+		return acting[0], nil
+	}
+	if len(acting) == 0 {
+		return engine.NoColour, usagef(c, "no seat can act now; say which seat with --as")
+	}
+	return engine.NoColour, usagef(c, "several seats can act (%s); say which with --as", colours(acting))
+}
+
+func colours(cs []engine.Colour) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// signerFor returns the signer of seat in a peer game, or nil in a sandbox.
+func (app *App) signerFor(g *turnfile.Game, seat engine.Colour) (*turnfile.Signer, error) {
+	if g.File().Header.Sandbox {
+		return nil, nil
+	}
+	ks, err := app.openKeys()
+	if err != nil {
+		return nil, err
+	}
+	s, err := ks.Signer(g.File().Header.Game, seat)
+	if err != nil {
+		return nil, withHint(err, "only the player who joined as %s can move for it; join with 'elasund join FILE --as %s' or set ELASUND_HOME", seat, seat)
+	}
+	return s, nil
+}
+
+// writeGame writes the file atomically.
+func writeGame(path string, f *turnfile.File) error {
+	if err := turnfile.WriteFile(path, f); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// fileExists reports whether path exists.
+func fileExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

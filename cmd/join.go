@@ -1,0 +1,93 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+type joinOptions struct {
+	File string
+	As   engine.Colour
+	Out  io.Writer
+	Now  time.Time
+	// Keys opens the key store.
+	Keys func() (*turnfile.KeyStore, error)
+	Rand io.Reader
+}
+
+func newJoinCmd(app *App, runF func(*joinOptions) error) *cobra.Command {
+	opts := &joinOptions{}
+	var as string
+	c := &cobra.Command{
+		Use:   "join FILE --as COLOUR",
+		Short: "Sign in to a seat: add your public key and chain commitment",
+		Long: `join signs you in to a seat of a game: it draws a secret for your dice
+chain, keeps it in your key directory, and adds your public key and the
+chain's commitment to the file. When the last seat has joined, the first
+seat is to move.`,
+		Example: `  elasund join game.yaml --as red`,
+		Args:    exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			if as == "" {
+				return usagef(c, "say which seat you take with --as COLOUR")
+			}
+			var err error
+			if opts.As, err = parseSeat(c, as); err != nil {
+				return err
+			}
+			opts.Out, opts.Now, opts.Keys, opts.Rand = c.OutOrStdout(), app.now(), app.openKeys, app.rand()
+			if runF != nil {
+				return runF(opts)
+			}
+			return runJoin(c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&as, "as", "", "the seat colour to take")
+	return c
+}
+
+func runJoin(_ context.Context, opts *joinOptions) error {
+	g, err := openGame(opts.File)
+	if err != nil {
+		return err
+	}
+	h := &g.File().Header
+	if h.Sandbox {
+		return &turnfile.TurnError{Reason: "a sandbox game has no joining: play it at once with 'elasund move'"}
+	}
+	if h.SeatOf(opts.As) == nil {
+		return &turnfile.TurnError{Seat: opts.As.String(), Reason: "this game has no such seat"}
+	}
+	if g.Joined(opts.As) {
+		return &turnfile.TurnError{Seat: opts.As.String(), Reason: "has already joined this game"}
+	}
+	ks, err := opts.Keys()
+	if err != nil {
+		return err
+	}
+	secret, err := ks.NewSecret(h.Game, opts.As, opts.Rand)
+	if err != nil {
+		return err
+	}
+	if _, err := g.Join(opts.As, &turnfile.Signer{Key: ks.Private, Secret: secret}, opts.Now); err != nil {
+		return err
+	}
+	if err := writeGame(opts.File, g.File()); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.Out, "joined %s as %s\n", h.Game, opts.As)
+	if rest := g.Unjoined(); len(rest) > 0 {
+		fmt.Fprintf(opts.Out, "waiting for %s to join; pass the file on\n", colours(rest))
+	} else {
+		fmt.Fprintf(opts.Out, "every seat has joined: %s is to move\n", g.State().Current)
+	}
+	return nil
+}

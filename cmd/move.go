@@ -1,0 +1,213 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+type moveOptions struct {
+	File    string
+	Move    string
+	OutFile string
+	Commit  bool
+	Dice    *[2]int
+	Now     time.Time
+	Out     io.Writer
+	// Usage turns a message into a usage error of this command.
+	Usage  func(format string, args ...any) error
+	Seat   func(g *turnfile.Game) (engine.Colour, error)
+	Signer func(g *turnfile.Game, seat engine.Colour) (*turnfile.Signer, error)
+	Git    func(ctx context.Context, dir string, args ...string) error
+}
+
+func newMoveCmd(app *App, runF func(*moveOptions) error) *cobra.Command {
+	opts := &moveOptions{}
+	var as, dice string
+	c := &cobra.Command{
+		Use:   "move FILE ACTIONS... [--as COLOUR] [--out FILE2] [--commit] [--dice A,B]",
+		Short: "Validate and apply a move, sign it and write the file",
+		Long: `move checks the file, applies a move (actions separated by ";" or new
+lines, in the notation of "elasund moves"), signs it with your key and
+writes the file in place (or to --out). The move is atomic: if any action is
+illegal nothing changes and the message names the action and the rule.
+The words after FILE are joined with spaces; "-" reads the move from
+standard input. --commit also commits the file with git. --dice A,B forces
+the roll, in sandbox games only.`,
+		Example: `  elasund move game.yaml roll
+  elasund move game.yaml "ship south; build tavern D4; permit 2 F9; end"
+  elasund move game.yaml discard gold blue --as green --commit
+  elasund move practice.yaml "pirate 5" --dice 3,4`,
+		Args: minArgs(2),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			if len(args) == 2 && args[1] == "-" {
+				b, err := io.ReadAll(io.LimitReader(c.InOrStdin(), 64<<10))
+				if err != nil {
+					return fmt.Errorf("reading the move: %w", err)
+				}
+				opts.Move = string(b)
+			} else {
+				opts.Move = strings.Join(args[1:], " ")
+			}
+			if c.Flags().Changed("dice") {
+				d, err := parseDice(dice)
+				if err != nil {
+					return usagef(c, "--dice: %v", err)
+				}
+				opts.Dice = d
+			}
+			if as != "" {
+				if _, err := parseSeat(c, as); err != nil {
+					return err
+				}
+			}
+			opts.Now, opts.Out = app.now(), c.OutOrStdout()
+			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
+			opts.Seat = func(g *turnfile.Game) (engine.Colour, error) { return app.resolveSeat(c, g, as) }
+			opts.Signer = app.signerFor
+			opts.Git = app.git
+			if runF != nil {
+				return runF(opts)
+			}
+			return runMove(c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&as, "as", "", "the seat that moves (default: yours, or the only one that can act)")
+	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place")
+	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
+	c.Flags().StringVar(&dice, "dice", "", "force the roll to A,B (sandbox games only)")
+	return c
+}
+
+// parseDice reads "A,B" with each die 1..6.
+func parseDice(s string) (*[2]int, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return nil, fmt.Errorf("want A,B such as 3,5")
+	}
+	var d [2]int
+	for i, t := range []string{a, b} {
+		n, err := strconv.Atoi(strings.TrimSpace(t))
+		if err != nil || n < 1 || n > 6 {
+			return nil, fmt.Errorf("%q is not a die value 1..6", strings.TrimSpace(t))
+		}
+		d[i] = n
+	}
+	return &d, nil
+}
+
+func runMove(ctx context.Context, opts *moveOptions) error {
+	f, err := readFile(opts.File)
+	if err != nil {
+		return err
+	}
+	if opts.Dice != nil && !f.Header.Sandbox {
+		return opts.Usage("--dice is for sandbox games only; the dice of this game come from the players' chains")
+	}
+	g, err := turnfile.Open(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", opts.File, err)
+	}
+	seat, err := opts.Seat(g)
+	if err != nil {
+		return err
+	}
+	if opts.Dice != nil && !g.BeginsTurn(seat) {
+		return opts.Usage("--dice: %s is not about to roll", seat)
+	}
+	move, err := engine.ParseMove(opts.Move)
+	if err != nil {
+		return err
+	}
+	signer, err := opts.Signer(g, seat)
+	if err != nil {
+		return err
+	}
+	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{Dice: opts.Dice})
+	if err != nil {
+		return err
+	}
+	out := opts.File
+	if opts.OutFile != "" {
+		out = opts.OutFile
+	}
+	if err := writeGame(out, g.File()); err != nil {
+		return err
+	}
+	for _, ev := range e.Events {
+		fmt.Fprintf(opts.Out, "  %s\n", ev)
+	}
+	st := g.State()
+	fmt.Fprintf(opts.Out, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
+	if !g.File().Header.Sandbox && st.Phase != engine.PhaseOver {
+		if next := g.Acting(); len(next) > 0 && !contains(next, seat) {
+			fmt.Fprintf(opts.Out, "next: send %s to %s\n", out, seatNames(g, next))
+		}
+	}
+	if opts.Commit {
+		msg := fmt.Sprintf("elasund %s: turn %d, %s: %s", g.File().Header.Game, g.Steps()[len(g.Steps())-1].Turn, seat, strings.Join(e.Actions, "; "))
+		dir, base := filepath.Split(out)
+		if dir == "" {
+			dir = "."
+		}
+		if err := opts.Git(ctx, dir, "add", "--", base); err != nil {
+			return withHint(fmt.Errorf("the move is written, but: %w", err), "is %s inside a git repository?", out)
+		}
+		if err := opts.Git(ctx, dir, "commit", "-q", "-m", msg, "--", base); err != nil {
+			return withHint(fmt.Errorf("the move is written, but: %w", err), "commit it yourself with git commit")
+		}
+		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
+	}
+	return nil
+}
+
+// status says whose turn it is and what the game waits for.
+func status(g *turnfile.Game) string {
+	st := g.State()
+	if st.Phase == engine.PhaseOver {
+		if st.Winner != nil {
+			return fmt.Sprintf("the game is over: %s wins", *st.Winner)
+		}
+		return "the game is over"
+	}
+	if rest := g.Unjoined(); len(rest) > 0 {
+		return fmt.Sprintf("waiting for %s to join", colours(rest))
+	}
+	return fmt.Sprintf("turn %d, %s's turn, %s phase, waiting for %s", st.Turn, st.Current, st.Phase, colours(st.WaitingFor))
+}
+
+func contains(cs []engine.Colour, c engine.Colour) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// seatNames names seats with their players' names and addresses.
+func seatNames(g *turnfile.Game, cs []engine.Colour) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		s := g.File().Header.SeatOf(c)
+		parts[i] = c.String()
+		if s != nil && s.Name != "" && s.Name != c.String() {
+			parts[i] += " (" + s.Name
+			if s.Email != "" {
+				parts[i] += " <" + s.Email + ">"
+			}
+			parts[i] += ")"
+		}
+	}
+	return strings.Join(parts, ", ")
+}

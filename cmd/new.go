@@ -1,0 +1,175 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+type newOptions struct {
+	File    string
+	Seats   []turnfile.Seat
+	Edition engine.Edition
+	Options map[string]string
+	Sandbox bool
+	Seed    *int64
+	Random  bool
+	Now     time.Time
+	Rand    io.Reader
+	Out     io.Writer
+}
+
+func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
+	opts := &newOptions{}
+	var players, edition, start string
+	var options []string
+	var seed int64
+	c := &cobra.Command{
+		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random]",
+		Short: "Create a game file with empty seats, in turn order",
+		Long: `new creates a game file. Seats play in the order given, the first one
+starting. In a normal game every player then signs in with "elasund join";
+a sandbox game (--sandbox) has no keys or signatures and can be played at
+once, with dice from --seed. --start random shuffles the order, only in a
+sandbox game.`,
+		Example: `  elasund new game.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
+  elasund new game.yaml --players red=Ann,blue=Ben,green=Cat --edition fr --option turn_limit=20
+  elasund new practice.yaml --players red=Me,blue=Bot --sandbox --seed 42 --start random`,
+		Args: exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			var err error
+			if opts.Seats, err = parsePlayers(players); err != nil {
+				return usagef(c, "--players: %v", err)
+			}
+			if opts.Edition, err = engine.ParseEdition(edition); err != nil {
+				return usagef(c, "--edition: %v", err)
+			}
+			opts.Options = map[string]string{}
+			for _, o := range options {
+				k, v, ok := strings.Cut(o, "=")
+				if !ok || k == "" {
+					return usagef(c, "--option %q: want NAME=VALUE", o)
+				}
+				opts.Options[strings.TrimSpace(k)] = strings.TrimSpace(v)
+			}
+			opts.Sandbox = sandboxFlag(c)
+			if c.Flags().Changed("seed") {
+				if !opts.Sandbox {
+					return usagef(c, "--seed is for sandbox games only (add --sandbox)")
+				}
+				if seed < 0 || seed > turnfile.MaxSeed {
+					return usagef(c, "--seed: want 0..%d", int64(turnfile.MaxSeed))
+				}
+				opts.Seed = &seed
+			}
+			switch start {
+			case "first":
+			case "random":
+				if !opts.Sandbox {
+					return usagef(c, "--start random is for sandbox games only: in a peer game the last seat to join could choose the order")
+				}
+				opts.Random = true
+			default:
+				return usagef(c, "--start: want first or random")
+			}
+			opts.Now, opts.Rand, opts.Out = app.now(), app.rand(), c.OutOrStdout()
+			if runF != nil {
+				return runF(opts)
+			}
+			return runNew(c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&players, "players", "", "seats in turn order: COLOUR=NAME[:EMAIL],...")
+	c.Flags().StringVar(&edition, "edition", "en", "rules edition: en, fr or ru")
+	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
+	c.Flags().Bool("sandbox", false, "a sandbox game: no keys, dice from a seed, editable")
+	c.Flags().Int64Var(&seed, "seed", 0, "the sandbox seed (default: random)")
+	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random (sandbox only)")
+	_ = c.MarkFlagRequired("players")
+	return c
+}
+
+func sandboxFlag(c *cobra.Command) bool {
+	v, _ := c.Flags().GetBool("sandbox")
+	return v
+}
+
+// parsePlayers reads "red=Alice:alice@example.org,blue=Bob".
+func parsePlayers(s string) ([]turnfile.Seat, error) {
+	var out []turnfile.Seat
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		col, rest, _ := strings.Cut(part, "=")
+		c, err := engine.ParseColour(col)
+		if err != nil {
+			return nil, err
+		}
+		name, email, _ := strings.Cut(rest, ":")
+		name, email = strings.TrimSpace(name), strings.TrimSpace(email)
+		if strings.ContainsAny(name+email, "\n\r") || len(name) > 200 || len(email) > 200 {
+			return nil, fmt.Errorf("%s: name or e-mail too long", c)
+		}
+		if name == "" {
+			name = c.String()
+		}
+		for _, o := range out {
+			if o.Colour == c {
+				return nil, fmt.Errorf("%s is seated twice", c)
+			}
+		}
+		out = append(out, turnfile.Seat{Colour: c, Name: name, Email: email})
+	}
+	if len(out) < 2 || len(out) > 4 {
+		return nil, fmt.Errorf("want 2 to 4 seats, got %d", len(out))
+	}
+	return out, nil
+}
+
+func runNew(_ context.Context, opts *newOptions) error {
+	if fileExists(opts.File) {
+		return withHint(fmt.Errorf("%s already exists", opts.File), "choose another file name; new never overwrites a game")
+	}
+	g, err := turnfile.New(turnfile.NewOptions{
+		Created: opts.Now, Edition: opts.Edition, Options: opts.Options, Seats: opts.Seats,
+		Sandbox: opts.Sandbox, Seed: opts.Seed, RandomStart: opts.Random, Rand: opts.Rand,
+	})
+	if err != nil {
+		var oe *engine.OptionError
+		if errors.As(err, &oe) {
+			return &usageError{err: fmt.Errorf("--option: %w", err)}
+		}
+		return err
+	}
+	if err := writeGame(opts.File, g.File()); err != nil {
+		return err
+	}
+	h := g.File().Header
+	kind := "game"
+	if h.Sandbox {
+		kind = "sandbox game (seed " + strconv.FormatInt(*h.Seed, 10) + ")"
+	}
+	fmt.Fprintf(opts.Out, "created %s: %s %s, seats in turn order:", opts.File, kind, h.Game)
+	for _, s := range h.Seats {
+		fmt.Fprintf(opts.Out, " %s (%s)", s.Colour, s.Name)
+	}
+	fmt.Fprintln(opts.Out)
+	if h.Sandbox {
+		fmt.Fprintf(opts.Out, "next: elasund move %s roll\n", opts.File)
+	} else {
+		fmt.Fprintf(opts.Out, "next: each player runs 'elasund join %s --as COLOUR' and passes the file on\n", opts.File)
+	}
+	return nil
+}

@@ -1,0 +1,219 @@
+package cmd
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// App holds what the commands need from the outside world. Main fills it
+// from the process; tests fill it with buffers and fixed values.
+type App struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// Getenv reads the environment; nil means no variables are set.
+	Getenv func(string) string
+	// Now is the clock; nil means time.Now, or SOURCE_DATE_EPOCH when set.
+	Now func() time.Time
+	// Rand is the source of keys, secrets and game ids; nil means
+	// crypto/rand.Reader.
+	Rand io.Reader
+	// Terminal reports whether w is a terminal (for colour); nil means
+	// never.
+	Terminal func(w io.Writer) bool
+	// Git runs git in dir; nil means the git program on PATH.
+	Git func(ctx context.Context, dir string, args ...string) error
+}
+
+// Main runs the elasund command line with args (without the program
+// name) and returns the exit code of spec/CLI.md.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := &App{
+		In: stdin, Out: stdout, ErrOut: stderr,
+		Getenv:   os.Getenv,
+		Terminal: isTerminal,
+	}
+	return app.Run(ctx, args)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// Run runs one command line and returns its exit code, having printed any
+// error once as "elasund: ..." with an optional "hint:" line.
+func (app *App) Run(ctx context.Context, args []string) int {
+	root := newRootCmd(app)
+	root.SetArgs(args)
+	root.SetIn(app.In)
+	root.SetOut(app.Out)
+	root.SetErr(app.ErrOut)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	app.printError(err)
+	return exitCode(err)
+}
+
+func (app *App) printError(err error) {
+	prefix := "elasund:"
+	if app.colour(app.ErrOut) {
+		prefix = "\x1b[1;31melasund:\x1b[0m"
+	}
+	fmt.Fprintf(app.ErrOut, "%s %v\n", prefix, err)
+	var he *hintError
+	if errors.As(err, &he) {
+		fmt.Fprintf(app.ErrOut, "hint: %s\n", he.hint)
+	}
+	var ue *usageError
+	if errors.As(err, &ue) && ue.cmd != nil {
+		fmt.Fprintf(app.ErrOut, "usage: %s\n", ue.cmd.UseLine())
+		fmt.Fprintf(app.ErrOut, "run '%s --help' for more\n", ue.cmd.CommandPath())
+	}
+}
+
+func (app *App) getenv(k string) string {
+	if app.Getenv == nil {
+		return ""
+	}
+	return app.Getenv(k)
+}
+
+// colour reports whether to colour output on w: only on a terminal, and
+// never with NO_COLOR set.
+func (app *App) colour(w io.Writer) bool {
+	if _, set := app.lookupNoColor(); set {
+		return false
+	}
+	return app.Terminal != nil && app.Terminal(w)
+}
+
+func (app *App) lookupNoColor() (string, bool) {
+	v := app.getenv("NO_COLOR")
+	return v, v != ""
+}
+
+func (app *App) now() time.Time {
+	if app.Now != nil {
+		return app.Now()
+	}
+	if s := app.getenv("SOURCE_DATE_EPOCH"); s != "" {
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return time.Unix(n, 0).UTC()
+		}
+	}
+	return time.Now()
+}
+
+func (app *App) rand() io.Reader {
+	if app.Rand != nil {
+		return app.Rand
+	}
+	return rand.Reader
+}
+
+// keyDir is the key directory of spec/CLI.md: $ELASUND_HOME, else
+// $XDG_CONFIG_HOME/elasund, else ~/.config/elasund.
+func (app *App) keyDir() (string, error) {
+	if d := app.getenv("ELASUND_HOME"); d != "" {
+		return d, nil
+	}
+	if d := app.getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "elasund"), nil
+	}
+	if h := app.getenv("HOME"); h != "" {
+		return filepath.Join(h, ".config", "elasund"), nil
+	}
+	return "", withHint(errors.New("cannot find the key directory: none of ELASUND_HOME, XDG_CONFIG_HOME, HOME is set"), "set ELASUND_HOME to a private directory")
+}
+
+func (app *App) git(ctx context.Context, dir string, args ...string) error {
+	if app.Git != nil {
+		return app.Git(ctx, dir, args...)
+	}
+	c := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	out, err := c.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+func newRootCmd(app *App) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "elasund",
+		Short: "Play Elasund: The First City by passing one turn file around",
+		Long: `elasund plays the board game Elasund by e-mail, git or any other way of
+passing one YAML turn file around. Every move is signed by its seat and every
+die is rolled from the players' hash chains, so anyone can check a game
+offline with "elasund verify".`,
+		Example: `  elasund keygen --name Alice --email alice@example.org
+  elasund new game.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
+  elasund join game.yaml --as red
+  elasund move game.yaml "build tavern D4; permit 2 F9; end"`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef(c, "unknown command %q", args[0])
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			return c.Help()
+		},
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &usageError{cmd: c, err: err}
+	})
+	root.AddCommand(
+		newKeygenCmd(app, nil),
+		newNewCmd(app, nil),
+		newJoinCmd(app, nil),
+		newShowCmd(app, nil),
+		newMovesCmd(app, nil),
+		newMoveCmd(app, nil),
+		newVerifyCmd(app, nil),
+		newLogCmd(app, nil),
+		newCompletionCmd(app, nil),
+	)
+	return root
+}
+
+// exactArgs is cobra.ExactArgs with usage errors.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef(c, "want %d argument(s), got %d", n, len(args))
+		}
+		return nil
+	}
+}
+
+// minArgs is cobra.MinimumNArgs with usage errors.
+func minArgs(n int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usagef(c, "want at least %d argument(s), got %d", n, len(args))
+		}
+		return nil
+	}
+}

@@ -1,0 +1,152 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/turnfile"
+)
+
+type showOptions struct {
+	File   string
+	As     engine.Colour
+	JSON   bool
+	Out    io.Writer
+	Colour bool
+	// Signer returns the signer of a seat, or nil when it has none.
+	Signer func(g *turnfile.Game, seat engine.Colour) *turnfile.Signer
+}
+
+func newShowCmd(app *App, runF func(*showOptions) error) *cobra.Command {
+	opts := &showOptions{}
+	var as string
+	c := &cobra.Command{
+		Use:   "show FILE [--as COLOUR] [--json]",
+		Short: "Show the board, every player's holdings, whose turn and what is awaited",
+		Long: `show prints the position of a game: the board, the ship, the trade track,
+every seat's holdings, whose turn it is and what the game waits for. With
+--as it adds that seat's legal actions; with --json it prints the state as
+JSON (the field names of the turn file's state).`,
+		Example: `  elasund show game.yaml
+  elasund show game.yaml --as red
+  elasund show game.yaml --json | jq .players.red.gold`,
+		Args: exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			if as != "" {
+				var err error
+				if opts.As, err = parseSeat(c, as); err != nil {
+					return err
+				}
+			}
+			opts.Out = c.OutOrStdout()
+			opts.Colour = app.colour(opts.Out)
+			opts.Signer = app.quietSigner
+			if runF != nil {
+				return runF(opts)
+			}
+			return runShow(c.Context(), opts)
+		},
+	}
+	c.Flags().StringVar(&as, "as", "", "add this seat's options")
+	c.Flags().BoolVar(&opts.JSON, "json", false, "print the state as JSON")
+	return c
+}
+
+// quietSigner returns seat's signer when the key directory has it.
+func (app *App) quietSigner(g *turnfile.Game, seat engine.Colour) *turnfile.Signer {
+	s, err := app.signerFor(g, seat)
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+func runShow(_ context.Context, opts *showOptions) error {
+	f, err := readFile(opts.File)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		b, err := json.MarshalIndent(f.State, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "%s\n", b)
+		return nil
+	}
+	cfg, err := f.Header.Config()
+	if err != nil {
+		return err
+	}
+	h := &f.Header
+	kind := "game"
+	if h.Sandbox {
+		kind = "sandbox game"
+	}
+	fmt.Fprintf(opts.Out, "%s %s, edition %s, %d entries\n", kind, h.Game, h.Edition, len(f.History))
+	for _, s := range h.Seats {
+		who := s.Name
+		if s.Email != "" {
+			who += " <" + s.Email + ">"
+		}
+		joined := ""
+		if !h.Sandbox && s.Key == "" {
+			joined = "  (not joined)"
+		}
+		fmt.Fprintf(opts.Out, "  %-6s %s%s\n", paint(opts.Colour, s.Colour), who, joined)
+	}
+	if len(h.Options) > 0 {
+		fmt.Fprint(opts.Out, "options:")
+		for _, kv := range sortedOptions(h.Options) {
+			fmt.Fprintf(opts.Out, " %s=%s", kv[0], kv[1])
+		}
+		fmt.Fprintln(opts.Out)
+	}
+	fmt.Fprintln(opts.Out)
+	fmt.Fprint(opts.Out, templates.TextBoard(cfg, f.State))
+	if opts.As == engine.NoColour {
+		return nil
+	}
+	if h.SeatOf(opts.As) == nil {
+		return &usageError{err: fmt.Errorf("--as %s: this game has no %s seat", opts.As, opts.As)}
+	}
+	g, err := turnfile.Open(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", opts.File, err)
+	}
+	fmt.Fprintf(opts.Out, "\nyour options (%s):\n", opts.As)
+	legal := g.Legal(opts.As, opts.Signer(g, opts.As))
+	if len(legal) == 0 {
+		fmt.Fprintln(opts.Out, "  none now: the game is not waiting for you")
+	}
+	for _, a := range legal {
+		fmt.Fprintf(opts.Out, "  %s\n", a)
+	}
+	return nil
+}
+
+// paint colours a seat name for a terminal.
+func paint(on bool, c engine.Colour) string {
+	if !on {
+		return c.String()
+	}
+	code := map[engine.Colour]string{engine.Red: "31", engine.Blue: "34", engine.Green: "32", engine.Yellow: "33"}[c]
+	return "\x1b[1;" + code + "m" + c.String() + "\x1b[0m"
+}
+
+func sortedOptions(m map[string]string) [][2]string {
+	var out [][2]string
+	for _, k := range engine.OptionNames {
+		if v, ok := m[k]; ok {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
+}

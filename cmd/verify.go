@@ -1,0 +1,190 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+type verifyOptions struct {
+	File    string
+	Against string
+	JSON    bool
+	Out     io.Writer
+	Colour  bool
+}
+
+func newVerifyCmd(app *App, runF func(*verifyOptions) error) *cobra.Command {
+	opts := &verifyOptions{}
+	c := &cobra.Command{
+		Use:   "verify FILE [--json] [--against OTHER]",
+		Short: "Check format, signatures, chain reveals, hash chain, and replay every move",
+		Long: `verify checks a turn file offline: its format, every hash link, every
+signature, every chain reveal, and it replays every move with the rules to
+arrive at exactly the stored state. It reports the first problem with the
+entry number. In a sandbox game it checks that the state is a consistent
+position. --against compares with another copy of the game and shows the
+evidence if the two fork: different signed successors of one entry.`,
+		Example: `  elasund verify game.yaml
+  elasund verify game.yaml --json
+  elasund verify mine.yaml --against theirs.yaml`,
+		Args: exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.File = args[0]
+			opts.Out = c.OutOrStdout()
+			opts.Colour = app.colour(opts.Out)
+			if runF != nil {
+				return runF(opts)
+			}
+			return runVerify(c.Context(), opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
+	c.Flags().StringVar(&opts.Against, "against", "", "another copy of the game to check for a fork")
+	return c
+}
+
+// verifyReport is the JSON of verify.
+type verifyReport struct {
+	OK         bool            `json:"ok"`
+	File       string          `json:"file"`
+	Game       string          `json:"game,omitempty"`
+	Sandbox    bool            `json:"sandbox"`
+	Entries    int             `json:"entries"`
+	Replayed   bool            `json:"replayed"`
+	Note       string          `json:"note,omitempty"`
+	Turn       int             `json:"turn,omitempty"`
+	Phase      string          `json:"phase,omitempty"`
+	Current    string          `json:"current,omitempty"`
+	WaitingFor []engine.Colour `json:"waiting_for,omitempty"`
+	Winner     *engine.Colour  `json:"winner,omitempty"`
+	State      string          `json:"state,omitempty"`
+	Entry      int             `json:"entry,omitempty"`
+	Error      string          `json:"error,omitempty"`
+	Against    *againstReport  `json:"against,omitempty"`
+}
+
+type againstReport struct {
+	File   string `json:"file"`
+	Common int    `json:"common"`
+	Ours   int    `json:"ours"`
+	Theirs int    `json:"theirs"`
+	Fork   *struct {
+		Entry int    `json:"entry"`
+		A     string `json:"a"`
+		B     string `json:"b"`
+	} `json:"fork,omitempty"`
+}
+
+func runVerify(_ context.Context, opts *verifyOptions) error {
+	rep := &verifyReport{File: opts.File}
+	g, err := openGame(opts.File)
+	if err == nil && opts.Against != "" {
+		err = against(g, opts, rep)
+	}
+	if err != nil {
+		rep.Error = err.Error()
+		var ve *turnfile.VerifyError
+		if errors.As(err, &ve) {
+			rep.Entry = ve.Entry
+		}
+		if opts.JSON {
+			printJSON(opts.Out, rep)
+		}
+		return err
+	}
+	f := g.File()
+	st := g.State()
+	h, err := turnfile.StateHash(st)
+	if err != nil {
+		return err
+	}
+	rep.OK, rep.Game, rep.Sandbox, rep.Entries = true, f.Header.Game, f.Header.Sandbox, len(f.History)
+	rep.Replayed, rep.Note = g.Replayed(), g.Note()
+	rep.Turn, rep.Phase, rep.Current, rep.WaitingFor, rep.Winner = st.Turn, st.Phase.String(), st.Current.String(), g.Acting(), st.Winner
+	rep.State = h.String()
+	if opts.JSON {
+		printJSON(opts.Out, rep)
+		return nil
+	}
+	ok := "ok"
+	if opts.Colour {
+		ok = "\x1b[1;32mok\x1b[0m"
+	}
+	switch {
+	case f.Header.Sandbox && !g.Replayed():
+		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %d entries; the state was edited and is a consistent position\n", ok, opts.File, f.Header.Game, len(f.History))
+		fmt.Fprintf(opts.Out, "note: the history does not lead to it: %s\n", g.Note())
+	case f.Header.Sandbox:
+		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %d entries replayed to the stored state\n", ok, opts.File, f.Header.Game, len(f.History))
+	default:
+		fmt.Fprintf(opts.Out, "%s: %s: game %s, %d entries: every hash link, signature, reveal and move checks out\n", ok, opts.File, f.Header.Game, len(f.History))
+	}
+	fmt.Fprintf(opts.Out, "state %s: %s\n", h.String()[:16], status(g))
+	if rep.Against != nil {
+		a := rep.Against
+		switch {
+		case a.Ours == a.Theirs:
+			fmt.Fprintf(opts.Out, "%s holds the same %d entries\n", a.File, a.Common)
+		case a.Ours > a.Theirs:
+			fmt.Fprintf(opts.Out, "%s is %d entries behind (no fork)\n", a.File, a.Ours-a.Theirs)
+		default:
+			fmt.Fprintf(opts.Out, "%s is %d entries ahead (no fork)\n", a.File, a.Theirs-a.Ours)
+		}
+	}
+	return nil
+}
+
+// against compares g with the file opts.Against (§6 of the format).
+func against(g *turnfile.Game, opts *verifyOptions, rep *verifyReport) error {
+	other, err := openGame(opts.Against)
+	if err != nil {
+		return err
+	}
+	cmp, err := turnfile.Compare(g, other)
+	if cmp != nil {
+		rep.Against = &againstReport{File: opts.Against, Common: cmp.Common, Ours: cmp.A, Theirs: cmp.B}
+	}
+	var fe *turnfile.ForkError
+	if errors.As(err, &fe) {
+		rep.Against.Fork = &struct {
+			Entry int    `json:"entry"`
+			A     string `json:"a"`
+			B     string `json:"b"`
+		}{fe.Entry, fe.A, fe.B}
+		if !opts.JSON {
+			fmt.Fprintf(opts.Out, "fork at entry %d: %s\n", fe.Entry, fe.Reason)
+			fmt.Fprintf(opts.Out, "\nentry %d in %s:\n%s", fe.Entry, opts.File, indent(fe.A))
+			fmt.Fprintf(opts.Out, "\nentry %d in %s:\n%s", fe.Entry, opts.Against, indent(fe.B))
+		}
+		return withHint(err, "both entries are validly signed; keep the one the table agrees on and discard the other file")
+	}
+	return err
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if l != "" {
+			b.WriteString("  " + l)
+		}
+	}
+	return b.String()
+}
+
+func printJSON(w io.Writer, v any) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		fmt.Fprintf(w, "{\"ok\": false, \"error\": %q}\n", err.Error())
+		return
+	}
+	fmt.Fprintf(w, "%s\n", b)
+}
