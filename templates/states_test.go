@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/elasund/elasund/engine"
@@ -25,8 +26,22 @@ func golden(t *testing.T, name string, got []byte) {
 	if err != nil {
 		t.Fatalf("reading golden file (run go test -update): %v", err)
 	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	if string(got) == string(want) {
+		return
+	}
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			t.Errorf("%s differs from the golden file (go test -update rewrites it) at line %d:\ngot:  %s\nwant: %s", name, i+1, gl, wl)
+			return
+		}
 	}
 }
 
@@ -153,12 +168,12 @@ func threePlayersRaid(t testing.TB) (engine.Config, *engine.State) {
 		Dice:       &[2]int{4, 3},
 		Ship:       engine.Ship{Row: intp(5), Pirate: true},
 		Players: map[engine.Colour]*engine.Player{
-			engine.Green: {Gold: 3, Influence: engine.Influence{Green: 2}, Cubes: 8, Trade: 3,
+			engine.Green: {Gold: 3, Influence: engine.Influence{Green: 2}, Cubes: 7, Trade: 3,
 				Permits: []int{0, 1, 4}, Buildings: []engine.Kind{engine.House}, Orders: engine.Orders{Rebuild: "ask"}},
-			engine.Yellow: {Gold: 5, Influence: engine.Influence{Blue: 1, Yellow: 1}, Cubes: 9, Trade: 1,
+			engine.Yellow: {Gold: 5, Influence: engine.Influence{Blue: 1, Yellow: 1}, Cubes: 10, Trade: 1,
 				Permits: []int{0, 1, 2, 3, 4}, Walls: 0, Buildings: []engine.Kind{engine.House, engine.Workshop},
 				Orders: engine.Orders{Rebuild: "ask"}},
-			engine.Blue: {Gold: 6, Influence: engine.Influence{Blue: 1, Green: 1, Yellow: 1}, Cubes: 9, Trade: 2,
+			engine.Blue: {Gold: 6, Influence: engine.Influence{Blue: 1, Green: 1, Yellow: 1}, Cubes: 10, Trade: 2,
 				Permits: []int{1, 2, 3}, Walls: 1, Buildings: []engine.Kind{engine.House, engine.Workshop},
 				Orders: engine.Orders{Rebuild: "ask"}},
 		},

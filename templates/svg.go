@@ -1,0 +1,756 @@
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/elasund/elasund/engine"
+)
+
+//go:embed files
+var files embed.FS
+
+// The drawing's measures, in SVG user units.
+const (
+	svgCell    = 72  // one board square
+	svgStrip   = 34  // the wall strips north, south and east
+	svgPad     = 16  // the margin round everything
+	svgSea     = 116 // the sea west of the board
+	svgTitle   = 84  // the status lines on top
+	svgLabels  = 26  // the column letters above and below the board
+	svgWidth   = svgPad + svgSea + engine.NumCols*svgCell + svgStrip + svgPad
+	svgGridX   = svgPad + svgSea
+	svgNorthY  = svgPad + svgTitle + svgLabels
+	svgGridY   = svgNorthY + svgStrip
+	svgSouthY  = svgGridY + engine.NumRows*svgCell
+	svgTrackY  = svgSouthY + svgStrip + svgLabels + 64
+	svgTrackW  = 56 // one trade-track space
+	svgTrackH  = 50
+	svgSeatH   = 176 // one seat's card in the panel
+	svgSeatGap = 12
+)
+
+// palette is the ink of one seat colour: its fill, its dark outline, and
+// the text that reads on the fill.
+type palette struct{ Fill, Dark, Text string }
+
+var seatPalettes = map[engine.Colour]palette{
+	engine.Red:    {"#d8342c", "#84150f", "#ffffff"},
+	engine.Blue:   {"#2563c9", "#143a7a", "#ffffff"},
+	engine.Green:  {"#2f8f3e", "#17521f", "#ffffff"},
+	engine.Yellow: {"#f4c20d", "#8a6a00", "#2b2300"},
+}
+
+var unknownPalette = palette{"#9e9e9e", "#424242", "#ffffff"}
+
+func seatPalette(c engine.Colour) palette {
+	if p, ok := seatPalettes[c]; ok {
+		return p
+	}
+	return unknownPalette
+}
+
+// cardInk is the colour an influence card is printed in; the third colour
+// is yellow or red by edition (V1).
+func cardInk(cfg engine.Config, k engine.Card) string {
+	switch k {
+	case engine.BlueCard:
+		return "#3d7be0"
+	case engine.GreenCard:
+		return "#3fa34f"
+	case engine.YellowCard:
+		if cardName(cfg, k) == "red" {
+			return "#c8372d"
+		}
+		return "#f0c419"
+	}
+	return "#9e9e9e"
+}
+
+// titles are the names printed on the building tiles.
+var titles = map[engine.Kind]string{
+	engine.Hut: "Hut", engine.Cottage: "Cottage", engine.House: "House", engine.Workshop: "Workshop",
+	engine.Well: "Well", engine.Stall: "Market stalls", engine.Tavern: "Tavern",
+	engine.Shop: "Merchant's shop", engine.Hall: "Town hall",
+}
+
+// SVG draws the position as a standalone SVG picture: the board with the
+// sea, the ship, walls and gates, every building, permit and church tile,
+// the trade track, and a panel with each seat's holdings, the supply and
+// whose turn it is. The picture scales to any width through its viewBox.
+func SVG(cfg engine.Config, st *engine.State) ([]byte, error) {
+	if st == nil {
+		st = &engine.State{}
+	}
+	v := newSVGView(cfg, st)
+	var b bytes.Buffer
+	if err := svgTemplate.ExecuteTemplate(&b, "board.svg.tmpl", v); err != nil {
+		return nil, &RenderError{What: "svg board", Err: err}
+	}
+	return b.Bytes(), nil
+}
+
+var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
+	"x": xmlText,
+}).ParseFS(files, "files/board.svg.tmpl"))
+
+// xmlText escapes s for XML text and attribute values.
+func xmlText(s string) string {
+	var b strings.Builder
+	if err := xml.EscapeText(&b, []byte(s)); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// The view model: everything the template draws, already measured.
+
+type svgView struct {
+	W, H                int
+	Title, Subtitle     string
+	Dice                []svgDie
+	SeaX, SeaY          int
+	SeaW, SeaH          int
+	Waves               []svgPoint
+	RowLabels, ColTop   []svgText
+	ColBottom           []svgText
+	Squares             []svgRect
+	ChurchArea          *svgRect
+	Foundation          *svgRect
+	Church              []svgChurch
+	Buildings           []svgBuilding
+	Permits             []svgPermit
+	TradeFields         []svgMark
+	Slots               []svgSlot
+	Gates               []svgGate
+	Ship                *svgShip
+	TrackX, TrackY      int
+	Track               []svgSpace
+	Seats               []svgSeat
+	SupplyY             int
+	Supply              []svgLine
+	Notes               []svgText
+	CityNote, Shoreline string
+}
+
+type svgPoint struct{ X, Y int }
+
+type svgText struct {
+	X, Y int
+	Text string
+}
+
+type svgRect struct {
+	ID, Class  string
+	X, Y, W, H int
+	Fill       string
+}
+
+type svgCube struct {
+	ID         string
+	X, Y, Size int
+	Fill, Dark string
+}
+
+type svgMark struct {
+	ID    string
+	X, Y  int
+	Value int
+}
+
+type svgDie struct {
+	X, Y int
+	Pips []svgPoint
+}
+
+type svgBuilding struct {
+	ID, Class   string
+	X, Y, W, H  int
+	Fill, Dark  string
+	Ink         string
+	Neutral     bool
+	Title       string
+	TitleX      int
+	TitleY      int
+	TitleSize   int
+	Owner       string
+	OwnerY      int
+	Flags       []svgFlag
+	Income      string // "gold", "influence" or ""
+	IncomeX     int
+	IncomeY     int
+	Squares     string
+	Description string
+}
+
+type svgFlag struct {
+	X, Y int
+	Cube *svgCube
+}
+
+type svgPermit struct {
+	ID, Class  string
+	X, Y       int
+	Fill, Dark string
+	Ink        string
+	Value      int
+	Title      string
+}
+
+type svgChurch struct {
+	ID, Class string
+	X, Y      int
+	Tile      string
+	Cube      svgCube
+	Title     string
+}
+
+type svgSlot struct {
+	ID, Class  string
+	X, Y, W, H int
+	Built      bool
+	Fill, Dark string
+	Ink        string
+	Tile       int
+	Tower      bool
+	Cost       int
+	TextX      int
+	TextY      int
+	CostX      int
+	CostY      int
+	TowerX     int
+	TowerY     int
+	Cube       *svgCube
+	Title      string
+}
+
+type svgGate struct {
+	ID    string
+	Path  string
+	TextX int
+	TextY int
+	Vert  bool
+}
+
+type svgShip struct {
+	X, Y   int
+	Pirate bool
+	Title  string
+}
+
+type svgSpace struct {
+	X, Y     int
+	Pos      int
+	FlagCap  int
+	FlagX    int
+	Slots    []svgCube
+	Discs    []svgDisc
+	HasFlags bool
+}
+
+type svgDisc struct {
+	ID         string
+	X, Y       int
+	Fill, Dark string
+}
+
+type svgSeat struct {
+	ID           string
+	X, Y, W      int
+	Fill, Dark   string
+	Ink          string
+	Name         string
+	Badge        string
+	Cubes        []svgCube
+	CubeText     string
+	Gold         int
+	Cards        []svgCard
+	HandTotal    int
+	Trade        int
+	Walls        string
+	PermitIcons  []svgPermitIcon
+	PermitsEmpty bool
+	Buildings    string
+	Orders       string
+}
+
+type svgCard struct {
+	X     int
+	Fill  string
+	Count int
+	Name  string
+}
+
+type svgPermitIcon struct {
+	X     int
+	Value int
+}
+
+type svgLine struct {
+	Y     int
+	Label string
+	Text  string
+	Cards []svgCard
+}
+
+func sqX(c int) int { return svgGridX + c*svgCell }
+func sqY(r int) int { return svgGridY + r*svgCell }
+
+func newSVGView(cfg engine.Config, st *engine.State) *svgView {
+	l := newLayout(cfg, st)
+	v := &svgView{W: svgWidth}
+	v.status(cfg, st)
+	v.board(l, st)
+	v.pieces(cfg, l, st)
+	v.walls(l, st)
+	v.track(cfg, st)
+	y := v.seats(cfg, st, svgTrackY+svgTrackH+24)
+	y = v.supply(cfg, st, y)
+	for i, n := range notes(st) {
+		v.Notes = append(v.Notes, svgText{X: svgPad, Y: y + 8 + i*26, Text: n})
+	}
+	v.H = y + 26*len(v.Notes) + svgPad
+	return v
+}
+
+// status fills the title lines and the dice.
+func (v *svgView) status(cfg engine.Config, st *engine.State) {
+	switch {
+	case st.Phase == engine.PhaseOver && st.Winner != nil:
+		v.Title = fmt.Sprintf("Game over after turn %d: %s wins", st.Turn, capital(st.Winner.String()))
+	case st.Phase == engine.PhaseOver:
+		v.Title = fmt.Sprintf("Game over after turn %d", st.Turn)
+	default:
+		v.Title = fmt.Sprintf("Turn %d: %s to move", st.Turn, capital(st.Current.String()))
+	}
+	parts := []string{"phase " + st.Phase.String()}
+	if st.Phase != engine.PhaseOver {
+		parts = append(parts, fmt.Sprintf("builds done %d", st.BuildsDone))
+	}
+	if len(st.WaitingFor) > 0 {
+		var w []string
+		for _, c := range st.WaitingFor {
+			w = append(w, c.String())
+		}
+		parts = append(parts, "waiting for "+strings.Join(w, ", "))
+	}
+	if _, ok := st.ShipRow(); !ok {
+		parts = append(parts, "ship not yet in the sea")
+	}
+	v.Subtitle = strings.Join(parts, " · ")
+	if st.Dice != nil {
+		for i, d := range st.Dice {
+			v.Dice = append(v.Dice, newDie(svgWidth-svgPad-2*46+4+i*46, svgPad+6, d))
+		}
+	}
+	_ = cfg
+}
+
+// newDie places the pips of one die showing n at x, y (size 40).
+func newDie(x, y, n int) svgDie {
+	lo, mid, hi := 10, 20, 30
+	var p []svgPoint
+	add := func(pts ...[2]int) {
+		for _, q := range pts {
+			p = append(p, svgPoint{x + q[0], y + q[1]})
+		}
+	}
+	if n%2 == 1 {
+		add([2]int{mid, mid})
+	}
+	if n >= 2 {
+		add([2]int{lo, lo}, [2]int{hi, hi})
+	}
+	if n >= 4 {
+		add([2]int{hi, lo}, [2]int{lo, hi})
+	}
+	if n == 6 {
+		add([2]int{lo, mid}, [2]int{hi, mid})
+	}
+	return svgDie{X: x, Y: y, Pips: p}
+}
+
+// board draws the sea, the labels and the squares.
+func (v *svgView) board(l layout, st *engine.State) {
+	v.SeaX, v.SeaY = svgPad, svgNorthY
+	v.SeaW, v.SeaH = svgSea-6, svgSouthY+svgStrip-svgNorthY
+	for r := 0; r < engine.NumRows; r++ {
+		v.RowLabels = append(v.RowLabels, svgText{X: svgGridX - 38, Y: sqY(r) + svgCell/2 + 8, Text: rowName(r)})
+		v.Waves = append(v.Waves, svgPoint{X: svgPad + 8, Y: sqY(r) + svgCell - 10})
+	}
+	for c := 0; c < l.cols(); c++ {
+		x := sqX(c) + svgCell/2
+		if c == l.wallCol() && c >= engine.NumCols {
+			x = sqX(c) + svgStrip/2
+		}
+		v.ColTop = append(v.ColTop, svgText{X: x, Y: svgNorthY - 8, Text: colName(c)})
+		v.ColBottom = append(v.ColBottom, svgText{X: x, Y: svgSouthY + svgStrip + 20, Text: colName(c)})
+	}
+	for r := 0; r < engine.NumRows; r++ {
+		for c := 0; c < engine.NumCols; c++ {
+			s := engine.Square{Col: c, Row: r}
+			class, fill := "square city", "#efe2bf"
+			if !l.inCity(s) {
+				class, fill = "square outside", "url(#outside)"
+			} else if (c+r)%2 == 1 {
+				fill = "#eadbb3"
+			}
+			v.Squares = append(v.Squares, svgRect{ID: "sq-" + s.String(), Class: class,
+				X: sqX(c), Y: sqY(r), W: svgCell, H: svgCell, Fill: fill})
+			if t := l.tradeValue(s); t > 0 {
+				// Harbour fields sit on the shore, the others in their
+				// square's north-east corner, clear of names and flags.
+				m := svgMark{ID: "trade-" + s.String(), X: sqX(c) + svgCell - 13, Y: sqY(r) + 13, Value: t}
+				if c == 0 {
+					m.X, m.Y = svgGridX, sqY(r)+svgCell/2
+				}
+				v.TradeFields = append(v.TradeFields, m)
+			}
+		}
+	}
+	v.CityNote = fmt.Sprintf("City A-%s for %d players", colName(l.cityCols()-1), l.players)
+	if row, ok := st.ShipRow(); ok {
+		ship := &svgShip{X: svgPad + 34, Y: sqY(row) + svgCell/2 + 6, Pirate: st.Ship.Pirate,
+			Title: "trade ship in row " + rowName(row)}
+		if st.Ship.Pirate {
+			ship.Title = "pirate ship in row " + rowName(row)
+		}
+		v.Ship = ship
+	}
+}
+
+// pieces draws the church, the buildings and the permits.
+func (v *svgView) pieces(cfg engine.Config, l layout, st *engine.State) {
+	if o, ok := churchArea(st); ok {
+		v.ChurchArea = &svgRect{ID: "church-area", Class: "church-area",
+			X: sqX(o.Col) + 2, Y: sqY(o.Row) + 2, W: 3*svgCell - 4, H: 3*svgCell - 4}
+	}
+	if foundationBare(st) {
+		f := engine.Foundation
+		v.Foundation = &svgRect{ID: "church-foundation", Class: "foundation",
+			X: sqX(f.Col), Y: sqY(f.Row), W: svgCell, H: svgCell}
+	}
+	for _, t := range st.Church {
+		if !onBoard(t.At) {
+			continue
+		}
+		p := seatPalette(t.Owner)
+		x, y := sqX(t.At.Col), sqY(t.At.Row)
+		v.Church = append(v.Church, svgChurch{
+			ID: "church-" + t.At.String(), Class: "church-tile owner-" + t.Owner.String(),
+			X: x, Y: y, Tile: t.Tile.String(),
+			Cube:  svgCube{ID: "cube-church-" + t.At.String(), X: x + 8, Y: y + 8, Size: 15, Fill: p.Fill, Dark: p.Dark},
+			Title: fmt.Sprintf("church tile %s of %s on %s", t.Tile, t.Owner, t.At),
+		})
+	}
+	for _, b := range st.Buildings {
+		if _, ok := footprint(b); !ok {
+			continue
+		}
+		v.Buildings = append(v.Buildings, newSVGBuilding(b))
+	}
+	for _, pm := range st.Permits {
+		if !onBoard(pm.At) {
+			continue
+		}
+		p := seatPalette(pm.Owner)
+		v.Permits = append(v.Permits, svgPermit{
+			ID: "permit-" + pm.At.String(), Class: "permit owner-" + pm.Owner.String(),
+			X: sqX(pm.At.Col) + svgCell/2, Y: sqY(pm.At.Row) + svgCell/2,
+			Fill: p.Fill, Dark: p.Dark, Ink: p.Text, Value: pm.Value,
+			Title: fmt.Sprintf("permit %d of %s on %s", pm.Value, pm.Owner, pm.At),
+		})
+	}
+	_ = cfg
+	_ = l
+}
+
+func newSVGBuilding(b engine.Building) svgBuilding {
+	sp := b.Kind.Spec()
+	p := seatPalette(b.Owner)
+	x, y := sqX(b.At.Col), sqY(b.At.Row)
+	w, h := sp.W*svgCell, sp.H*svgCell
+	sb := svgBuilding{
+		ID:    "building-" + b.At.String(),
+		Class: "building " + b.Kind.String() + " owner-" + b.Owner.String(),
+		X:     x + 4, Y: y + 4, W: w - 8, H: h - 8,
+		Fill: p.Fill, Dark: p.Dark, Ink: p.Text,
+		Neutral: sp.Neutral,
+		Title:   titles[b.Kind],
+		TitleX:  x + w/2, TitleY: y + h/2 + 5, TitleSize: 15,
+		Owner: b.Owner.String(),
+	}
+	if sp.Neutral {
+		sb.Fill, sb.Ink = "#fbf4e2", "#3b2f1e"
+	}
+	switch {
+	case sp.W == 1 && sp.Neutral:
+		// The flag fills the top of a 1×1 tile: the name goes below it.
+		sb.TitleY = y + 47
+	case sp.W == 2 && sp.H == 1 && sp.Neutral:
+		// The flag is on the west end: the name moves east of it.
+		sb.TitleX, sb.TitleY = x+w/2+16, y+h/2
+	case b.Kind == engine.Hall:
+		// Two flags fill the west column's top rows.
+		sb.TitleY = y + 2*svgCell + 30
+	}
+	avail := w - 16
+	if sp.W == 2 && sp.H == 1 && sp.Neutral {
+		avail = w - 48
+	}
+	sb.TitleSize = fitSize(sb.Title, avail, 15)
+	sb.OwnerY = sb.TitleY + 16
+	if sp.W == 1 {
+		sb.OwnerY = sb.TitleY + 14
+	}
+	if sp.Neutral {
+		for i, s := range flagSquares(b) {
+			f := svgFlag{X: sqX(s.Col) + 12, Y: sqY(s.Row) + 10}
+			if i < cubesOn(b) {
+				f.Cube = &svgCube{ID: fmt.Sprintf("cube-%s-%d", sb.ID, i+1),
+					X: f.X + 10, Y: f.Y + 14, Size: 15, Fill: p.Fill, Dark: p.Dark}
+			}
+			sb.Flags = append(sb.Flags, f)
+		}
+		}
+	switch sp.Income {
+	case engine.GoldIncome:
+		sb.Income = "gold"
+	case engine.InfluenceIncome:
+		sb.Income = "influence"
+	}
+	sb.IncomeX, sb.IncomeY = x+w-19, y+h-19
+	var names []string
+	sq, _ := footprint(b)
+	for _, s := range sq {
+		names = append(names, s.String())
+	}
+	sb.Squares = strings.Join(names, " ")
+	sb.Description = fmt.Sprintf("%s of %s on %s", b.Kind, b.Owner, sb.Squares)
+	return sb
+}
+
+// walls draws every wall space, built or free, and the two gates.
+func (v *svgView) walls(l layout, st *engine.State) {
+	built := wallsBySpace(st)
+	xE := sqX(l.wallCol())
+	var spaces []engine.WallSpace
+	for _, side := range []engine.WallSide{engine.North, engine.South} {
+		for c := 2; c <= 2*l.players-1; c++ {
+			spaces = append(spaces, engine.WallSpace{Side: side, Index: c})
+		}
+	}
+	for r := 1; r <= engine.NumRows-2; r++ {
+		spaces = append(spaces, engine.WallSpace{Side: engine.East, Index: r})
+	}
+	for _, w := range spaces {
+		s := svgSlot{ID: "wall-" + w.Side.String() + "-" + strings.TrimPrefix(w.String()[1:], ":"), Cost: wallCost(w)}
+		switch w.Side {
+		case engine.North, engine.South:
+			s.X, s.Y, s.W, s.H = sqX(w.Index)+3, svgNorthY+3, svgCell-6, svgStrip-6
+			if w.Side == engine.South {
+				s.Y = svgSouthY + 3
+			}
+			s.TextX, s.TextY = s.X+14, s.Y+s.H/2+6
+			s.CostX, s.CostY = s.X+s.W/2, s.Y+s.H/2
+			s.TowerX, s.TowerY = s.X+s.W/2-8, s.Y+s.H/2-9
+		case engine.East:
+			s.X, s.Y, s.W, s.H = xE+3, sqY(w.Index)+3, svgStrip-6, svgCell-6
+			s.TextX, s.TextY = s.X+s.W/2, s.Y+18
+			s.CostX, s.CostY = s.X+s.W/2, s.Y+s.H/2
+			s.TowerX, s.TowerY = s.X+s.W/2-8, s.Y+s.H/2-10
+		}
+		if t, ok := built[w]; ok {
+			p := seatPalette(t.Owner)
+			s.Built, s.Tile, s.Tower = true, t.Tile, isTower(t.Tile)
+			s.Fill, s.Dark, s.Ink = p.Fill, p.Dark, p.Text
+			s.Class = "wall owner-" + t.Owner.String()
+			s.Title = fmt.Sprintf("wall tile %d of %s on %s", t.Tile, t.Owner, w)
+			if s.Tower {
+				s.Class += " tower"
+				s.Title = fmt.Sprintf("tower (wall tile %d) of %s on %s", t.Tile, t.Owner, w)
+				cx, cy := s.X+s.W-22, s.Y+s.H/2-7
+				if w.Side == engine.East {
+					cx, cy = s.X+s.W/2-7, s.Y+s.H-21
+				}
+				s.Cube = &svgCube{ID: "cube-" + s.ID, X: cx, Y: cy, Size: 14, Fill: p.Fill, Dark: p.Dark}
+			}
+		} else {
+			s.Class = "wall-space"
+			s.Title = fmt.Sprintf("free wall space %s, %d gold", w, s.Cost)
+		}
+		v.Slots = append(v.Slots, s)
+	}
+	// Each gate is an L over the wall strip above (below) column 2P, the
+	// corner, and the east strip beside row 2 (12).
+	x0, x1 := sqX(2*l.players), xE+svgStrip
+	v.Gates = append(v.Gates,
+		svgGate{ID: "gate-north",
+			Path: fmt.Sprintf("M%d %d H%d V%d H%d V%d H%d Z", x0+2, svgNorthY+2, x1-2, svgGridY+svgCell-2,
+				xE+2, svgGridY-2+2, x0+2),
+			TextX: x0 + svgCell/2, TextY: svgNorthY + svgStrip/2 + 6},
+		svgGate{ID: "gate-south",
+			Path: fmt.Sprintf("M%d %d H%d V%d H%d V%d H%d Z", x0+2, svgSouthY+svgStrip-2, x1-2, svgSouthY-svgCell+2,
+				xE+2, svgSouthY, x0+2),
+			TextX: x0 + svgCell/2, TextY: svgSouthY + svgStrip/2 + 6},
+	)
+}
+
+// track draws the trade track with its flags, cubes and discs.
+func (v *svgView) track(cfg engine.Config, st *engine.State) {
+	v.TrackX = (svgWidth - (maxTrade+1)*svgTrackW) / 2
+	v.TrackY = svgTrackY
+	seats := seatOrder(cfg, st)
+	for i := 0; i <= maxTrade; i++ {
+		sp := svgSpace{X: v.TrackX + i*svgTrackW, Y: svgTrackY, Pos: i}
+		for j, f := range flagSpaces {
+			if f.Pos != i {
+				continue
+			}
+			sp.HasFlags, sp.FlagCap = true, f.Flags
+			size := 12
+			x0 := sp.X + (svgTrackW-f.Flags*size-(f.Flags-1)*2)/2
+			sp.FlagX = sp.X + svgTrackW/2
+			for k := 0; k < f.Flags; k++ {
+				c := svgCube{X: x0 + k*(size+2), Y: svgTrackY - 18, Size: size, Fill: "#ffffff", Dark: "#8a7f6a"}
+				if k < len(st.TradeFlags[j]) {
+					owner := st.TradeFlags[j][k]
+					p := seatPalette(owner)
+					c.ID = fmt.Sprintf("cube-trade-%d-%s", f.Pos, owner)
+					c.Fill, c.Dark = p.Fill, p.Dark
+				}
+				sp.Slots = append(sp.Slots, c)
+			}
+		}
+		var here []engine.Colour
+		for _, c := range seats {
+			if p := st.Players[c]; p != nil && min(max(p.Trade, 0), maxTrade) == i {
+				here = append(here, c)
+			}
+		}
+		for k, c := range here {
+			p := seatPalette(c)
+			sp.Discs = append(sp.Discs, svgDisc{ID: "disc-" + c.String(),
+				X: sp.X + 17 + (k%2)*22, Y: svgTrackY + 25 + (k/2)*17, Fill: p.Fill, Dark: p.Dark})
+		}
+		v.Track = append(v.Track, sp)
+	}
+}
+
+// seats lays out one card per seat, two to a row, from y; it returns the
+// y below them.
+func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
+	w := (svgWidth - 2*svgPad - svgSeatGap) / 2
+	order := seatOrder(cfg, st)
+	for i, c := range order {
+		x := svgPad + (i%2)*(w+svgSeatGap)
+		sy := y + (i/2)*(svgSeatH+svgSeatGap)
+		p := seatPalette(c)
+		s := svgSeat{ID: "seat-" + c.String(), X: x, Y: sy, W: w,
+			Fill: p.Fill, Dark: p.Dark, Ink: p.Text, Name: capital(c.String())}
+		switch {
+		case st.Winner != nil && *st.Winner == c:
+			s.Badge = "winner"
+		case st.Phase != engine.PhaseOver && c == st.Current:
+			s.Badge = "to move"
+		}
+		pl := st.Players[c]
+		if pl == nil {
+			pl = &engine.Player{Cubes: cubesEach}
+			s.Badge = "not seated"
+		}
+		on := cubesEach - min(max(pl.Cubes, 0), cubesEach)
+		for k := 0; k < cubesEach; k++ {
+			cube := svgCube{X: x + 12 + k*19, Y: sy + 44, Size: 15, Fill: "#ffffff", Dark: "#b0a58c"}
+			if k < on {
+				cube.Fill, cube.Dark = p.Fill, p.Dark
+			}
+			s.Cubes = append(s.Cubes, cube)
+		}
+		s.CubeText = fmt.Sprintf("%d/10 on board", on)
+		s.Gold = pl.Gold
+		for k, card := range engine.InfluenceCards {
+			s.Cards = append(s.Cards, svgCard{X: x + 120 + k*72, Fill: cardInk(cfg, card),
+				Count: pl.Influence.Of(card), Name: cardName(cfg, card)})
+		}
+		s.HandTotal = pl.Cards()
+		s.Trade = pl.Trade
+		next := "stack empty"
+		if pl.Walls < 9 {
+			next = fmt.Sprintf("next tile %d", pl.Walls+1)
+			if isTower(pl.Walls + 1) {
+				next += " (tower)"
+			}
+		}
+		s.Walls = fmt.Sprintf("walls %d built, %s", pl.Walls, next)
+		for k, pv := range pl.Permits {
+			s.PermitIcons = append(s.PermitIcons, svgPermitIcon{X: x + 84 + k*28, Value: pv})
+		}
+		s.PermitsEmpty = len(pl.Permits) == 0
+		s.Buildings = "in supply: " + kindsText(pl.Buildings)
+		s.Orders = "orders: " + ordersText(cfg, pl.Orders)
+		v.Seats = append(v.Seats, s)
+	}
+	rows := (len(order) + 1) / 2
+	return y + rows*(svgSeatH+svgSeatGap)
+}
+
+// supply lists the bank, the cards, the neutral stacks and the church stack
+// from y; it returns the y below.
+func (v *svgView) supply(cfg engine.Config, st *engine.State, y int) int {
+	s := st.Supply
+	cards := func(in engine.Influence) []svgCard {
+		var out []svgCard
+		for k, card := range engine.InfluenceCards {
+			out = append(out, svgCard{X: svgPad + 200 + k*80, Fill: cardInk(cfg, card), Count: in.Of(card), Name: cardName(cfg, card)})
+		}
+		return out
+	}
+	var stacks []string
+	for _, k := range engine.NeutralKinds {
+		stacks = append(stacks, fmt.Sprintf("%s %d", k, s.Neutral.Of(k)))
+	}
+	y += 34
+	v.SupplyY = y - 30
+	v.Supply = []svgLine{
+		{Y: y, Label: "Bank", Text: fmt.Sprintf("%d gold · church stack %d tiles", s.Gold, len(s.ChurchStack))},
+		{Y: y + 30, Label: "Influence deck", Cards: cards(s.InfluenceDeck), Text: fmt.Sprintf("(%d)", s.InfluenceDeck.Total())},
+		{Y: y + 60, Label: "Discard pile", Cards: cards(s.InfluenceDiscard), Text: fmt.Sprintf("(%d)", s.InfluenceDiscard.Total())},
+		{Y: y + 90, Label: "Neutral stacks", Text: strings.Join(stacks, " · ")},
+	}
+	if st.Pool != nil {
+		v.Supply = append(v.Supply, svgLine{Y: y + 120, Label: "Pirate pool", Text: handText(cfg, *st.Pool)})
+	}
+	return v.Supply[len(v.Supply)-1].Y + 40
+}
+
+// notes lists what the game waits for, one line per pending decision.
+func notes(st *engine.State) []string {
+	var out []string
+	for _, p := range st.Pending {
+		out = append(out, capital(p.Seat.String())+" must "+pendingText(p))
+	}
+	return out
+}
+
+// fitSize is the largest font size up to most at which bold text fits in
+// width units (DejaVu Sans Bold runs about 0.62 em a letter).
+func fitSize(text string, width, most int) int {
+	n := len([]rune(text))
+	if n == 0 {
+		return most
+	}
+	return min(most, width*100/(n*62))
+}
+
+// capital upper-cases the first letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

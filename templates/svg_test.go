@@ -1,0 +1,252 @@
+package templates
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+)
+
+func TestSVG(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			cfg, st := f.build(t)
+			got, err := SVG(cfg, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wellFormed(t, got)
+			if dir := os.Getenv("ELASUND_SVG_OUT"); dir != "" {
+				if err := os.WriteFile(dir+"/"+f.name+".svg", got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			golden(t, "svg-"+f.name+".golden", got)
+		})
+	}
+}
+
+// wellFormed fails unless an XML decoder reads the whole document.
+func wellFormed(t *testing.T, doc []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		_, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed: %v", err)
+		}
+	}
+}
+
+// TestSVGPieces checks that every piece of a rich position has its element.
+func TestSVGPieces(t *testing.T) {
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			cfg, st := f.build(t)
+			doc, err := SVG(cfg, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids, classes := elements(t, doc)
+			var want []string
+			for _, b := range st.Buildings {
+				id := "building-" + b.At.String()
+				want = append(want, id)
+				if !strings.Contains(classes[id], b.Kind.String()) || !strings.Contains(classes[id], "owner-"+b.Owner.String()) {
+					t.Errorf("%s has class %q, want kind %s and owner %s", id, classes[id], b.Kind, b.Owner)
+				}
+				for i := 0; i < cubesOn(b) && b.Kind.Spec().Neutral; i++ {
+					want = append(want, fmt.Sprintf("cube-%s-%d", id, i+1))
+				}
+			}
+			for _, p := range st.Permits {
+				want = append(want, "permit-"+p.At.String())
+			}
+			for _, c := range st.Church {
+				want = append(want, "church-"+c.At.String(), "cube-church-"+c.At.String())
+			}
+			for _, w := range st.Walls {
+				id := "wall-" + strings.Replace(w.At.String(), ":", "-", 1)
+				want = append(want, id)
+				if !strings.Contains(classes[id], "owner-"+w.Owner.String()) {
+					t.Errorf("%s has class %q, want owner %s", id, classes[id], w.Owner)
+				}
+				if isTower(w.Tile) {
+					want = append(want, "cube-"+id)
+				}
+			}
+			for i, f := range flagSpaces {
+				for _, c := range st.TradeFlags[i] {
+					want = append(want, fmt.Sprintf("cube-trade-%d-%s", f.Pos, c))
+				}
+			}
+			for c := range st.Players {
+				want = append(want, "disc-"+c.String(), "seat-"+c.String())
+			}
+			if st.Ship.Row != nil {
+				want = append(want, "ship")
+				if st.Ship.Pirate && !strings.Contains(classes["ship"], "pirate") {
+					t.Errorf("ship has class %q, want pirate", classes["ship"])
+				}
+			}
+			if foundationBare(st) {
+				want = append(want, "church-foundation")
+			}
+			want = append(want, "gate-north", "gate-south")
+			for _, id := range want {
+				if _, ok := ids[id]; !ok {
+					t.Errorf("SVG has no element with id %q", id)
+				}
+			}
+			// Every cube on the board is drawn: 10 minus the supply.
+			cubes := 0
+			for id, class := range classes {
+				if strings.HasPrefix(id, "cube-") && strings.Contains(class, "cube") {
+					cubes++
+				}
+			}
+			placed := 0
+			for _, p := range st.Players {
+				placed += cubesEach - p.Cubes
+			}
+			if cubes != placed {
+				t.Errorf("SVG draws %d cubes, the seats have %d on the board", cubes, placed)
+			}
+		})
+	}
+}
+
+// elements maps every id in doc to its element's class, failing on a
+// duplicate id.
+func elements(t *testing.T, doc []byte) (ids map[string]bool, classes map[string]string) {
+	t.Helper()
+	ids, classes = map[string]bool{}, map[string]string{}
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return ids, classes
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		var id, class string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "id":
+				id = a.Value
+			case "class":
+				class = a.Value
+			}
+		}
+		if id == "" {
+			continue
+		}
+		if ids[id] {
+			t.Errorf("id %q appears twice", id)
+		}
+		ids[id] = true
+		classes[id] = class
+	}
+}
+
+func TestSVGNew(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		cfg := config(t, engine.EditionEN, engine.AllColours[:n]...)
+		g, err := engine.New(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := SVG(cfg, g.State())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wellFormed(t, doc)
+		ids, _ := elements(t, doc)
+		if !ids["church-foundation"] || !ids["building-D4"] || ids["ship"] {
+			t.Errorf("%d players: new game lacks the foundation or red's hut, or shows the ship", n)
+		}
+	}
+}
+
+func TestSVGNil(t *testing.T) {
+	doc, err := SVG(engine.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, doc)
+}
+
+// TestRenderPlayouts renders every position of random games, checking that
+// nothing panics, the SVG stays well-formed and text lines stay short.
+func TestRenderPlayouts(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		n := 2 + int(seed)%3
+		cfg := config(t, engine.EditionEN, engine.AllColours[:n]...)
+		if seed%2 == 0 {
+			cfg = config(t, engine.EditionRU, engine.AllColours[4-n:]...)
+		}
+		playout(t, cfg, seed, func(st *engine.State) {
+			checkWidth(t, TextBoard(cfg, st))
+			doc, err := SVG(cfg, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wellFormed(t, doc)
+		})
+	}
+}
+
+// playout plays a game of random legal actions and calls see with every
+// position, the first and last included.
+func playout(t *testing.T, cfg engine.Config, seed uint64, see func(*engine.State)) *engine.State {
+	t.Helper()
+	rng := engine.NewSeededRand(seed)
+	pick := rand.New(rand.NewPCG(seed, 11))
+	g, err := engine.New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	see(g.View())
+	for step := 0; !g.Over() && step < 5000; step++ {
+		st := g.View()
+		if len(st.WaitingFor) == 0 {
+			t.Fatalf("seed %d: nobody to move in phase %s", seed, st.Phase)
+		}
+		seat := st.WaitingFor[pick.IntN(len(st.WaitingFor))]
+		legal := g.Legal(seat, rng.Copy())
+		if len(legal) == 0 {
+			t.Fatalf("seed %d: no legal action for %s", seed, seat)
+		}
+		// Favour building over ending the turn so that boards fill up.
+		a := legal[pick.IntN(len(legal))]
+		if a.Kind == engine.ActEnd && len(legal) > 1 && pick.IntN(4) > 0 {
+			a = legal[pick.IntN(len(legal))]
+		}
+		r := rng.Copy()
+		if _, err := g.Apply(seat, []engine.Action{a}, r); err != nil {
+			t.Fatalf("seed %d: listed action %q failed: %v", seed, a, err)
+		}
+		rng = r
+		see(g.View())
+	}
+	return g.State()
+}
