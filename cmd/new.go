@@ -47,6 +47,9 @@ sandbox game.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
+			if players == "" {
+				return usagef(c, "say who plays with --players COLOUR=NAME[:EMAIL],...")
+			}
 			var err error
 			if opts.Seats, err = parsePlayers(players); err != nil {
 				return usagef(c, "--players: %v", err)
@@ -95,7 +98,6 @@ sandbox game.`,
 	c.Flags().Bool("sandbox", false, "a sandbox game: no keys, dice from a seed, editable")
 	c.Flags().Int64Var(&seed, "seed", 0, "the sandbox seed (default: random)")
 	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random (sandbox only)")
-	_ = c.MarkFlagRequired("players")
 	return c
 }
 
@@ -149,7 +151,7 @@ func runNew(_ context.Context, opts *newOptions) error {
 	if err != nil {
 		var oe *engine.OptionError
 		if errors.As(err, &oe) {
-			return &usageError{err: fmt.Errorf("--option: %w", err)}
+			return &usageError{err: err}
 		}
 		return err
 	}

@@ -1,0 +1,72 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files and scripts from the current output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"elasund": func() {
+			os.Exit(Main(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
+	})
+}
+
+// TestScripts runs cmd/testdata/script/*.txtar against the real binary.
+// Each script has its own $WORK, a fixed clock (SOURCE_DATE_EPOCH) and a
+// key directory $ELASUND_HOME=$WORK/home.
+func TestScripts(t *testing.T) {
+	files, _ := filepath.Glob("testdata/script/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no scripts in testdata/script")
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: *update,
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("SOURCE_DATE_EPOCH", "1795000000")
+			e.Setenv("ELASUND_HOME", filepath.Join(e.WorkDir, "home"))
+			e.Setenv("NO_COLOR", "")
+			e.Setenv("GIT_AUTHOR_NAME", "Test")
+			e.Setenv("GIT_AUTHOR_EMAIL", "test@example.org")
+			e.Setenv("GIT_COMMITTER_NAME", "Test")
+			e.Setenv("GIT_COMMITTER_EMAIL", "test@example.org")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// exits N PROGRAM ARGS... runs the program and checks its exit
+			// code; stdout and stderr are kept for the next checks.
+			"exits": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: exits CODE PROGRAM [ARGS...]")
+				}
+				want, err := strconv.Atoi(args[0])
+				if err != nil {
+					ts.Fatalf("exits: %v", err)
+				}
+				got := 0
+				if err := ts.Exec(args[1], args[2:]...); err != nil {
+					var ee *exec.ExitError
+					if !errors.As(err, &ee) {
+						ts.Fatalf("exits: %v", err)
+					}
+					got = ee.ExitCode()
+				}
+				if got != want {
+					ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
+				}
+			},
+		},
+	})
+}
