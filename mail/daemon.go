@@ -1,0 +1,811 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	stdmail "net/mail"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/emersion/go-message"
+	gomail "github.com/emersion/go-message/mail"
+)
+
+// Waiting is a message waiting in the watched mailbox.
+type Waiting struct {
+	UID  uint32
+	Size int64 // RFC822.SIZE
+}
+
+// Mailbox is where the daemon reads mail. The daemon calls it from one
+// goroutine. An implementation reconnects on its own after a failure; the
+// daemon waits with growing delays between failed calls.
+type Mailbox interface {
+	// Pending lists the messages in the watched mailbox, oldest first.
+	Pending(ctx context.Context) ([]Waiting, error)
+	// Fetch returns a message's raw bytes, or only its header block when
+	// headerOnly is set, without marking it read. It returns
+	// ErrMessageGone when the message has left the mailbox.
+	Fetch(ctx context.Context, uid uint32, headerOnly bool) ([]byte, error)
+	// Move files a message in folder, creating the folder if missing.
+	Move(ctx context.Context, uid uint32, folder string) error
+	// Wait returns when new mail may have arrived, d has passed or ctx is
+	// done.
+	Wait(ctx context.Context, d time.Duration) error
+	Close() error
+}
+
+// Sender delivers replies. The daemon calls it from one goroutine.
+type Sender interface {
+	// Send delivers msg from the envelope sender to the recipients. It
+	// returns nil only once the server has accepted the message; a
+	// *SendError with Permanent set means retrying is useless.
+	Send(ctx context.Context, from string, to []string, msg []byte) error
+	// Close releases any connection kept between sends.
+	Close() error
+}
+
+// Options are the daemon's collaborators. Every nil or zero field has
+// the default given in its comment.
+type Options struct {
+	// Logger receives structured logs. nil discards them.
+	Logger *slog.Logger
+	// Now is the clock for Date headers, the journal and the per-sender
+	// rate limit. nil means time.Now.
+	Now func() time.Time
+	// Dial opens the TCP connections to the IMAP and SMTP servers. nil
+	// means a net.Dialer with a 30 second timeout.
+	Dial func(ctx context.Context, network, address string) (net.Conn, error)
+	// Mailbox replaces the IMAP client built from Config.IMAP. nil means
+	// IMAP.
+	Mailbox Mailbox
+	// Sender replaces the SMTP client built from Config.SMTP. nil means
+	// SMTP.
+	Sender Sender
+	// RetryMin and RetryMax bound the delays, doubling from one failure
+	// to the next, before reconnecting to a server, resending a reply or
+	// handling again a message whose handler failed. Zero means 1 second
+	// and 5 minutes.
+	RetryMin, RetryMax time.Duration
+	// ShutdownTimeout is how long Run keeps sending released replies
+	// after its context is cancelled. Zero means 10 seconds.
+	ShutdownTimeout time.Duration
+	// MaxHandlerFailures is how many times a message is given to a
+	// failing handler before it is filed as rejected. Zero means 3.
+	MaxHandlerFailures int
+}
+
+// Daemon moves mail between an IMAP mailbox, a Handler and an SMTP
+// server, applying every message exactly once. Create it with New and
+// start it with Run.
+type Daemon struct {
+	cfg     Config
+	h       Handler
+	log     *slog.Logger
+	now     func() time.Time
+	mailbox Mailbox
+	sender  Sender
+
+	retryMin, retryMax time.Duration
+	shutdownTimeout    time.Duration
+	maxFailures        int
+	self               string
+	limiter            *rateLimiter
+
+	// Owned by Run.
+	j        *journal
+	ob       *outbox
+	kick     chan struct{}
+	failures map[string]int       // handler failures by Message-ID
+	deferred map[uint32]time.Time // UIDs not to fetch before the time
+	running  atomic.Bool
+
+	// fault, when set by tests, is called at each step of the protocol;
+	// an error it returns stops the daemon on the spot, as a kill would.
+	fault func(point string) error
+}
+
+// New checks cfg, fills its defaults and builds a daemon that gives
+// messages to h. It reads cfg's CA files but connects to nothing yet.
+func New(cfg Config, h Handler, opts Options) (*Daemon, error) {
+	if h == nil {
+		return nil, errors.New("mail.New: nil Handler")
+	}
+	cfg = cfg.withDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	d := &Daemon{
+		cfg:             cfg,
+		h:               h,
+		log:             opts.Logger,
+		now:             opts.Now,
+		mailbox:         opts.Mailbox,
+		sender:          opts.Sender,
+		retryMin:        opts.RetryMin,
+		retryMax:        opts.RetryMax,
+		shutdownTimeout: opts.ShutdownTimeout,
+		maxFailures:     opts.MaxHandlerFailures,
+		self:            strings.ToLower(cfg.SMTP.From),
+		kick:            make(chan struct{}, 1),
+		failures:        map[string]int{},
+		deferred:        map[uint32]time.Time{},
+	}
+	if d.log == nil {
+		d.log = slog.New(slog.DiscardHandler)
+	}
+	if d.now == nil {
+		d.now = time.Now
+	}
+	if d.retryMin <= 0 {
+		d.retryMin = time.Second
+	}
+	if d.retryMax <= 0 {
+		d.retryMax = 5 * time.Minute
+	}
+	if d.retryMax < d.retryMin {
+		d.retryMax = d.retryMin
+	}
+	if d.shutdownTimeout <= 0 {
+		d.shutdownTimeout = 10 * time.Second
+	}
+	if d.maxFailures <= 0 {
+		d.maxFailures = 3
+	}
+	d.limiter = newRateLimiter(cfg.Limits.PerSenderPerHour, d.now)
+	dial := opts.Dial
+	if dial == nil {
+		dial = (&net.Dialer{Timeout: 30 * time.Second}).DialContext
+	}
+	if d.mailbox == nil {
+		tc, err := tlsConfig(cfg.IMAP.Addr, cfg.IMAP.CAFile, cfg.IMAP.InsecureSkipVerify)
+		if err != nil {
+			return nil, &ConfigError{Field: "imap.ca_file", Err: err}
+		}
+		d.mailbox = newIMAPMailbox(cfg.IMAP, tc, dial, d.log.With("server", "imap"))
+	}
+	if d.sender == nil {
+		tc, err := tlsConfig(cfg.SMTP.Addr, cfg.SMTP.CAFile, cfg.SMTP.InsecureSkipVerify)
+		if err != nil {
+			return nil, &ConfigError{Field: "smtp.ca_file", Err: err}
+		}
+		d.sender = newSMTPSender(cfg.SMTP, tc, dial, d.log.With("server", "smtp"))
+	}
+	return d, nil
+}
+
+// fatalError marks an error after which the daemon must stop at once:
+// its spool cannot be trusted to record the next step.
+type fatalError struct{ err error }
+
+func (e *fatalError) Error() string { return e.err.Error() }
+func (e *fatalError) Unwrap() error { return e.err }
+
+func fatal(err error) error {
+	if err == nil {
+		return nil
+	}
+	var fe *fatalError
+	if errors.As(err, &fe) {
+		return err
+	}
+	return &fatalError{err}
+}
+
+// step runs the test fault hook at a protocol step.
+func (d *Daemon) step(point string) error {
+	if d.fault == nil {
+		return nil
+	}
+	if err := d.fault(point); err != nil {
+		return fatal(fmt.Errorf("at %s: %w", point, err))
+	}
+	return nil
+}
+
+// Run recovers from any earlier crash, then handles mail until ctx is
+// cancelled. On cancellation it finishes the message in hand, spends up
+// to Options.ShutdownTimeout sending released replies, and returns nil;
+// what is left stays in the outbox for the next run. Servers that are
+// down are retried with backoff and do not end Run. Run returns an error
+// when the spool cannot be used or the handler cannot tell how many
+// entries a game has during recovery. It may be called once.
+func (d *Daemon) Run(ctx context.Context) error {
+	if !d.running.CompareAndSwap(false, true) {
+		return errors.New("mail: Daemon.Run called twice")
+	}
+	if err := os.MkdirAll(d.cfg.Spool, 0o700); err != nil {
+		return fmt.Errorf("creating spool: %w", err)
+	}
+	unlock, err := lockSpool(d.cfg.Spool)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	d.j, err = openJournal(d.cfg.Spool, d.cfg.JournalRetention, d.now)
+	if err != nil {
+		return err
+	}
+	defer d.j.close()
+	d.ob, err = openOutbox(d.cfg.Spool)
+	if err != nil {
+		return err
+	}
+	if err := d.recover(); err != nil {
+		return err
+	}
+	d.log.Info("daemon started", "spool", d.cfg.Spool, "outbox", len(d.ob.pending()))
+
+	// runCtx ends the receive loop when the sender hits a fatal error.
+	runCtx, stopRun := context.WithCancelCause(ctx)
+	defer stopRun(nil)
+	sendCtx, stopSend := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopSend()
+	drain := make(chan struct{})
+	var wg sync.WaitGroup
+	var sendErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		sendErr = d.sendLoop(sendCtx, drain)
+		if sendErr != nil {
+			stopRun(sendErr)
+		}
+	}()
+
+	recvErr := d.receiveLoop(runCtx)
+	if recvErr == nil && ctx.Err() == nil {
+		recvErr = context.Cause(runCtx)
+	}
+	if recvErr != nil {
+		// Stop now, like a crash: the next run recovers from the spool.
+		stopSend()
+	} else {
+		d.log.Info("shutting down: sending what can be sent", "pending", len(d.ob.pending()), "timeout", d.shutdownTimeout)
+		timer := time.AfterFunc(d.shutdownTimeout, stopSend)
+		defer timer.Stop()
+	}
+	close(drain)
+	wg.Wait()
+	d.sender.Close()
+	d.mailbox.Close()
+	if recvErr != nil {
+		return recvErr
+	}
+	if sendErr != nil {
+		return sendErr
+	}
+	d.log.Info("daemon stopped", "unsent", len(d.ob.pending()))
+	return nil
+}
+
+// recover settles what a crash left half done: intents without an
+// outcome and held replies.
+func (d *Daemon) recover() error {
+	for _, in := range d.j.pendingIntents() {
+		n, err := d.h.Entries(in.Game)
+		if err != nil {
+			return fmt.Errorf("recovering message %s: counting entries of game %q: %w", in.Msg, in.Game, err)
+		}
+		if n >= in.Entry {
+			d.log.Info("recovery: commit had happened; releasing replies", "message_id", in.Msg, "game", in.Game, "entry", in.Entry)
+			if err := d.j.append(journalRecord{Op: "done", Msg: in.Msg, Folder: in.Folder, Items: in.Items}, true); err != nil {
+				return err
+			}
+		} else {
+			d.log.Info("recovery: commit had not happened; the message will be handled again", "message_id", in.Msg, "game", in.Game, "entry", in.Entry, "entries", n)
+			if err := d.j.append(journalRecord{Op: "abort", Msg: in.Msg}, true); err != nil {
+				return err
+			}
+		}
+	}
+	held, err := d.ob.heldItems()
+	if err != nil {
+		return err
+	}
+	var release []string
+	var drop []string
+	for _, m := range held {
+		if rec := d.j.doneRecord(m.Message); rec != nil && contains(rec.Items, m.ID) {
+			release = append(release, m.ID)
+		} else {
+			drop = append(drop, m.ID)
+		}
+	}
+	if err := d.ob.drop(drop); err != nil {
+		return err
+	}
+	if len(drop) > 0 {
+		d.log.Info("recovery: dropped replies of unfinished messages", "count", len(drop))
+	}
+	return d.ob.release(release)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// backoff returns the delay before attempt n+1 after n failures.
+func (d *Daemon) backoff(n int) time.Duration {
+	delay := d.retryMin
+	for i := 1; i < n && delay < d.retryMax; i++ {
+		delay *= 2
+	}
+	return min(delay, d.retryMax)
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// receiveLoop handles mail until ctx ends (nil) or a fatal error occurs.
+func (d *Daemon) receiveLoop(ctx context.Context) error {
+	imapFailures := 0
+	imapDown := func(what string, err error) {
+		imapFailures++
+		delay := d.backoff(imapFailures)
+		d.log.Warn("imap unavailable", "during", what, "err", err, "failures", imapFailures, "retry_in", delay)
+		sleep(ctx, delay)
+	}
+	for ctx.Err() == nil {
+		list, err := d.mailbox.Pending(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			imapDown("listing", err)
+			continue
+		}
+		if imapFailures > 0 {
+			d.log.Info("imap available again")
+			imapFailures = 0
+		}
+		now := time.Now()
+		var nextRetry time.Time
+		handled := 0
+		failed := false
+		for _, w := range list {
+			if ctx.Err() != nil {
+				return nil
+			}
+			if t, ok := d.deferred[w.UID]; ok && now.Before(t) {
+				if nextRetry.IsZero() || t.Before(nextRetry) {
+					nextRetry = t
+				}
+				continue
+			}
+			delete(d.deferred, w.UID)
+			if err := d.process(ctx, w); err != nil {
+				var fe *fatalError
+				if errors.As(err, &fe) {
+					return err
+				}
+				if ctx.Err() != nil {
+					return nil
+				}
+				imapDown("handling", err)
+				failed = true
+				break
+			}
+			handled++
+		}
+		if failed || handled > 0 {
+			continue // look again at once: more may have come meanwhile
+		}
+		wait := d.cfg.IMAP.PollInterval
+		if !nextRetry.IsZero() {
+			wait = min(wait, time.Until(nextRetry))
+		}
+		if err := d.mailbox.Wait(ctx, max(wait, time.Millisecond)); err != nil && ctx.Err() == nil {
+			imapDown("waiting", err)
+		}
+	}
+	return nil
+}
+
+// process takes one message through the protocol. An IMAP error is
+// returned as is (the caller backs off and retries); a spool error is
+// fatal. Once started, the message is finished even if ctx is cancelled.
+func (d *Daemon) process(ctx context.Context, w Waiting) error {
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Minute)
+	defer cancel()
+	lim := d.cfg.Limits
+	oversized := w.Size > lim.MaxMessageBytes
+	raw, err := d.mailbox.Fetch(pctx, w.UID, oversized)
+	if errors.Is(err, ErrMessageGone) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	hdr, herr := headerOf(raw)
+	id := syntheticID(raw)
+	if herr == nil {
+		id = messageID(hdr, raw)
+	}
+	log := d.log.With("uid", w.UID, "message_id", id)
+
+	// (a) Already done: only make sure it is filed.
+	if rec := d.j.doneRecord(id); rec != nil {
+		log.Info("message already handled; filing it", "folder", rec.Folder)
+		return d.file(pctx, w.UID, id, rec.Folder)
+	}
+
+	sender := ""
+	if herr == nil {
+		sender, _ = senderAddress(hdr)
+		if reason := autoReason(hdr, d.self); reason != "" {
+			log.Info("ignoring automatic message", "from", sender, "reason", reason)
+			return d.finish(pctx, w.UID, id, &Decision{Reject: true}, log)
+		}
+	}
+	if sender != "" && !d.limiter.allow(sender) {
+		log.Warn("sender over rate limit; message filed without reply", "from", sender, "per_hour", lim.PerSenderPerHour)
+		return d.finish(pctx, w.UID, id, &Decision{Reject: true}, log)
+	}
+
+	var in *Incoming
+	var perr error
+	switch {
+	case herr != nil:
+		perr = herr
+	case oversized:
+		perr = &TooLargeError{Size: w.Size, Limit: lim.MaxMessageBytes}
+	default:
+		in, perr = ParseMessage(raw, lim)
+	}
+	if perr != nil {
+		log.Warn("message refused", "from", sender, "err", perr)
+		dec := &Decision{Reject: true}
+		if sender != "" {
+			dec.Replies = []Outgoing{refusalNotice(hdr, id, sender, perr)}
+		}
+		return d.finish(pctx, w.UID, id, dec, log)
+	}
+	in.MessageID = id
+	if in.Date.IsZero() {
+		in.Date = d.now()
+	}
+
+	// (b) Ask the handler.
+	dec, err := d.h.Handle(pctx, in)
+	if err != nil {
+		return d.handlerFailed(pctx, w.UID, id, err, log)
+	}
+	if dec == nil {
+		dec = &Decision{}
+	}
+	return d.finish(pctx, w.UID, id, dec, log)
+}
+
+// handlerFailed leaves a message whose handler failed in the inbox for a
+// later attempt, or files it as rejected after too many failures.
+func (d *Daemon) handlerFailed(ctx context.Context, uid uint32, id string, err error, log *slog.Logger) error {
+	d.failures[id]++
+	n := d.failures[id]
+	if n < d.maxFailures {
+		delay := d.backoff(n)
+		d.deferred[uid] = time.Now().Add(delay)
+		log.Error("handler failed; will try again", "err", err, "failures", n, "retry_in", delay)
+		return nil
+	}
+	log.Error("handler failed repeatedly; filing message as rejected", "err", err, "failures", n)
+	delete(d.failures, id)
+	return d.finish(ctx, uid, id, &Decision{Reject: true}, log)
+}
+
+// finish carries out a decision: steps (c) to (f) of the protocol.
+func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decision, log *slog.Logger) error {
+	if dec.Commit != nil && (dec.Game == "" || dec.Entry <= 0) {
+		return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: "Commit is set but Game or Entry is not"}, log)
+	}
+	folder := folderProcessed
+	if dec.Reject {
+		folder = folderRejected
+	}
+	now := d.now()
+	items := make([]outboxItem, 0, len(dec.Replies))
+	ids := make([]string, 0, len(dec.Replies))
+	for i, r := range dec.Replies {
+		itemID := replyID(id, i)
+		to, err := bareAddresses(r.To)
+		if err != nil {
+			return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: err.Error()}, log)
+		}
+		data, err := composeMessage(r, d.cfg.SMTP.From, itemID, now)
+		if err != nil {
+			return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: err.Error()}, log)
+		}
+		items = append(items, outboxItem{
+			outboxMeta: outboxMeta{ID: itemID, Message: id, From: d.cfg.SMTP.From, To: to, Created: now.Add(time.Duration(i))},
+			Data:       data,
+		})
+		ids = append(ids, itemID)
+	}
+
+	// (c) Replies held, then the intent.
+	if err := d.ob.hold(items); err != nil {
+		return fatal(err)
+	}
+	if err := d.step("held"); err != nil {
+		return err
+	}
+	if dec.Commit != nil {
+		intent := journalRecord{Op: "intent", Msg: id, Game: dec.Game, Entry: dec.Entry, Folder: folder, Items: ids}
+		if err := d.j.append(intent, true); err != nil {
+			return fatal(err)
+		}
+		if err := d.step("intent"); err != nil {
+			return err
+		}
+		// (d) Commit.
+		if err := dec.Commit(); err != nil {
+			n, eerr := d.h.Entries(dec.Game)
+			if eerr != nil || n < dec.Entry {
+				if err := d.j.append(journalRecord{Op: "abort", Msg: id}, true); err != nil {
+					return fatal(err)
+				}
+				if err := d.ob.drop(ids); err != nil {
+					return fatal(err)
+				}
+				return d.handlerFailed(ctx, uid, id, fmt.Errorf("committing game %s entry %d: %w", dec.Game, dec.Entry, err), log)
+			}
+			log.Warn("commit reported an error but the game has the new entry; keeping it", "game", dec.Game, "entry", dec.Entry, "err", err)
+		}
+		if err := d.step("commit"); err != nil {
+			return err
+		}
+	}
+
+	// (e) Done, then release.
+	if err := d.j.append(journalRecord{Op: "done", Msg: id, Folder: folder, Items: ids}, true); err != nil {
+		return fatal(err)
+	}
+	if err := d.step("done"); err != nil {
+		return err
+	}
+	if err := d.ob.release(ids); err != nil {
+		return fatal(err)
+	}
+	if len(ids) > 0 {
+		select {
+		case d.kick <- struct{}{}:
+		default:
+		}
+	}
+	if err := d.step("released"); err != nil {
+		return err
+	}
+	delete(d.failures, id)
+	log.Info("message handled", "game", dec.Game, "entry", dec.Entry, "replies", len(ids), "folder", folder)
+
+	// (f) File it.
+	return d.file(ctx, uid, id, folder)
+}
+
+// file moves a done message to its folder.
+func (d *Daemon) file(ctx context.Context, uid uint32, id, folder string) error {
+	name := d.cfg.IMAP.ProcessedFolder
+	if folder == folderRejected {
+		name = d.cfg.IMAP.RejectedFolder
+	}
+	if err := d.mailbox.Move(ctx, uid, name); err != nil {
+		return err
+	}
+	if err := d.j.append(journalRecord{Op: "moved", Msg: id}, false); err != nil {
+		return fatal(err)
+	}
+	return d.step("moved")
+}
+
+// sendLoop delivers released replies until ctx ends, or until drain is
+// closed and one last pass is made.
+func (d *Daemon) sendLoop(ctx context.Context, drain <-chan struct{}) error {
+	type retry struct {
+		attempts int
+		next     time.Time
+	}
+	retries := map[string]*retry{}
+	serverFailures := 0
+	var serverNext time.Time
+	var lastUse time.Time
+	const keepOpen = 2 * time.Second
+	open := false
+	for {
+		draining := false
+		select {
+		case <-drain:
+			draining = true
+		default:
+		}
+		now := time.Now()
+		if draining || !now.Before(serverNext) {
+			down := false
+			for _, m := range d.ob.pending() {
+				if ctx.Err() != nil {
+					break
+				}
+				if r := retries[m.ID]; r != nil && now.Before(r.next) && !draining {
+					continue
+				}
+				it, err := d.ob.load(m.ID)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue
+				}
+				if err != nil {
+					return fatal(err)
+				}
+				open, lastUse = true, time.Now()
+				err = d.sender.Send(ctx, it.From, it.To, it.Data)
+				log := d.log.With("reply", it.ID, "message_id", it.Message, "to", strings.Join(it.To, ","))
+				if err == nil {
+					if err := d.step("sent"); err != nil {
+						return err
+					}
+					if err := d.ob.remove(it.ID); err != nil {
+						return fatal(err)
+					}
+					delete(retries, it.ID)
+					log.Info("reply sent")
+					continue
+				}
+				var se *SendError
+				if errors.As(err, &se) && se.Permanent {
+					log.Error("reply refused for good; moved to the outbox's failed folder", "err", err)
+					if err := d.ob.fail(it.ID); err != nil {
+						return fatal(err)
+					}
+					delete(retries, it.ID)
+					continue
+				}
+				if ctx.Err() != nil {
+					break
+				}
+				if se == nil || se.Code == 0 {
+					// The server is unreachable: back off for all items.
+					serverFailures++
+					delay := d.backoff(serverFailures)
+					serverNext = time.Now().Add(delay)
+					log.Warn("smtp unavailable; replies wait in the outbox", "err", err, "failures", serverFailures, "retry_in", delay)
+					d.sender.Close()
+					open = false
+					down = true
+					break
+				}
+				r := retries[it.ID]
+				if r == nil {
+					r = &retry{}
+					retries[it.ID] = r
+				}
+				r.attempts++
+				delay := d.backoff(r.attempts)
+				r.next = time.Now().Add(delay)
+				log.Warn("reply deferred by the server", "err", err, "attempts", r.attempts, "retry_in", delay)
+			}
+			if !down && serverFailures > 0 {
+				d.log.Info("smtp available again")
+				serverFailures = 0
+				serverNext = time.Time{}
+			}
+		}
+		if draining || ctx.Err() != nil {
+			d.sender.Close()
+			return nil
+		}
+
+		// Sleep until something is released, a retry is due, or the
+		// kept connection has idled long enough to close.
+		wake := time.Time{}
+		pending := d.ob.pending()
+		if len(pending) > 0 {
+			wake = serverNext
+			if wake.IsZero() || !time.Now().Before(serverNext) {
+				for _, m := range pending {
+					r := retries[m.ID]
+					if r == nil {
+						wake = time.Now()
+						break
+					}
+					if wake.IsZero() || r.next.Before(wake) {
+						wake = r.next
+					}
+				}
+			}
+		}
+		if open && len(pending) == 0 {
+			closeAt := lastUse.Add(keepOpen)
+			if wake.IsZero() || closeAt.Before(wake) {
+				wake = closeAt
+			}
+		}
+		var timer *time.Timer
+		var fire <-chan time.Time
+		if !wake.IsZero() {
+			timer = time.NewTimer(max(time.Until(wake), 0))
+			fire = timer.C
+		}
+		select {
+		case <-d.kick:
+		case <-fire:
+			if open && len(d.ob.pending()) == 0 && time.Since(lastUse) >= keepOpen {
+				d.sender.Close()
+				open = false
+			}
+		case <-drain:
+		case <-ctx.Done():
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+// bareAddresses reduces "Name <addr>" forms to the bare addresses given
+// to SMTP.
+func bareAddresses(list []string) ([]string, error) {
+	if len(list) == 0 {
+		return nil, errors.New("reply has no recipient")
+	}
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		a, err := stdmail.ParseAddress(s)
+		if err != nil {
+			return nil, fmt.Errorf("reply recipient %q: %w", s, err)
+		}
+		out = append(out, a.Address)
+	}
+	return out, nil
+}
+
+// refusalNotice is the reply to a message the daemon could not read.
+func refusalNotice(h message.Header, id, to string, reason error) Outgoing {
+	subject := headerText(h, "Subject")
+	var why string
+	var tl *TooLargeError
+	var td *TooDeepError
+	switch {
+	case errors.As(reason, &tl):
+		why = fmt.Sprintf("it is %d bytes long and the limit is %d bytes. Send the turn file on its own, without large attachments or quoted history.", tl.Size, tl.Limit)
+	case errors.As(reason, &td):
+		why = fmt.Sprintf("its parts are nested more than %d levels deep. Send it as a plain message with the turn file attached.", td.Limit)
+	default:
+		why = fmt.Sprintf("it could not be read (%v).", reason)
+	}
+	references, _ := (&gomail.Header{Header: h}).MsgIDList("References")
+	return Outgoing{
+		To:         []string{to},
+		Subject:    replySubject(subject),
+		Text:       "Your message was not processed: " + why + "\n\nNothing was changed.\n",
+		InReplyTo:  id,
+		References: append(references, id),
+	}
+}
+
+// replySubject prefixes "Re: " unless the subject already has it.
+func replySubject(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 3 && strings.EqualFold(s[:3], "re:") {
+		return s
+	}
+	if s == "" {
+		return "Re: your message"
+	}
+	return "Re: " + s
+}
