@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -45,6 +46,18 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// replace OLD NEW FILE replaces the first OLD in FILE by NEW.
+			"replace": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: replace OLD NEW FILE")
+				}
+				text := ts.ReadFile(args[2])
+				if !strings.Contains(text, args[0]) {
+					ts.Fatalf("replace: %q not in %s", args[0], args[2])
+				}
+				text = strings.Replace(text, args[0], args[1], 1)
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), []byte(text), 0o644))
+			},
 			// exits N PROGRAM ARGS... runs the program and checks its exit
 			// code; stdout and stderr are kept for the next checks.
 			"exits": func(ts *testscript.TestScript, neg bool, args []string) {
