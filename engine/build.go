@@ -15,8 +15,19 @@ type buildPlan struct {
 	same    int // same-size buildings touched
 }
 
-// planBuild checks a build action in the order of R47-R54.
-func (g *Game) planBuild(ix *index, seat Colour, a Action) (*buildPlan, error) {
+// errRefused stands for any refusal when only legality matters (listing
+// legal actions), so no message is formatted.
+var errRefused = &RuleError{Rule: "R46", Reason: "refused"}
+
+// planBuild checks a build action in the order of R47-R54. When quiet is
+// set, refusals return errRefused without a message.
+func (g *Game) planBuild(ix *index, seat Colour, a Action, quiet bool) (*buildPlan, error) {
+	ruleErr := func(rule string, a Action, format string, args ...any) error {
+		if quiet {
+			return errRefused
+		}
+		return ruleErr(rule, a, format, args...)
+	}
 	st := g.st
 	p := st.Players[seat]
 	k := a.Building
@@ -135,7 +146,7 @@ func hasPermitOf(st *State, idx []int, c Colour) bool {
 func (g *Game) build(seat Colour, a Action) ([]string, error) {
 	st := g.st
 	ix := g.index()
-	plan, err := g.planBuild(ix, seat, a)
+	plan, err := g.planBuild(ix, seat, a, false)
 	if err != nil {
 		return nil, err
 	}

@@ -77,15 +77,14 @@ func (g *Game) legalBuilds(seat Colour) []Action {
 		for r := 0; r+sp.H <= NumRows; r++ {
 			for c := 0; c+sp.W <= cityCols(g.players()); c++ {
 				a := Action{Kind: ActBuild, Building: k, At: Square{Col: c, Row: r}}
-				if !g.ownsPermitIn(ix, seat, a.At, sp) {
+				ok, same := g.quickBuild(ix, seat, a.At, sp)
+				if !ok {
 					continue
 				}
-				plan, err := g.planBuild(ix, seat, a)
-				if err == nil {
-					out = append(out, a)
-					continue
-				}
-				if plan != nil {
+				if !same {
+					if _, err := g.planBuild(ix, seat, a, true); err == nil {
+						out = append(out, a)
+					}
 					continue
 				}
 				// A same-size footprint needs "over <colour>".
@@ -95,7 +94,7 @@ func (g *Game) legalBuilds(seat Colour) []Action {
 					}
 					b := a
 					b.Colour = col
-					if _, err := g.planBuild(ix, seat, b); err == nil {
+					if _, err := g.planBuild(ix, seat, b, true); err == nil {
 						out = append(out, b)
 					}
 				}
@@ -105,16 +104,45 @@ func (g *Game) legalBuilds(seat Colour) []Action {
 	return out
 }
 
-// ownsPermitIn is a quick filter: seat has a permit in the footprint.
-func (g *Game) ownsPermitIn(ix *index, seat Colour, a Square, sp Spec) bool {
+// quickBuild is a fast, allocation-free filter for legalBuilds: it
+// rejects most footprints that planBuild would refuse (R49-R52) and reports
+// whether the footprint touches a same-size building (R51).
+func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp Spec) (ok, same bool) {
+	var sum [5]int
+	var has [5]bool
+	permits := 0
+	size := sp.Size()
 	for dr := 0; dr < sp.H; dr++ {
 		for dc := 0; dc < sp.W; dc++ {
-			if i := ix.permit[a.Col+dc][a.Row+dr]; i != 0 && g.st.Permits[i-1].Owner == seat {
-				return true
+			c, r := a.Col+dc, a.Row+dr
+			if ix.church[c][r] || (c == foundationCol && r == foundationRow && !g.churchBuilt()) {
+				return false, false
+			}
+			if i := ix.bld[c][r]; i != 0 {
+				switch bs := g.st.Buildings[i-1].Kind.Spec().Size(); {
+				case bs > size:
+					return false, false
+				case bs == size:
+					same = true
+				}
+			}
+			if i := ix.permit[c][r]; i != 0 {
+				pm := g.st.Permits[i-1]
+				sum[pm.Owner] += pm.Value
+				has[pm.Owner] = true
+				permits++
 			}
 		}
 	}
-	return false
+	if permits < sp.Permits || !has[seat] {
+		return false, false
+	}
+	for c := Red; c <= Yellow; c++ {
+		if c != seat && has[c] && sum[c] >= sum[seat] {
+			return false, false
+		}
+	}
+	return true, same
 }
 
 func (g *Game) legalWalls(seat Colour) []Action {

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func benchConfig(b *testing.B, n int) Config {
+	cfg, err := NewConfig(AllColours[:n], EditionEN, map[string]string{"turn_limit": "100"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cfg
+}
+
+// BenchmarkPlayout4 plays complete 4-player games with a random legal
+// player (one game per iteration).
+func BenchmarkPlayout4(b *testing.B) {
+	cfg := benchConfig(b, 4)
+	turns := 0
+	for i := 0; b.Loop(); i++ {
+		_, t := playout(b, cfg, uint64(i), false)
+		turns += t
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// BenchmarkLegal lists legal actions in mid-game positions.
+func BenchmarkLegal(b *testing.B) {
+	cfg := benchConfig(b, 4)
+	g := midgame(b, cfg)
+	rng := NewSeededRand(3)
+	seat := g.View().WaitingFor[0]
+	for b.Loop() {
+		g.Legal(seat, rng.Copy())
+	}
+}
+
+// BenchmarkApply applies one listed action to copies of a mid-game position.
+func BenchmarkApply(b *testing.B) {
+	cfg := benchConfig(b, 4)
+	g := midgame(b, cfg)
+	rng := NewSeededRand(3)
+	seat := g.View().WaitingFor[0]
+	legal := g.Legal(seat, rng.Copy())
+	for i := 0; b.Loop(); i++ {
+		h := g.Clone()
+		if _, err := h.Apply(seat, []Action{legal[i%len(legal)]}, rng.Copy()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// midgame plays 40 turns of a random game and stops at the start of a
+// build phase.
+func midgame(tb testing.TB, cfg Config) *Game {
+	rng := NewSeededRand(11)
+	pick := rand.New(rand.NewPCG(11, 7))
+	g, _ := New(cfg, nil)
+	for g.View().Turn < 40 || g.View().Phase != PhaseBuild {
+		st := g.View()
+		seat := st.WaitingFor[0]
+		legal := g.Legal(seat, rng.Copy())
+		r2 := rng.Copy()
+		if _, err := g.Apply(seat, []Action{legal[pick.IntN(len(legal))]}, r2); err != nil {
+			tb.Fatal(err)
+		}
+		rng = r2
+	}
+	return g
+}
