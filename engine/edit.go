@@ -439,4 +439,3 @@ func FormatEdits(es []Edit) string {
 	}
 	return s
 }
-
