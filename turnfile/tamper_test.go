@@ -83,7 +83,9 @@ var tampers = []tamper{
 			f.State.Supply.Gold--
 		}},
 	{name: "state-orders", want: "the stored state is not the state the history leads to: state.players.blue.orders.rebuild",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.State.Players[engine.Blue].Orders.Rebuild = "nearest" }},
+		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+			f.State.Players[engine.Blue].Orders.Rebuild = "nearest"
+		}},
 	{name: "state-inconsistent", want: "state.supply.gold",
 		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.State.Players[engine.Red].Gold += 5 }},
 	{name: "action-changed", want: "entry 5: signature: does not verify",
@@ -156,7 +158,9 @@ var tampers = []tamper{
 	{name: "header-option-added", want: "entry 1: hash link broken",
 		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.Header.Options["turn_limit"] = "3" }},
 	{name: "header-key-replaced", want: "header: seat red's key or commit differs from its join entry 1",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.Header.Seats[0].Key = f.Header.Seats[1].Key }},
+		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+			f.Header.Seats[0].Key = f.Header.Seats[1].Key
+		}},
 	{name: "signature-forged", want: "entry 4: signature: does not verify with",
 		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
 			f.History[3].Sig = base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 64))
@@ -225,7 +229,9 @@ var tampers = []tamper{
 	{name: "negative-value", want: "state.builds_done: must not be negative",
 		text: func(b []byte) []byte { return bytes.Replace(b, []byte("builds_done: 0"), []byte("builds_done: -1"), 1) }},
 	{name: "bad-colour", want: "history[3].seat: \"purple\" is not a colour",
-		text: func(b []byte) []byte { return bytes.Replace(b, []byte("  - n: 3\n    seat: red"), []byte("  - n: 3\n    seat: purple"), 1) }},
+		text: func(b []byte) []byte {
+			return bytes.Replace(b, []byte("  - n: 3\n    seat: red"), []byte("  - n: 3\n    seat: purple"), 1)
+		}},
 	{name: "alias", want: "anchors and aliases are not allowed",
 		text: func(b []byte) []byte {
 			return bytes.Replace(b, []byte("  options: {}"), []byte("  options: &o {}"), 1)
