@@ -212,11 +212,12 @@ func flagSquares(b engine.Building) []engine.Square {
 	return out
 }
 
-// cubesOn is the number of cubes on a neutral building (R97).
+// cubesOn is the number of cubes on a neutral building: one per flag, or
+// fewer when the builder's supply ran out (R97).
 func cubesOn(b engine.Building) int {
 	n := b.Kind.Spec().Flags
-	if b.Cubes > 0 && b.Cubes < n {
-		return b.Cubes
+	if b.Cubes != nil {
+		return min(max(*b.Cubes, 0), n)
 	}
 	return n
 }

@@ -227,7 +227,7 @@ func twoPlayersOver(t testing.TB) (engine.Config, *engine.State) {
 				Orders: engine.Orders{Discard: []engine.Card{engine.YellowCard}, Rebuild: "ask"}},
 		},
 		Buildings: []engine.Building{
-			{Kind: engine.Hall, Owner: engine.Blue, At: sq(t, "A2"), Cubes: 1},
+			{Kind: engine.Hall, Owner: engine.Blue, At: sq(t, "A2"), Cubes: intp(1)},
 			{Kind: engine.Stall, Owner: engine.Blue, At: sq(t, "C2")},
 			{Kind: engine.Well, Owner: engine.Red, At: sq(t, "E2")},
 			{Kind: engine.House, Owner: engine.Red, At: sq(t, "D4")},

@@ -95,7 +95,8 @@ func SVG(cfg engine.Config, st *engine.State) ([]byte, error) {
 }
 
 var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
-	"x": xmlText,
+	"x":   xmlText,
+	"add": func(a, b int) int { return a + b },
 }).ParseFS(files, "files/board.svg.tmpl"))
 
 // xmlText escapes s for XML text and attribute values.
@@ -154,6 +155,7 @@ type svgCube struct {
 	ID         string
 	X, Y, Size int
 	Fill, Dark string
+	Halo       bool // a white ground behind the cube
 }
 
 type svgMark struct {
@@ -402,11 +404,14 @@ func (v *svgView) board(l layout, st *engine.State) {
 			v.Squares = append(v.Squares, svgRect{ID: "sq-" + s.String(), Class: class,
 				X: sqX(c), Y: sqY(r), W: svgCell, H: svgCell, Fill: fill})
 			if t := l.tradeValue(s); t > 0 {
-				// Harbour fields sit on the shore, the others in their
-				// square's north-east corner, clear of names and flags.
+				// Harbour fields sit on the shore; the others in the
+				// corner on the board's edge, clear of names and flags.
 				m := svgMark{ID: "trade-" + s.String(), X: sqX(c) + svgCell - 13, Y: sqY(r) + 13, Value: t}
-				if c == 0 {
+				switch {
+				case c == 0:
 					m.X, m.Y = svgGridX, sqY(r)+svgCell/2
+				case r == engine.NumRows-1:
+					m.X, m.Y = sqX(c)+13, sqY(r)+svgCell-13
 				}
 				v.TradeFields = append(v.TradeFields, m)
 			}
@@ -516,7 +521,7 @@ func newSVGBuilding(b engine.Building) svgBuilding {
 			}
 			sb.Flags = append(sb.Flags, f)
 		}
-		}
+	}
 	switch sp.Income {
 	case engine.GoldIncome:
 		sb.Income = "gold"
@@ -577,7 +582,8 @@ func (v *svgView) walls(l layout, st *engine.State) {
 				if w.Side == engine.East {
 					cx, cy = s.X+s.W/2-7, s.Y+s.H-21
 				}
-				s.Cube = &svgCube{ID: "cube-" + s.ID, X: cx, Y: cy, Size: 14, Fill: p.Fill, Dark: p.Dark}
+				// A white halo sets the cube off its owner's tile.
+				s.Cube = &svgCube{ID: "cube-" + s.ID, X: cx, Y: cy, Size: 14, Fill: p.Fill, Dark: p.Dark, Halo: true}
 			}
 		} else {
 			s.Class = "wall-space"

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,13 +25,22 @@ func TestSVG(t *testing.T) {
 				t.Fatal(err)
 			}
 			wellFormed(t, got)
-			if dir := os.Getenv("ELASUND_SVG_OUT"); dir != "" {
-				if err := os.WriteFile(dir+"/"+f.name+".svg", got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			keep(t, f.name+".svg", got)
 			golden(t, "svg-"+f.name+".golden", got)
 		})
+	}
+}
+
+var svgDir = flag.String("svgdir", "", "write the rendered pictures to this directory, to look at them")
+
+// keep writes a rendered picture to -svgdir, when given.
+func keep(t *testing.T, name string, doc []byte) {
+	t.Helper()
+	if *svgDir == "" {
+		return
+	}
+	if err := os.WriteFile(filepath.Join(*svgDir, name), doc, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -204,7 +215,7 @@ func TestRenderPlayouts(t *testing.T) {
 		if seed%2 == 0 {
 			cfg = config(t, engine.EditionRU, engine.AllColours[4-n:]...)
 		}
-		playout(t, cfg, seed, func(st *engine.State) {
+		last := playout(t, cfg, seed, func(st *engine.State) {
 			checkWidth(t, TextBoard(cfg, st))
 			doc, err := SVG(cfg, st)
 			if err != nil {
@@ -212,6 +223,12 @@ func TestRenderPlayouts(t *testing.T) {
 			}
 			wellFormed(t, doc)
 		})
+		doc, err := SVG(cfg, last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep(t, fmt.Sprintf("playout-%d.svg", seed), doc)
+		keep(t, fmt.Sprintf("playout-%d.txt", seed), []byte(TextBoard(cfg, last)))
 	}
 }
 
