@@ -19,8 +19,8 @@ func BenchmarkPlayout4(b *testing.B) {
 	cfg := benchConfig(b, 4)
 	turns := 0
 	for i := 0; b.Loop(); i++ {
-		_, t := playout(b, cfg, uint64(i), false)
-		turns += t
+		_, s := playout(b, cfg, uint64(i), false)
+		turns += s.turns
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }

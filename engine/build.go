@@ -192,7 +192,7 @@ func (g *Game) build(seat Colour, a Action) ([]string, error) {
 		placed := min(sp.Flags, p.Cubes)
 		p.Cubes -= placed
 		if placed < sp.Flags {
-			nb.Cubes = placed
+			nb.Cubes = &placed
 		}
 	} else {
 		i := slices.Index(p.Buildings, a.Building)

@@ -94,13 +94,15 @@ func checkState(cfg Config, st *State) error {
 		return bad("supply.influence_deck", "influence cards %d/%d/%d, the game has %d of each colour (R10)", infl.Blue, infl.Green, infl.Yellow, per)
 	}
 	// Board: every piece in the city, nothing overlapping.
-	var cover [NumCols][NumRows]string
-	occupy := func(s Square, what string) error {
+	// cover records what stands on each square; names are made only for
+	// error messages.
+	var cover [NumCols][NumRows]func() string
+	occupy := func(s Square, what func() string) error {
 		if !inCity(s, n) {
-			return bad(what, "%s is outside the city (R1)", s)
+			return bad("board", "%s is outside the city (R1)", what())
 		}
-		if cover[s.Col][s.Row] != "" {
-			return bad(what, "%s overlaps %s on %s", what, cover[s.Col][s.Row], s)
+		if cover[s.Col][s.Row] != nil {
+			return bad("board", "%s overlaps %s on %s", what(), cover[s.Col][s.Row](), s)
 		}
 		cover[s.Col][s.Row] = what
 		return nil
@@ -115,44 +117,44 @@ func checkState(cfg Config, st *State) error {
 	churchBuilt := len(st.Church) > 0
 	for _, b := range st.Buildings {
 		sp := b.Kind.Spec()
-		what := fmt.Sprintf("building %s on %s", b.Kind, b.At)
+		name := func() string { return fmt.Sprintf("building %s on %s", b.Kind, b.At) }
 		if sp.Name == "" || g.seatIndex(b.Owner) < 0 {
-			return bad("buildings", "%s has no valid kind or owner", what)
+			return bad("buildings", "%s has no valid kind or owner", name())
 		}
 		sq, ok := footprint(b.At, sp.W, sp.H)
 		if !ok {
-			return bad("buildings", "%s does not fit on the board", what)
+			return bad("buildings", "%s does not fit on the board", name())
 		}
 		for _, s := range sq {
 			if !churchBuilt && s == Foundation {
-				return bad("buildings", "%s covers the church building site (R13)", what)
+				return bad("buildings", "%s covers the church building site (R13)", name())
 			}
-			if err := occupy(s, what); err != nil {
+			if err := occupy(s, name); err != nil {
 				return err
 			}
 		}
 		if sp.Neutral {
 			*neutral.at(b.Kind) += 1
-			if b.Cubes < 0 || b.Cubes > sp.Flags {
-				return bad("buildings", "%s carries %d cubes", what, b.Cubes)
+			if b.Cubes != nil && (*b.Cubes < 0 || *b.Cubes >= sp.Flags) {
+				return bad("buildings", "%s carries %d cubes; only a building short of cubes records them", name(), *b.Cubes)
 			}
 			cubes[b.Owner] += b.cubes()
 		} else {
 			built[b.Owner][b.Kind]++
-			if b.Cubes != 0 {
-				return bad("buildings", "%s carries cubes", what)
+			if b.Cubes != nil {
+				return bad("buildings", "%s carries cubes", name())
 			}
 		}
 	}
 	for _, pm := range st.Permits {
-		what := fmt.Sprintf("permit %s %d on %s", pm.Owner, pm.Value, pm.At)
+		name := func() string { return fmt.Sprintf("permit %s %d on %s", pm.Owner, pm.Value, pm.At) }
 		if g.seatIndex(pm.Owner) < 0 || pm.Value < 0 || pm.Value >= permitValues {
-			return bad("permits", "%s is not a valid permit", what)
+			return bad("permits", "%s is not a valid permit", name())
 		}
 		if !churchBuilt && pm.At == Foundation {
-			return bad("permits", "%s is on the church building site (R13)", what)
+			return bad("permits", "%s is on the church building site (R13)", name())
 		}
-		if err := occupy(pm.At, what); err != nil {
+		if err := occupy(pm.At, name); err != nil {
 			return err
 		}
 		permits[pm.Owner] = append(permits[pm.Owner], pm.Value)
@@ -175,7 +177,7 @@ func checkState(cfg Config, st *State) error {
 			if want := churchTarget(t.Tile, pr0, pc0); want != t.At {
 				return bad("church", "tile %s stands on %s, its place is %s (R79)", t.Tile, t.At, want)
 			}
-			if err := occupy(t.At, "church tile "+t.Tile.String()); err != nil {
+			if err := occupy(t.At, func() string { return "church tile " + t.Tile.String() }); err != nil {
 				return err
 			}
 			cubes[t.Owner]++

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -160,14 +161,15 @@ type Building struct {
 	Owner Colour `json:"owner"`
 	At    Square `json:"at"`
 	// Cubes is set only when a neutral building carries fewer cubes than it
-	// has flags (the builder's supply ran out on the winning build, R97).
-	Cubes int `json:"cubes,omitempty"`
+	// has flags: the builder's supply ran out (R97), which happens on the
+	// winning build, or later with win_check end_of_turn (V18).
+	Cubes *int `json:"cubes,omitempty"`
 }
 
 // cubes is the number of cubes on the building.
 func (b Building) cubes() int {
-	if b.Cubes > 0 {
-		return b.Cubes
+	if b.Cubes != nil {
+		return *b.Cubes
 	}
 	return b.Kind.Spec().Flags
 }
@@ -390,14 +392,22 @@ func (s *State) Clone() *State {
 		c.Ship.Row = &r
 	}
 	c.Players = make(map[Colour]*Player, len(s.Players))
+	ps := make([]Player, 0, len(s.Players))
 	for k, p := range s.Players {
-		q := *p
-		q.Permits = append([]int{}, p.Permits...)
-		q.Buildings = append([]Kind{}, p.Buildings...)
-		q.Orders.Discard = append([]Card{}, p.Orders.Discard...)
-		c.Players[k] = &q
+		ps = append(ps, *p)
+		q := &ps[len(ps)-1]
+		q.Permits = slices.Clone(p.Permits)
+		q.Buildings = slices.Clone(p.Buildings)
+		q.Orders.Discard = slices.Clone(p.Orders.Discard)
+		c.Players[k] = q
 	}
 	c.Buildings = append([]Building{}, s.Buildings...)
+	for i, b := range c.Buildings {
+		if b.Cubes != nil {
+			n := *b.Cubes
+			c.Buildings[i].Cubes = &n
+		}
+	}
 	c.Permits = append([]Permit{}, s.Permits...)
 	c.Church = append([]ChurchTile{}, s.Church...)
 	c.Walls = append([]Wall{}, s.Walls...)
