@@ -267,6 +267,16 @@ func (m *imapMailbox) Wait(ctx context.Context, d time.Duration) error {
 		}
 		return nil
 	}
+	// Some servers report mail that came in since the last command only
+	// at the next command, not when IDLE starts: ask with NOOP first.
+	if err := c.Noop().Wait(); err != nil {
+		return m.failed(fmt.Errorf("imap noop: %w", err))
+	}
+	select {
+	case <-m.notify:
+		return nil
+	default:
+	}
 	idle, err := c.Idle()
 	if err != nil {
 		return m.failed(fmt.Errorf("imap idle: %w", err))

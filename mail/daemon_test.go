@@ -1,0 +1,604 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+)
+
+func TestDaemonHandlesMail(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+
+	im.deliver(testMessage("Alice <Alice@Example.test>", "game g1", "add 3\n", "m1@example.test"))
+	im.deliver(testMessage("bob@example.test", "game g1", "add 4\n", "m2@example.test"))
+	im.deliver(testMessage("bob@example.test", "hello", "what is this?\n", "m3@example.test"))
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	if !sm.waitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.unique())
+	}
+	// Mail arriving later is picked up too (IDLE).
+	im.deliver(testMessage("carol@example.test", "game g2", "add 10\n", "m4@example.test"))
+	if !sm.waitUnique(4, 10*time.Second) {
+		t.Fatalf("got %d replies, want 4", sm.unique())
+	}
+	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if err := r.stop(t); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+
+	if got := im.count("Processed"); got != 4 {
+		t.Errorf("Processed has %d messages, want 4", got)
+	}
+	if got := im.count("Rejected"); got != 0 {
+		t.Errorf("Rejected has %d messages, want 0", got)
+	}
+	lines, _ := g.lines("g1")
+	want := []string{"add 3 m1@example.test", "add 4 m2@example.test"}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("g1 = %q, want %q", lines, want)
+	}
+	byRcpt := map[string]sinkMessage{}
+	for _, m := range sm.received() {
+		byRcpt[m.To[0]+" "+headerField(m.Data, "In-Reply-To")] = m
+		if m.From != testFrom {
+			t.Errorf("envelope sender %q, want %q", m.From, testFrom)
+		}
+		if got := headerField(m.Data, "Auto-Submitted"); got != "auto-replied" {
+			t.Errorf("Auto-Submitted = %q", got)
+		}
+		if !strings.HasPrefix(m.MessageID, "elasund.") || !strings.HasSuffix(m.MessageID, "@example.test") {
+			t.Errorf("reply Message-ID %q", m.MessageID)
+		}
+	}
+	m, ok := byRcpt["alice@example.test <m1@example.test>"]
+	if !ok {
+		t.Fatalf("no reply to alice; got %v", keys(byRcpt))
+	}
+	if got := bodyOf(t, m.Data); got != "g1: entry 1, total 3\n" {
+		t.Errorf("reply to alice = %q", got)
+	}
+	if got := bodyOf(t, byRcpt["bob@example.test <m2@example.test>"].Data); got != "g1: entry 2, total 7\n" {
+		t.Errorf("reply to bob = %q", got)
+	}
+	if got := bodyOf(t, byRcpt["carol@example.test <m4@example.test>"].Data); got != "g2: entry 1, total 10\n" {
+		t.Errorf("reply to carol = %q", got)
+	}
+	if got := bodyOf(t, byRcpt["bob@example.test <m3@example.test>"].Data); !strings.Contains(got, "add N") {
+		t.Errorf("help reply = %q", got)
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func TestDaemonWakesOnIdle(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.IMAP.PollInterval = time.Hour // only IDLE can wake the daemon in time
+	r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
+	defer r.stop(t)
+	for i := 1; i <= 3; i++ {
+		time.Sleep(50 * time.Millisecond) // let the daemon settle in IDLE
+		im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("idle%d@example.test", i)))
+		if !sm.waitUnique(i, 5*time.Second) {
+			t.Fatalf("reply %d did not come while idling", i)
+		}
+	}
+}
+
+func TestDaemonWithoutIdleOrMove(t *testing.T) {
+	// An IMAP4rev1 server with no extensions: the daemon polls, and files
+	// messages with COPY, STORE \Deleted and EXPUNGE.
+	im := newTestIMAP(t, imapOptions{caps: imap.CapSet{imap.CapIMAP4rev1: {}}})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.IMAP.PollInterval = 50 * time.Millisecond
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	for i := 1; i <= 3; i++ {
+		im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("poll%d@example.test", i)))
+	}
+	if !sm.waitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.unique())
+	}
+	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if got := im.count("Processed"); got != 3 {
+		t.Errorf("Processed has %d messages, want 3", got)
+	}
+	if n, _ := g.Entries("g1"); n != 3 {
+		t.Errorf("g1 has %d entries, want 3", n)
+	}
+}
+
+func TestDaemonIgnoresAutomaticMail(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	robots := []string{
+		"Auto-Submitted: auto-replied\r\nFrom: alice@example.test\r\n",
+		"Precedence: bulk\r\nFrom: alice@example.test\r\n",
+		"X-Autoreply: yes\r\nFrom: alice@example.test\r\n",
+		"Return-Path: <>\r\nFrom: alice@example.test\r\n",
+		"List-Id: <players.example.test>\r\nFrom: alice@example.test\r\n",
+		"From: MAILER-DAEMON@example.test\r\n",
+		"From: postmaster@example.test\r\n",
+		"From: no-reply@example.test\r\n",
+		"From: " + testFrom + "\r\n",
+	}
+	for i, h := range robots {
+		im.deliver([]byte(fmt.Sprintf("%sMessage-ID: <robot%d@example.test>\r\nSubject: game g1\r\n\r\nadd 1\r\n", h, i)))
+	}
+	im.deliver(testMessage("alice@example.test", "game g1", "add 5", "person@example.test"))
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if got := im.count("Rejected"); got != len(robots) {
+		t.Errorf("Rejected has %d messages, want %d", got, len(robots))
+	}
+	if got := im.count("Processed"); got != 1 {
+		t.Errorf("Processed has %d messages, want 1", got)
+	}
+	if g.handled != 1 {
+		t.Errorf("handler saw %d messages, want 1", g.handled)
+	}
+	if got := sm.received(); len(got) != 1 || got[0].To[0] != "alice@example.test" {
+		t.Errorf("replies = %v, want one to alice", got)
+	}
+}
+
+// fakeClock is a settable clock for the rate limit.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func TestDaemonRateLimitsSenders(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.Limits.PerSenderPerHour = 2
+	clock := &fakeClock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
+	for i := 1; i <= 4; i++ {
+		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("rate%d@example.test", i)))
+	}
+	im.deliver(testMessage("bob@example.test", "game g1", "add 1", "rate-bob@example.test"))
+	r := startDaemon(t, cfg, g, Options{Now: clock.now}, nil)
+	defer r.stop(t)
+	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if got := im.count("Rejected"); got != 2 {
+		t.Errorf("Rejected has %d messages, want 2 (alice's 3rd and 4th)", got)
+	}
+	if n, _ := g.Entries("g1"); n != 3 {
+		t.Errorf("g1 has %d entries, want 3", n)
+	}
+	// Half an hour refills one token.
+	clock.advance(30 * time.Minute)
+	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "rate5@example.test"))
+	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "rate6@example.test"))
+	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if n, _ := g.Entries("g1"); n != 4 {
+		t.Errorf("g1 has %d entries after refill, want 4", n)
+	}
+	if got := im.count("Rejected"); got != 3 {
+		t.Errorf("Rejected has %d messages, want 3", got)
+	}
+	if !sm.waitUnique(4, 5*time.Second) || sm.unique() != 4 {
+		t.Errorf("got %d replies, want 4", sm.unique())
+	}
+}
+
+func TestDaemonRefusesOversizedAndDeepMail(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.Limits.MaxMessageBytes = 4096
+	cfg.Limits.MaxMIMEDepth = 3
+	im.deliver(testMessage("alice@example.test", "huge", "add 1\n"+strings.Repeat("x", 5000), "big@example.test"))
+	im.deliver(nestedMessage("bob@example.test", "deep@example.test", 5))
+	im.deliver(nestedMessage("bob@example.test", "shallow@example.test", 2))
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	if !sm.waitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.unique())
+	}
+	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	if got := im.count("Rejected"); got != 2 {
+		t.Errorf("Rejected has %d messages, want 2", got)
+	}
+	if g.handled != 1 {
+		t.Errorf("handler saw %d messages, want only the shallow one", g.handled)
+	}
+	for _, m := range sm.received() {
+		text := bodyOf(t, m.Data)
+		switch headerField(m.Data, "In-Reply-To") {
+		case "<big@example.test>":
+			if !strings.Contains(text, "limit is 4096 bytes") {
+				t.Errorf("notice for big message = %q", text)
+			}
+		case "<deep@example.test>":
+			if !strings.Contains(text, "nested more than 3 levels") {
+				t.Errorf("notice for deep message = %q", text)
+			}
+		case "<shallow@example.test>":
+			if !strings.Contains(text, "entry 1") {
+				t.Errorf("reply for shallow message = %q", text)
+			}
+		default:
+			t.Errorf("unexpected reply %q", m.Data)
+		}
+	}
+}
+
+// nestedMessage wraps "add 1" in depth levels of multipart/mixed.
+func nestedMessage(from, msgID string, depth int) []byte {
+	body := "Content-Type: text/plain; charset=us-ascii\r\n\r\nadd 1\r\n"
+	for i := depth; i >= 1; i-- {
+		b := fmt.Sprintf("b%d", i)
+		body = fmt.Sprintf("Content-Type: multipart/mixed; boundary=%s\r\n\r\n--%s\r\n%s\r\n--%s--\r\n", b, b, body, b)
+	}
+	return []byte(fmt.Sprintf("From: %s\r\nMessage-ID: <%s>\r\nSubject: nested\r\nMIME-Version: 1.0\r\n%s", from, msgID, body))
+}
+
+func TestDaemonRetriesFailingHandler(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	g.failures = 1
+	cfg := testConfig(im, sm, t.TempDir())
+	im.deliver(testMessage("alice@example.test", "game g1", "add 2", "flaky@example.test"))
+	r := startDaemon(t, cfg, g, Options{MaxHandlerFailures: 2}, nil)
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("no reply after a transient handler failure")
+	}
+	waitFor(t, 5*time.Second, "processed", func() bool { return im.count("Processed") == 1 })
+
+	// A handler that keeps failing gets the message MaxHandlerFailures
+	// times; then it is rejected without reply.
+	g.mu.Lock()
+	g.failures = 100
+	g.handled = 0
+	g.mu.Unlock()
+	im.deliver(testMessage("bob@example.test", "game g1", "add 3", "broken@example.test"))
+	waitFor(t, 10*time.Second, "rejected", func() bool { return im.count("Rejected") == 1 })
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if g.handled != 2 {
+		t.Errorf("handler called %d times, want 2", g.handled)
+	}
+	if sm.unique() != 1 {
+		t.Errorf("got %d replies, want 1", sm.unique())
+	}
+	if n, _ := g.Entries("g1"); n != 1 {
+		t.Errorf("g1 has %d entries, want 1", n)
+	}
+}
+
+func TestDaemonRetriesFailedCommit(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	g.failCommit = 1
+	spool := t.TempDir()
+	cfg := testConfig(im, sm, spool)
+	im.deliver(testMessage("alice@example.test", "game g1", "add 2", "commit@example.test"))
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("no reply after a failed commit")
+	}
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := g.Entries("g1"); n != 1 {
+		t.Errorf("g1 has %d entries, want 1", n)
+	}
+	if len(sm.received()) != 1 {
+		t.Errorf("got %d replies, want exactly 1", len(sm.received()))
+	}
+	if g.handled != 2 {
+		t.Errorf("handler called %d times, want 2", g.handled)
+	}
+}
+
+func TestDaemonSurvivesSMTPOutage(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	spool := t.TempDir()
+	cfg := testConfig(im, sm, spool)
+	sm.stop()
+	for i := 1; i <= 3; i++ {
+		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("out%d@example.test", i)))
+	}
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	waitFor(t, 10*time.Second, "messages to be processed", func() bool { return im.count("Processed") == 3 })
+	if n := len(readyFiles(t, spool)); n != 3 {
+		t.Errorf("outbox holds %d replies while SMTP is down, want 3", n)
+	}
+	time.Sleep(100 * time.Millisecond)
+	sm.start()
+	if !sm.waitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies after SMTP came back, want 3", sm.unique())
+	}
+	waitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
+
+	// A temporary refusal is retried; a permanent one is set aside.
+	sm.mu.Lock()
+	sm.tempFail = 2
+	sm.refuse["nobody@example.test"] = true
+	sm.mu.Unlock()
+	im.deliver(testMessage("carol@example.test", "game g1", "add 1", "temp@example.test"))
+	im.deliver(testMessage("nobody@example.test", "game g1", "add 1", "perm@example.test"))
+	if !sm.waitUnique(4, 10*time.Second) {
+		t.Fatalf("got %d replies, want 4", sm.unique())
+	}
+	waitFor(t, 5*time.Second, "refused reply to be set aside", func() bool {
+		m, _ := filepath.Glob(filepath.Join(spool, outboxDir, failedDir, "*"+readySuffix))
+		return len(m) == 1
+	})
+	if dup := sm.duplicates(); dup != 0 {
+		t.Errorf("%d duplicate replies", dup)
+	}
+}
+
+func readyFiles(t testing.TB, spool string) []string {
+	m, err := filepath.Glob(filepath.Join(spool, outboxDir, "*"+readySuffix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestDaemonReconnectsToIMAP(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "before@example.test"))
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("no first reply")
+	}
+	for i := 0; i < 3; i++ {
+		im.stop()
+		time.Sleep(100 * time.Millisecond)
+		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("during%d@example.test", i)))
+		im.start()
+		if !sm.waitUnique(2+i, 10*time.Second) {
+			t.Fatalf("no reply after IMAP restart %d", i+1)
+		}
+	}
+	if n, _ := g.Entries("g1"); n != 4 {
+		t.Errorf("g1 has %d entries, want 4", n)
+	}
+}
+
+func TestDaemonOverTLS(t *testing.T) {
+	serverTLS, caFile := testCert(t)
+	for _, tc := range []struct {
+		name string
+		mode TLSMode
+	}{
+		{"starttls", TLSStartTLS},
+		{"implicit", TLSImplicit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			im := newTestIMAP(t, imapOptions{tls: serverTLS, implicit: tc.mode == TLSImplicit})
+			sm := newTestSMTP(t, smtpOptions{tls: serverTLS, mode: tc.mode, auth: true})
+			cfg := testConfig(im, sm, t.TempDir())
+			cfg.IMAP.TLS, cfg.SMTP.TLS = tc.mode, tc.mode
+			cfg.IMAP.CAFile, cfg.SMTP.CAFile = caFile, caFile
+			// The address must match the certificate, so use the name.
+			im.deliver(testMessage("alice@example.test", "game g1", "add 1", "tls-"+tc.name+"@example.test"))
+			r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
+			defer r.stop(t)
+			if !sm.waitUnique(1, 10*time.Second) {
+				t.Fatal("no reply over TLS")
+			}
+		})
+	}
+	t.Run("untrusted", func(t *testing.T) {
+		im := newTestIMAP(t, imapOptions{tls: serverTLS, implicit: true})
+		sm := newTestSMTP(t, smtpOptions{})
+		cfg := testConfig(im, sm, t.TempDir())
+		cfg.IMAP.TLS = TLSImplicit // no ca_file: the self-signed certificate is refused
+		im.deliver(testMessage("alice@example.test", "game g1", "add 1", "untrusted@example.test"))
+		r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
+		time.Sleep(300 * time.Millisecond)
+		if err := r.stop(t); err != nil {
+			t.Fatal(err)
+		}
+		if sm.unique() != 0 || im.count("INBOX") != 1 {
+			t.Errorf("daemon talked to a server with an untrusted certificate")
+		}
+	})
+}
+
+func TestDaemonShutdownKeepsUnsentReplies(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	spool := t.TempDir()
+	cfg := testConfig(im, sm, spool)
+	sm.stop()
+	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "kept@example.test"))
+	r := startDaemon(t, cfg, g, Options{ShutdownTimeout: 200 * time.Millisecond}, nil)
+	waitFor(t, 10*time.Second, "message to be processed", func() bool { return im.count("Processed") == 1 })
+	start := time.Now()
+	if err := r.stop(t); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("shutdown took %v", d)
+	}
+	if n := len(readyFiles(t, spool)); n != 1 {
+		t.Fatalf("outbox holds %d replies after shutdown, want 1", n)
+	}
+	sm.start()
+	r = startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("kept reply not sent by the next run")
+	}
+}
+
+func TestDaemonRecognisesDuplicateMessage(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	msg := testMessage("alice@example.test", "game g1", "add 1", "twice@example.test")
+	im.deliver(msg)
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("no reply")
+	}
+	// The same message delivered again (say, by a second route).
+	im.deliver(msg)
+	waitFor(t, 10*time.Second, "second copy to be filed", func() bool { return im.count("Processed") == 2 })
+	time.Sleep(100 * time.Millisecond)
+	if g.handled != 1 {
+		t.Errorf("handler saw %d messages, want 1", g.handled)
+	}
+	if n := len(sm.received()); n != 1 {
+		t.Errorf("got %d replies, want 1", n)
+	}
+}
+
+func TestDaemonSpoolLock(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	spool := t.TempDir()
+	cfg := testConfig(im, sm, spool)
+	r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
+	defer r.stop(t)
+	waitFor(t, 5*time.Second, "lock file", func() bool {
+		_, err := os.Stat(filepath.Join(spool, "lock"))
+		return err == nil
+	})
+	time.Sleep(50 * time.Millisecond)
+	d, err := New(cfg, newCounterGame(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Run(context.Background()); !errors.Is(err, ErrSpoolLocked) {
+		t.Errorf("second Run = %v, want ErrSpoolLocked", err)
+	}
+}
+
+// errCrash is what the fault hook returns to stop the daemon on the spot.
+var errCrash = errors.New("injected crash")
+
+// TestDaemonCrashAtEveryStep stops the daemon at each step of the
+// protocol, restarts it, and checks that every message was applied once
+// and answered. Only a stop between the SMTP server accepting a reply and
+// its removal from the outbox may send that reply twice.
+func TestDaemonCrashAtEveryStep(t *testing.T) {
+	for _, point := range []string{"held", "intent", "commit", "done", "released", "moved", "sent"} {
+		t.Run(point, func(t *testing.T) {
+			im := newTestIMAP(t, imapOptions{})
+			sm := newTestSMTP(t, smtpOptions{})
+			g := newCounterGame(t)
+			spool := t.TempDir()
+			cfg := testConfig(im, sm, spool)
+			const n = 4
+			for i := 1; i <= n; i++ {
+				im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("crash%d@example.test", i)))
+			}
+			var mu sync.Mutex
+			seen := 0
+			fault := func(p string) error {
+				mu.Lock()
+				defer mu.Unlock()
+				if p != point {
+					return nil
+				}
+				seen++
+				if seen == 2 {
+					return errCrash
+				}
+				return nil
+			}
+			r := startDaemon(t, cfg, g, Options{}, fault)
+			select {
+			case err := <-r.done:
+				if !errors.Is(err, errCrash) {
+					t.Fatalf("Run = %v, want the injected crash", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the crash point was never reached")
+			}
+			r.cancel()
+
+			r = startDaemon(t, cfg, g, Options{}, nil)
+			if !sm.waitUnique(n, 10*time.Second) {
+				t.Fatalf("got %d replies after restart, want %d", sm.unique(), n)
+			}
+			waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+			waitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
+			if err := r.stop(t); err != nil {
+				t.Fatal(err)
+			}
+			lines, _ := g.lines("g1")
+			var want []string
+			for i := 1; i <= n; i++ {
+				want = append(want, fmt.Sprintf("add %d crash%d@example.test", i, i))
+			}
+			if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+				t.Errorf("g1 =\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+			}
+			wantDup := 0
+			if point == "sent" {
+				wantDup = 1
+			}
+			if got := sm.duplicates(); got != wantDup {
+				t.Errorf("%d duplicate replies, want %d", got, wantDup)
+			}
+			if got := im.count("Processed"); got != n {
+				t.Errorf("Processed has %d messages, want %d", got, n)
+			}
+			held, _ := filepath.Glob(filepath.Join(spool, outboxDir, "*"+heldSuffix))
+			if len(held) != 0 {
+				t.Errorf("held replies left behind: %v", held)
+			}
+		})
+	}
+}
