@@ -193,6 +193,7 @@ offline with "elasund verify".`,
 		newMoveCmd(app, nil),
 		newVerifyCmd(app, nil),
 		newLogCmd(app, nil),
+		newEditCmd(app, nil),
 		newCompletionCmd(app, nil),
 	)
 	return root

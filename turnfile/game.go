@@ -295,6 +295,28 @@ func (g *Game) replayEntry(e *Entry) error {
 			return bad("reveal %s does not hash to %s's previous chain value %s", e.Reveal, e.Seat, cp.value)
 		}
 	}
+	if e.Kind == EntryEdit {
+		edits, err := parseEdits(e.Actions)
+		if err != nil {
+			return &VerifyError{Entry: e.N, Reason: "edits", Err: err}
+		}
+		r, err := g.runEdit(edits)
+		if err != nil {
+			return &VerifyError{Entry: e.N, Reason: "replaying the edit", Err: err}
+		}
+		if len(e.Events) != 0 {
+			return bad("an edit entry has no events")
+		}
+		h, err := StateHash(r.eng.View())
+		if err != nil {
+			return bad("hashing the state: %v", err)
+		}
+		if e.State != h.String() {
+			return bad("state hash %s, but the edited state hashes to %s", e.State, h)
+		}
+		g.accept(e, r)
+		return g.link(e)
+	}
 	actions, err := parseActions(e.Actions)
 	if err != nil {
 		return &VerifyError{Entry: e.N, Reason: "actions", Err: err}
