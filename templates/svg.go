@@ -27,7 +27,7 @@ const (
 	svgNorthY  = svgPad + svgTitle + svgLabels
 	svgGridY   = svgNorthY + svgStrip
 	svgSouthY  = svgGridY + engine.NumRows*svgCell
-	svgTrackY  = svgSouthY + svgStrip + svgLabels + 64
+	svgTrackY  = svgSouthY + svgStrip + svgLabels + 92
 	svgTrackW  = 56 // one trade-track space
 	svgTrackH  = 50
 	svgSeatH   = 176 // one seat's card in the panel
@@ -111,31 +111,32 @@ func xmlText(s string) string {
 // The view model: everything the template draws, already measured.
 
 type svgView struct {
-	W, H                int
-	Title, Subtitle     string
-	Dice                []svgDie
-	SeaX, SeaY          int
-	SeaW, SeaH          int
-	Waves               []svgPoint
-	RowLabels, ColTop   []svgText
-	ColBottom           []svgText
-	Squares             []svgRect
-	ChurchArea          *svgRect
-	Foundation          *svgRect
-	Church              []svgChurch
-	Buildings           []svgBuilding
-	Permits             []svgPermit
-	TradeFields         []svgMark
-	Slots               []svgSlot
-	Gates               []svgGate
-	Ship                *svgShip
-	TrackX, TrackY      int
-	Track               []svgSpace
-	Seats               []svgSeat
-	SupplyY             int
-	Supply              []svgLine
-	Notes               []svgText
-	CityNote, Shoreline string
+	W, H              int
+	Title, Subtitle   string
+	Dice              []svgDie
+	SeaX, SeaY        int
+	SeaW, SeaH        int
+	Waves             []svgPoint
+	RowLabels, ColTop []svgText
+	ColBottom         []svgText
+	Squares           []svgRect
+	ChurchArea        *svgRect
+	Foundation        *svgRect
+	Church            []svgChurch
+	Buildings         []svgBuilding
+	Permits           []svgPermit
+	TradeFields       []svgMark
+	Slots             []svgSlot
+	Gates             []svgGate
+	Ship              *svgShip
+	TrackX, TrackY    int
+	Track             []svgSpace
+	Seats             []svgSeat
+	SupplyY           int
+	Supply            []svgLine
+	Notes             []svgText
+	CityNote          string
+	LegendY           int
 }
 
 type svgPoint struct{ X, Y int }
@@ -418,6 +419,7 @@ func (v *svgView) board(l layout, st *engine.State) {
 		}
 	}
 	v.CityNote = fmt.Sprintf("City A-%s for %d players", colName(l.cityCols()-1), l.players)
+	v.LegendY = svgSouthY + svgStrip + svgLabels + 24
 	if row, ok := st.ShipRow(); ok {
 		ship := &svgShip{X: svgPad + 34, Y: sqY(row) + svgCell/2 + 6, Pirate: st.Ship.Pirate,
 			Title: "trade ship in row " + rowName(row)}

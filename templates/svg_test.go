@@ -205,9 +205,9 @@ func TestSVGNil(t *testing.T) {
 // TestRenderPlayouts renders every position of random games, checking that
 // nothing panics, the SVG stays well-formed and text lines stay short.
 func TestRenderPlayouts(t *testing.T) {
-	games := 6
+	games := 3
 	if testing.Short() {
-		games = 2
+		games = 1
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		n := 2 + int(seed)%3
