@@ -105,9 +105,14 @@ func RenderTurn(m TurnMail) (subject, body string, err error) {
 
 // RenderRejection writes the answer to a mail that was not applied.
 func RenderRejection(m Rejection) (subject, body string, err error) {
-	for i := range m.Problems {
-		m.Problems[i].Text = oneLine(m.Problems[i].Text, 200)
+	problems := make([]Problem, len(m.Problems))
+	for i, p := range m.Problems {
+		p.Text = oneLine(p.Text, 200)
+		p.Reason = oneLine(p.Reason, 300)
+		p.Rule = oneLine(p.Rule, 20)
+		problems[i] = p
 	}
+	m.Problems = problems
 	m.Subject = oneLine(m.Subject, 120)
 	return render("rejection", "rejection", m)
 }

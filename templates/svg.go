@@ -248,8 +248,6 @@ type svgShip struct {
 type svgSpace struct {
 	X, Y     int
 	Pos      int
-	FlagCap  int
-	FlagX    int
 	Slots    []svgCube
 	Discs    []svgDisc
 	HasFlags bool
@@ -306,9 +304,9 @@ func sqY(r int) int { return svgGridY + r*svgCell }
 func newSVGView(cfg engine.Config, st *engine.State) *svgView {
 	l := newLayout(cfg, st)
 	v := &svgView{W: svgWidth}
-	v.status(cfg, st)
+	v.status(st)
 	v.board(l, st)
-	v.pieces(cfg, l, st)
+	v.pieces(st)
 	v.walls(l, st)
 	v.track(cfg, st)
 	y := v.seats(cfg, st, svgTrackY+svgTrackH+24)
@@ -321,7 +319,7 @@ func newSVGView(cfg engine.Config, st *engine.State) *svgView {
 }
 
 // status fills the title lines and the dice.
-func (v *svgView) status(cfg engine.Config, st *engine.State) {
+func (v *svgView) status(st *engine.State) {
 	switch {
 	case st.Phase == engine.PhaseOver && st.Winner != nil:
 		v.Title = fmt.Sprintf("Game over after turn %d: %s wins", st.Turn, capital(st.Winner.String()))
@@ -350,7 +348,6 @@ func (v *svgView) status(cfg engine.Config, st *engine.State) {
 			v.Dice = append(v.Dice, newDie(svgWidth-svgPad-2*46+4+i*46, svgPad+6, d))
 		}
 	}
-	_ = cfg
 }
 
 // newDie places the pips of one die showing n at x, y (size 40).
@@ -431,7 +428,7 @@ func (v *svgView) board(l layout, st *engine.State) {
 }
 
 // pieces draws the church, the buildings and the permits.
-func (v *svgView) pieces(cfg engine.Config, l layout, st *engine.State) {
+func (v *svgView) pieces(st *engine.State) {
 	if o, ok := churchArea(st); ok {
 		v.ChurchArea = &svgRect{ID: "church-area", Class: "church-area",
 			X: sqX(o.Col) + 2, Y: sqY(o.Row) + 2, W: 3*svgCell - 4, H: 3*svgCell - 4}
@@ -472,8 +469,6 @@ func (v *svgView) pieces(cfg engine.Config, l layout, st *engine.State) {
 			Title: fmt.Sprintf("permit %d of %s on %s", pm.Value, pm.Owner, pm.At),
 		})
 	}
-	_ = cfg
-	_ = l
 }
 
 func newSVGBuilding(b engine.Building) svgBuilding {
@@ -619,10 +614,9 @@ func (v *svgView) track(cfg engine.Config, st *engine.State) {
 			if f.Pos != i {
 				continue
 			}
-			sp.HasFlags, sp.FlagCap = true, f.Flags
+			sp.HasFlags = true
 			size := 12
 			x0 := sp.X + (svgTrackW-f.Flags*size-(f.Flags-1)*2)/2
-			sp.FlagX = sp.X + svgTrackW/2
 			for k := 0; k < f.Flags; k++ {
 				c := svgCube{X: x0 + k*(size+2), Y: svgTrackY - 18, Size: size, Fill: "#ffffff", Dark: "#8a7f6a"}
 				if k < len(st.TradeFlags[j]) {

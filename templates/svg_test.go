@@ -267,3 +267,62 @@ func playout(t *testing.T, cfg engine.Config, seed uint64, see func(*engine.Stat
 	}
 	return g.State()
 }
+
+// TestRenderStrangeStates feeds the renderers positions no game reaches:
+// pieces off the board, unknown kinds and colours, out-of-range numbers.
+// Nothing may panic, and the SVG must stay well-formed.
+func TestRenderStrangeStates(t *testing.T) {
+	bad := engine.Square{Col: 12, Row: -3}
+	nine := 9
+	neg := -4
+	tile := engine.Tile(42)
+	for _, tc := range []struct {
+		name string
+		cfg  engine.Config
+		st   *engine.State
+	}{
+		{"empty", engine.Config{}, &engine.State{}},
+		{"five seats", engine.Config{Seats: []engine.Colour{1, 2, 3, 4, 9}}, &engine.State{}},
+		{"junk", engine.Config{Seats: []engine.Colour{engine.Red, engine.Red, 0}}, &engine.State{
+			Turn: -1, Current: 77, Phase: 99, WaitingFor: []engine.Colour{0, 66},
+			Dice: &[2]int{0, 19}, Ship: engine.Ship{Row: &nine, Pirate: true}, BuildsDone: -2,
+			Players: map[engine.Colour]*engine.Player{
+				engine.Red:  nil,
+				engine.Blue: {Gold: -5, Cubes: 40, Trade: 99, Walls: 30, Permits: []int{-1, 99}, Buildings: []engine.Kind{0, 77}},
+				12:          {Trade: -8, Cubes: -3},
+			},
+			Buildings: []engine.Building{
+				{Kind: engine.Hall, Owner: engine.Red, At: engine.Square{Col: 8, Row: 9}},
+				{Kind: 0, Owner: 0, At: engine.Square{}},
+				{Kind: engine.Tavern, Owner: 50, At: bad},
+				{Kind: engine.Shop, Owner: engine.Blue, At: engine.Square{Col: 0, Row: 0}, Cubes: &neg},
+				{Kind: engine.Shop, Owner: engine.Green, At: engine.Square{Col: 1, Row: 1}, Cubes: &nine},
+			},
+			Permits:    []engine.Permit{{Owner: 0, Value: -7, At: bad}, {Owner: 9, Value: 1234, At: engine.Square{Col: 4, Row: 4}}},
+			Church:     []engine.ChurchTile{{Tile: tile, Owner: 0, At: engine.Foundation}, {Tile: engine.TileC, At: bad}},
+			Walls:      []engine.Wall{{Owner: 0, Tile: 0, At: engine.WallSpace{Side: 9, Index: 99}}, {Owner: engine.Red, Tile: 3, At: engine.WallSpace{Side: engine.North, Index: -1}}},
+			TradeFlags: engine.TradeFlags{{1, 2, 3, 4, 1, 2}, {0}, nil, {99}, {}},
+			Pending:    []engine.Pending{{Seat: 0, Kind: "weird"}, {Kind: engine.PendingRebuild, At: &bad}},
+			Pool:       &engine.Hand{Gold: -1},
+			Winner:     new(engine.Colour),
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkWidth(t, TextBoard(tc.cfg, tc.st))
+			doc, err := SVG(tc.cfg, tc.st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wellFormed(t, doc)
+			elements(t, doc)
+			if _, _, err := RenderTurn(TurnMail{Config: tc.cfg, State: tc.st, Legal: []string{"", "  "}}); err != nil {
+				t.Error(err)
+			}
+			for _, p := range tc.st.Pending {
+				if _, _, err := RenderDecision(DecisionRequest{Config: tc.cfg, State: tc.st, Pending: p}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
