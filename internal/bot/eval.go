@@ -1,0 +1,416 @@
+package bot
+
+import (
+	"math"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// weights are the constants of the heuristic's position score. Values are
+// in gold: a gold card is worth 1.
+type weights struct {
+	Cube      float64 // a cube on the board (R91)
+	Influence float64 // an influence card
+	Set       float64 // extra for each set of three colours (R89 c, d)
+	// Horizon is how many turns of income a building is credited with, per
+	// player and per cube the seat still has to place.
+	Horizon float64
+	// Trade is the share of a cube credited when the trade disk is one step
+	// short of a free flag (two thirds of it) or two steps (one third).
+	Trade float64
+	// Wall is the share of a tower's cube credited per wall tile built
+	// toward it (R9).
+	Wall float64
+	// SupplyPermit is a permit in supply.
+	SupplyPermit float64
+	// Leader is the weight of the best opponent's score, subtracted.
+	Leader float64
+	// Ready, Need1 and Need2 discount a planned building that can be built
+	// now, or lacks one or two permits (R52).
+	Ready, Need1, Need2 float64
+	// Short discounts a planned building per gold still missing (R53).
+	Short float64
+	// PermitTurn is the cost of the phase 3 spent placing a permit instead
+	// of taking 2 gold (R84).
+	PermitTurn float64
+	// Second and Third weigh the second and third best disjoint plans.
+	Second, Third float64
+}
+
+// defaultWeights were tuned by playing against random players (see
+// match_test.go).
+var defaultWeights = weights{
+	Cube:         10,
+	Influence:    0.5,
+	Set:          0.2,
+	Horizon:      0.6,
+	Trade:        0.6,
+	Wall:         0.6,
+	SupplyPermit: 0.3,
+	Leader:       0.2,
+	Ready:        0.9,
+	Need1:        0.45,
+	Need2:        0.2,
+	Short:        0.85,
+	PermitTurn:   1.5,
+	Second:       0.5,
+	Third:        0.25,
+}
+
+// evaluator scores positions for one seat.
+type evaluator struct {
+	w       *weights
+	me      engine.Colour
+	horizon float64 // turns of income credited
+}
+
+// newEvaluator fixes the evaluation context for one decision, so that all
+// candidate positions are scored alike.
+func newEvaluator(w *weights, m *model) *evaluator {
+	left := m.seat[m.me].cubes
+	h := w.Horizon * float64(m.n*max(left, 1))
+	h = max(h, float64(2*m.n))
+	if lim := m.cfg.Options.TurnLimit; lim > 0 {
+		h = min(h, float64(max(lim*m.n-m.turn, 1)))
+	}
+	return &evaluator{w: w, me: m.me, horizon: h}
+}
+
+// score is the value of m for the evaluator's seat: its own value and plans
+// minus a share of the best opponent's value.
+func (e *evaluator) score(m *model) float64 {
+	if m.winner != engine.NoColour {
+		if m.winner == e.me {
+			return 1e6
+		}
+		return -1e6
+	}
+	v := e.seatValue(m, e.me) + e.plans(m)
+	best := math.Inf(-1)
+	for _, c := range m.cfg.Seats {
+		if c != e.me {
+			best = max(best, e.seatValue(m, c))
+		}
+	}
+	if !math.IsInf(best, -1) {
+		v -= e.w.Leader * best
+	}
+	return v
+}
+
+// seatValue is what seat c holds: cubes placed, cards, income, trade and
+// wall progress, permits in supply.
+func (e *evaluator) seatValue(m *model, c engine.Colour) float64 {
+	s := &m.seat[c]
+	w := e.w
+	v := w.Cube * float64(cubesEach-s.cubes)
+	v += float64(s.gold) + e.inflValue(s.infl)
+	v += e.horizon * (s.incGold + w.Influence*s.incInfl)
+	v += e.tradeProgress(m, c, s.trade)
+	v += e.wallProgress(m, c)
+	v += w.SupplyPermit * float64(s.supplyPermits())
+	return v
+}
+
+func (e *evaluator) inflValue(in [3]int) float64 {
+	return e.w.Influence*float64(in[0]+in[1]+in[2]) + e.w.Set*float64(min(in[0], in[1], in[2]))
+}
+
+// tradeProgress credits a trade position short of the next flag space
+// that c can still claim (R60, R61).
+func (e *evaluator) tradeProgress(m *model, c engine.Colour, t int) float64 {
+	for i, sp := range tradeSpaces {
+		if sp.pos <= t || m.flagHeld[i][c] || m.flagUsed[i] >= sp.flags {
+			continue
+		}
+		d := sp.pos - t
+		return e.w.Cube * e.w.Trade * float64(max(0, 3-d)) / 3
+	}
+	return 0
+}
+
+// tradeDelta is the value to c of moving its trade disk by d: flag cubes
+// gained or lost (R60) and the change in progress.
+func (e *evaluator) tradeDelta(m *model, c engine.Colour, d int) float64 {
+	s := &m.seat[c]
+	t0 := s.trade
+	t1 := min(max(t0+d, 0), maxTrade)
+	if t1 == t0 {
+		return 0
+	}
+	v := e.tradeProgress(m, c, t1) - e.tradeProgress(m, c, t0)
+	cubes := s.cubes
+	for i, sp := range tradeSpaces {
+		switch {
+		case t1 > t0 && t0 < sp.pos && sp.pos <= t1 && !m.flagHeld[i][c] && m.flagUsed[i] < sp.flags && cubes > 0:
+			v += e.w.Cube
+			cubes--
+		case t1 < t0 && t1 < sp.pos && sp.pos <= t0 && m.flagHeld[i][c]:
+			v -= e.w.Cube
+		}
+	}
+	return v
+}
+
+// wallProgress credits wall tiles built toward the next tower (R9), while
+// enough wall slots remain to reach it (R100).
+func (e *evaluator) wallProgress(m *model, c engine.Colour) float64 {
+	t := m.seat[c].walls
+	stage := t % 3
+	if t >= wallTiles || stage == 0 || m.cheapFree+m.eastFree < 3-stage {
+		return 0
+	}
+	return e.w.Cube * e.w.Wall * float64(stage) / 3
+}
+
+// plan is a building the seat's permits on the board could make.
+type plan struct {
+	value float64
+	mask  uint16 // which of the seat's board permits it uses
+}
+
+// maxPermitsOnBoard bounds the permits one seat can have on the board
+// (R98).
+const maxPermitsOnBoard = numPermits
+
+// plans values the seat's permits on the board by the buildings they make
+// possible (R47-R54): every footprint holding at least one of its permits
+// is scored, then the best plans that share no permit are added up with
+// falling weights.
+func (e *evaluator) plans(m *model) float64 {
+	me := e.me
+	var mine [maxPermitsOnBoard]engine.Square
+	var idx [engine.NumCols][engine.NumRows]int8
+	nm := 0
+	for c := 0; c < m.cols; c++ {
+		for r := 0; r < engine.NumRows; r++ {
+			if m.pOwn[c][r] == int8(me) && nm < len(mine) {
+				mine[nm] = engine.Square{Col: c, Row: r}
+				nm++
+				idx[c][r] = int8(nm)
+			}
+		}
+	}
+	if nm == 0 {
+		return 0
+	}
+	s := &m.seat[me]
+	var kinds [engine.Hall + 1]engine.Kind
+	nk := 0
+	for _, k := range engine.BuildableKinds {
+		ok := m.neutral[k] > 0
+		switch k {
+		case engine.House:
+			ok = s.house
+		case engine.Workshop:
+			ok = s.workshop
+		}
+		if ok {
+			kinds[nk] = k
+			nk++
+		}
+	}
+	var seen [engine.Hall + 1][engine.NumCols][engine.NumRows]bool
+	var buf [160]plan
+	list := buf[:0]
+	for i := 0; i < nm; i++ {
+		p := mine[i]
+		for _, k := range kinds[:nk] {
+			sp := k.Spec()
+			for dr := 0; dr < sp.H; dr++ {
+				for dc := 0; dc < sp.W; dc++ {
+					ac, ar := p.Col-dc, p.Row-dr
+					if ac < 0 || ar < 0 || ac+sp.W > m.cols || ar+sp.H > engine.NumRows || seen[k][ac][ar] {
+						continue
+					}
+					seen[k][ac][ar] = true
+					if pl, ok := e.footprintPlan(m, k, sp, ac, ar, &idx); ok && pl.value > 0 && len(list) < cap(list) {
+						list = append(list, pl)
+					}
+				}
+			}
+		}
+	}
+	// The best plans that share no permit, with falling weights.
+	total := 0.0
+	var used uint16
+	for _, wgt := range []float64{1, e.w.Second, e.w.Third} {
+		best := -1
+		for j, pl := range list {
+			if pl.mask&used == 0 && (best < 0 || pl.value > list[best].value) {
+				best = j
+			}
+		}
+		if best < 0 {
+			break
+		}
+		total += wgt * list[best].value
+		used |= list[best].mask
+	}
+	return total
+}
+
+// footprintPlan scores building k anchored on (ac, ar) for the evaluator's
+// seat, following the legality checks of R49-R54: what it would gain,
+// discounted by the permits and gold still missing.
+func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, ar int, idx *[engine.NumCols][engine.NumRows]int8) (plan, bool) {
+	me := e.me
+	w := e.w
+	var sum [5]int
+	var has [5]bool
+	var touched [6]int8
+	nt, n, empties, trade := 0, 0, 0, 0
+	var mask uint16
+	size := sp.W * sp.H
+	for r := ar; r < ar+sp.H; r++ {
+		for c := ac; c < ac+sp.W; c++ {
+			if m.chur[c][r] != 0 || (m.bare && c == engine.Foundation.Col && r == engine.Foundation.Row) {
+				return plan{}, false // R13, R80
+			}
+			trade += m.tradeValue(c, r)
+			b := m.bldAt[c][r]
+			if b != 0 {
+				dup := false
+				for _, t := range touched[:nt] {
+					dup = dup || t == b
+				}
+				if !dup {
+					touched[nt] = b
+					nt++
+				}
+			}
+			o := m.pOwn[c][r]
+			if o != 0 {
+				sum[o] += int(m.pVal[c][r])
+				has[o] = true
+				n++
+				if i := idx[c][r]; i > 0 {
+					mask |= 1 << (i - 1)
+				}
+			} else if b == 0 {
+				empties++
+			}
+		}
+	}
+	s := &m.seat[me]
+	value := 0.0
+	same := 0
+	cubes := s.cubes
+	tradeLoss := 0
+	for _, t := range touched[:nt] {
+		b := m.blds[t-1]
+		bs := b.Kind.Spec()
+		switch bsz := bs.W * bs.H; {
+		case bsz > size:
+			return plan{}, false // R50
+		case bsz == size:
+			same++
+		}
+		if b.Owner == me {
+			if bs.Neutral {
+				cubes += cubesOf(b)
+				value -= w.Cube * float64(cubesOf(b))
+			}
+			if bs.Income != engine.NoIncome {
+				value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
+			}
+			if !bs.Starter {
+				for _, q := range b.Squares() {
+					tradeLoss += m.tradeValue(q.Col, q.Row)
+				}
+			}
+		} else if bs.Neutral {
+			value += w.Leader * w.Cube * float64(cubesOf(b))
+		}
+	}
+	if same > 0 {
+		// R51, R54: three matching influence, at most the cap of buildings.
+		if lim := m.cfg.Options.SameSizeCap; lim > 0 && same > lim {
+			return plan{}, false
+		}
+		if max(s.infl[0], s.infl[1], s.infl[2]) < 3 {
+			return plan{}, false
+		}
+		value -= 3 * w.Influence
+	}
+	// R52: enough permits and a strict majority of value. place counts
+	// the permits the seat must still put down.
+	oppMax, comp, opp := 0, 0, false
+	for c := engine.Red; c <= engine.Yellow; c++ {
+		if c != me && has[c] {
+			oppMax = max(oppMax, sum[c])
+			comp += sum[c] // R48
+			opp = true
+		}
+	}
+	need := max(0, sp.Permits-n)
+	supply := s.permits
+	permitGold, place := 0, 0
+	if opp && sum[me] <= oppMax {
+		v := -1
+		for x := oppMax - sum[me] + 1; x < numPermits; x++ {
+			if supply[x] > 0 {
+				v = x
+				break
+			}
+		}
+		if v < 0 {
+			return plan{}, false
+		}
+		supply[v]--
+		permitGold += v
+		place++
+		need = max(need-1, 0)
+	}
+	for ; need > 0; need-- {
+		v := -1
+		for x := 0; x < numPermits; x++ {
+			if supply[x] > 0 {
+				v = x
+				break
+			}
+		}
+		if v < 0 {
+			return plan{}, false
+		}
+		supply[v]--
+		permitGold += v
+		place++
+	}
+	if place > 2 || place > empties {
+		return plan{}, false
+	}
+	value -= w.PermitTurn * float64(place)
+	// What the building brings.
+	placed := min(sp.Flags, cubes)
+	value += w.Cube * float64(placed)
+	if sp.Income != engine.NoIncome {
+		value += e.incomeValue(sp.Income, rowsChance(ar, sp.H))
+	}
+	value += e.tradeDelta(m, me, trade-tradeLoss)
+	if cubes-placed == 0 && placed > 0 {
+		value += 5 * w.Cube // the winning build (R91)
+	}
+	gold := sp.Cost + comp + permitGold
+	value -= float64(sp.Cost + comp + permitGold)
+	f := w.Ready
+	switch place {
+	case 1:
+		f = w.Need1
+	case 2:
+		f = w.Need2
+	}
+	if short := gold - s.gold; short > 0 {
+		f *= math.Pow(w.Short, float64(short))
+	}
+	return plan{value: value * f, mask: mask}, true
+}
+
+// incomeValue is what a building earning one card of kind inc with chance
+// p per turn is worth over the horizon.
+func (e *evaluator) incomeValue(inc engine.Income, p float64) float64 {
+	if inc == engine.GoldIncome {
+		return e.horizon * p
+	}
+	return e.horizon * p * e.w.Influence
+}

@@ -1,0 +1,119 @@
+package bot
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// result is the outcome of one game.
+type result struct {
+	winner engine.Colour
+	turns  int
+	real   bool // won by placing all 10 cubes, not by the turn limit
+}
+
+// play plays one game to its end. players[i] plays cfg.Seats[i]; every
+// action a player returns must apply.
+func play(tb testing.TB, cfg engine.Config, players []Player, seed uint64) result {
+	rng := engine.NewSeededRand(seed)
+	g, err := engine.New(cfg, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bySeat := map[engine.Colour]Player{}
+	for i, c := range cfg.Seats {
+		bySeat[c] = players[i]
+	}
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 200000 {
+			tb.Fatalf("seed %d: the game did not end", seed)
+		}
+		seat := g.View().WaitingFor[0]
+		a, err := bySeat[seat].Choose(g, seat, rng.Copy())
+		if err != nil {
+			tb.Fatalf("seed %d: %s: Choose: %v", seed, seat, err)
+		}
+		r2 := rng.Copy()
+		if _, err := g.Apply(seat, []engine.Action{a}, r2); err != nil {
+			tb.Fatalf("seed %d: %s chose %q: %v", seed, seat, a, err)
+		}
+		rng = r2
+	}
+	st := g.View()
+	return result{winner: *st.Winner, turns: st.Turn, real: st.Players[*st.Winner].Cubes == 0}
+}
+
+// tally sums the games of one heuristic player against random ones.
+type tally struct {
+	games, wins, real, limit, turns int
+}
+
+// versusRandom plays games heuristic-vs-random games with 4 seats (turn
+// limit 60 rounds), the heuristic player rotating through the seats, on
+// every CPU.
+func versusRandom(tb testing.TB, games int, w weights) tally {
+	cfg, err := engine.NewConfig(engine.AllColours, engine.EditionEN, map[string]string{"turn_limit": "60"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	results := make([]result, games)
+	hseat := make([]engine.Colour, games)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				seed := uint64(1000 + i)
+				players := make([]Player, 4)
+				for s := range players {
+					players[s] = newRandom(seed*10 + uint64(s))
+				}
+				at := i % 4
+				players[at] = newHeuristic(seed, w)
+				hseat[i] = cfg.Seats[at]
+				results[i] = play(tb, cfg, players, seed)
+			}
+		}()
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var t tally
+	for i, r := range results {
+		t.games++
+		t.turns += r.turns
+		if r.winner == hseat[i] {
+			t.wins++
+		}
+		if r.real {
+			t.real++
+		} else {
+			t.limit++
+		}
+	}
+	return t
+}
+
+func (t tally) rate() float64 { return float64(t.wins) / float64(t.games) }
+
+// TestHeuristicBeatsRandom plays 200 four-player games, one heuristic
+// player against three random ones, and wants the heuristic player to win
+// most of them. The 1,000-game measurement is BenchmarkVersusRandom.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 200 games")
+	}
+	tl := versusRandom(t, 200, defaultWeights)
+	t.Logf("heuristic won %d of %d games (%.1f%%); %d ended by 10 cubes, %d by the turn limit; %.1f turns a game",
+		tl.wins, tl.games, 100*tl.rate(), tl.real, tl.limit, float64(tl.turns)/float64(tl.games))
+	if tl.rate() < 0.75 {
+		t.Errorf("heuristic win rate %.3f, want at least 0.75", tl.rate())
+	}
+}
