@@ -48,10 +48,13 @@ func htmlToText(src string) string {
 				b.paragraph()
 				if tt == html.StartTagToken {
 					pre++
+					b.skipNewline = true
 				}
 			case atom.Li:
-				b.newline()
+				b.lineStart()
 				b.text("- ", true)
+			case atom.Tr:
+				b.lineStart()
 			case atom.Td, atom.Th:
 				b.space()
 			case atom.Img:
@@ -101,7 +104,7 @@ func htmlToText(src string) string {
 					}
 				}
 			case atom.Tr, atom.Li:
-				b.newline()
+				b.lineStart()
 			default:
 				if isBlock(a) {
 					b.paragraph()
@@ -114,7 +117,7 @@ func htmlToText(src string) string {
 func isBlock(a atom.Atom) bool {
 	switch a {
 	case atom.P, atom.Div, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
-		atom.Ul, atom.Ol, atom.Dl, atom.Dt, atom.Dd, atom.Table, atom.Tr,
+		atom.Ul, atom.Ol, atom.Dl, atom.Dt, atom.Dd, atom.Table,
 		atom.Blockquote, atom.Section, atom.Article, atom.Header, atom.Footer,
 		atom.Nav, atom.Aside, atom.Main, atom.Form, atom.Fieldset, atom.Address,
 		atom.Figure, atom.Figcaption, atom.Body, atom.Html:
@@ -130,11 +133,17 @@ type textBuilder struct {
 	pendingS bool // a space is owed before the next word
 	newlines int  // newlines at the end of sb
 	started  bool
+	// skipNewline drops one newline right after <pre>, as browsers do.
+	skipNewline bool
 }
 
 func (b *textBuilder) text(s string, keep bool) {
 	if keep {
 		s = strings.ReplaceAll(s, "\r\n", "\n")
+		if b.skipNewline {
+			s = strings.TrimPrefix(s, "\n")
+			b.skipNewline = false
+		}
 		if s == "" {
 			return
 		}
@@ -172,6 +181,15 @@ func (b *textBuilder) text(s string, keep bool) {
 func (b *textBuilder) space() {
 	if b.started && b.newlines == 0 {
 		b.pendingS = true
+	}
+}
+
+// lineStart ends the current line unless it is empty.
+func (b *textBuilder) lineStart() {
+	b.pendingS = false
+	if b.started && b.newlines == 0 {
+		b.sb.WriteByte('\n')
+		b.newlines = 1
 	}
 }
 

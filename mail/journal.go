@@ -176,12 +176,13 @@ func (j *journal) apply(rec *journalRecord) error {
 
 // live counts the records a compacted journal would hold.
 func (j *journal) live() int {
+	cutoff := j.now().Add(-j.retention)
 	n := 0
 	for _, st := range j.msgs {
 		if st.intent != nil {
 			n++
 		}
-		if st.done != nil {
+		if st.done != nil && !(st.moved && st.done.At.Before(cutoff)) {
 			n++
 			if st.moved {
 				n++
@@ -211,7 +212,14 @@ func (j *journal) append(rec journalRecord, sync bool) error {
 		}
 	}
 	j.records++
-	return j.apply(&rec)
+	if err := j.apply(&rec); err != nil {
+		return err
+	}
+	// Keep a long-running daemon's journal from growing without bound.
+	if j.records%1024 == 0 && j.records > 2*j.live()+256 {
+		return j.compact()
+	}
+	return nil
 }
 
 // doneRecord returns the done record of msg, or nil.
