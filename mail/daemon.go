@@ -164,6 +164,7 @@ func New(cfg Config, h Handler, opts Options) (*Daemon, error) {
 	if dial == nil {
 		dial = (&net.Dialer{Timeout: 30 * time.Second}).DialContext
 	}
+	dial = refuseSelfConnect(dial)
 	if d.mailbox == nil {
 		tc, err := tlsConfig(cfg.IMAP.Addr, cfg.IMAP.CAFile, cfg.IMAP.InsecureSkipVerify)
 		if err != nil {
@@ -179,6 +180,23 @@ func New(cfg Config, h Handler, opts Options) (*Daemon, error) {
 		d.sender = newSMTPSender(cfg.SMTP, tc, dial, d.log.With("server", "smtp"))
 	}
 	return d, nil
+}
+
+// refuseSelfConnect wraps dial so that a TCP connection to a loopback
+// port nobody listens on, which the kernel may complete to itself when it
+// picks that same port as the source, counts as refused.
+func refuseSelfConnect(dial func(context.Context, string, string) (net.Conn, error)) func(context.Context, string, string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		if c.LocalAddr().String() == c.RemoteAddr().String() {
+			c.Close()
+			return nil, fmt.Errorf("dial %s: connection refused (connected to itself)", addr)
+		}
+		return c, nil
+	}
 }
 
 // fatalError marks an error after which the daemon must stop at once:

@@ -98,6 +98,7 @@ type testIMAP struct {
 	mu   sync.Mutex
 	addr string
 	srv  *imapserver.Server
+	ln   net.Listener
 }
 
 type imapOptions struct {
@@ -161,6 +162,7 @@ func (s *testIMAP) start() {
 		}
 	}
 	s.srv = imapserver.New(opts)
+	s.ln = ln
 	go s.srv.Serve(ln)
 }
 
@@ -168,6 +170,9 @@ func (s *testIMAP) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.srv != nil {
+		// Close the listener ourselves: Serve may not have registered
+		// it with the server yet.
+		s.ln.Close()
 		s.srv.Close()
 		s.srv = nil
 	}
@@ -257,6 +262,7 @@ type testSMTP struct {
 	mu       sync.Mutex
 	addr     string
 	srv      *smtp.Server
+	ln       net.Listener
 	msgs     []sinkMessage
 	byID     map[string]int
 	tempFail int             // refuse this many DATA commands with 451
@@ -319,6 +325,7 @@ func (s *testSMTP) start() {
 		ln = tls.NewListener(ln, s.tls)
 	}
 	s.srv = srv
+	s.ln = ln
 	go srv.Serve(ln)
 }
 
@@ -326,6 +333,7 @@ func (s *testSMTP) stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.srv != nil {
+		s.ln.Close()
 		s.srv.Close()
 		s.srv = nil
 	}
@@ -652,4 +660,3 @@ func bodyOf(t testing.TB, raw []byte) string {
 	}
 	return in.Text
 }
-
