@@ -23,6 +23,9 @@ type weights struct {
 	Wall float64
 	// SupplyPermit is a permit in supply.
 	SupplyPermit float64
+	// Exposure is the expected cost, over the horizon, of one cube a
+	// pirate can hit (R41, R42), per turn of horizon.
+	Exposure float64
 	// Leader is the weight of the best opponent's score, subtracted.
 	Leader float64
 	// Ready, Need1 and Need2 discount a planned building that can be built
@@ -47,6 +50,7 @@ var defaultWeights = weights{
 	Trade:        0.6,
 	Wall:         0.6,
 	SupplyPermit: 0.3,
+	Exposure:     0.015,
 	Leader:       0.2,
 	Ready:        0.9,
 	Need1:        0.45,
@@ -109,8 +113,13 @@ func (e *evaluator) seatValue(m *model, c engine.Colour) float64 {
 	v += e.tradeProgress(m, c, s.trade)
 	v += e.wallProgress(m, c)
 	v += w.SupplyPermit * float64(s.supplyPermits())
+	v -= e.exposure() * float64(s.exposed)
 	return v
 }
+
+// exposure is the cost of one cube a pirate can hit: a 7 comes one turn in
+// six and picks one of ten rows, and each hit costs a card.
+func (e *evaluator) exposure() float64 { return e.w.Exposure * e.horizon }
 
 func (e *evaluator) inflValue(in [3]int) float64 {
 	return e.w.Influence*float64(in[0]+in[1]+in[2]) + e.w.Set*float64(min(in[0], in[1], in[2]))
@@ -309,7 +318,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 		if b.Owner == me {
 			if bs.Neutral {
 				cubes += cubesOf(b)
-				value -= w.Cube * float64(cubesOf(b))
+				value -= (w.Cube - e.exposure()) * float64(cubesOf(b))
 			}
 			if bs.Income != engine.NoIncome {
 				value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
@@ -383,7 +392,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	value -= w.PermitTurn * float64(place)
 	// What the building brings.
 	placed := min(sp.Flags, cubes)
-	value += w.Cube * float64(placed)
+	value += (w.Cube - e.exposure()) * float64(placed)
 	if sp.Income != engine.NoIncome {
 		value += e.incomeValue(sp.Income, rowsChance(ar, sp.H))
 	}

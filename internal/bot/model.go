@@ -44,6 +44,10 @@ type seatInfo struct {
 	// incGold and incInfl are the cards the seat's buildings earn per turn
 	// on average (R29).
 	incGold, incInfl float64
+	// exposed counts the seat's cubes a pirate can hit: on neutral
+	// buildings, church tiles and east towers (R41). Trade-track cubes and
+	// north or south towers lie in no row.
+	exposed int
 }
 
 func (s *seatInfo) supplyPermits() int {
@@ -96,6 +100,9 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 			m.bldAt[s.Col][s.Row] = int8(i + 1)
 		}
 		sp := b.Kind.Spec()
+		if sp.Neutral {
+			m.seat[b.Owner].exposed += cubesOf(b)
+		}
 		if sp.Income != engine.NoIncome {
 			p := rowsChance(b.At.Row, sp.H)
 			if sp.Income == engine.GoldIncome {
@@ -111,6 +118,7 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 	}
 	for _, t := range st.Church {
 		m.chur[t.At.Col][t.At.Row] = int8(t.Owner)
+		m.seat[t.Owner].exposed++
 	}
 	m.bare = len(st.Church) == 0
 	for _, c := range cfg.Seats {
@@ -157,6 +165,7 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 			m.towers[w.Owner]++
 			if w.At.Side == engine.East && w.At.Index >= 0 && w.At.Index < engine.NumRows {
 				m.eastTower[w.At.Index] = int8(w.Owner)
+				m.seat[w.Owner].exposed++
 			}
 		}
 	}

@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// spot is a position where a seat must act, with the turn's random source.
+type spot struct {
+	g    *engine.Game
+	seat engine.Colour
+	rng  *engine.SeededRand
+}
+
+// spots collects every position of a few 4-player heuristic-vs-random
+// games where the heuristic seat acts, rolls aside.
+func spots(tb testing.TB) []spot {
+	cfg := config(tb, 4, engine.EditionEN, map[string]string{"turn_limit": "60"})
+	var out []spot
+	for seed := uint64(1); seed <= 4; seed++ {
+		rng := engine.NewSeededRand(seed)
+		g, err := engine.New(cfg, nil)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		players := map[engine.Colour]Player{}
+		for i, c := range cfg.Seats {
+			players[c] = newRandom(seed*10 + uint64(i))
+		}
+		hs := cfg.Seats[seed%4]
+		players[hs] = newHeuristic(seed, defaultWeights)
+		for !g.Over() {
+			st := g.View()
+			seat := st.WaitingFor[0]
+			if seat == hs && st.Phase != engine.PhaseRoll {
+				out = append(out, spot{g: g.Clone(), seat: seat, rng: rng.Copy()})
+			}
+			a, err := players[seat].Choose(g, seat, rng.Copy())
+			if err != nil {
+				tb.Fatal(err)
+			}
+			r2 := rng.Copy()
+			if _, err := g.Apply(seat, []engine.Action{a}, r2); err != nil {
+				tb.Fatal(err)
+			}
+			rng = r2
+		}
+	}
+	return out
+}
+
+// BenchmarkHeuristicChoose times one heuristic decision, cycling through
+// the positions of whole games (ship, build, permit, special and decision
+// phases).
+func BenchmarkHeuristicChoose(b *testing.B) {
+	sp := spots(b)
+	h := newHeuristic(1, defaultWeights)
+	for i := 0; b.Loop(); i++ {
+		s := sp[i%len(sp)]
+		if _, err := h.Choose(s.g, s.seat, s.rng.Copy()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRandomChoose times one random decision over the same positions.
+func BenchmarkRandomChoose(b *testing.B) {
+	sp := spots(b)
+	r := newRandom(1)
+	for i := 0; b.Loop(); i++ {
+		s := sp[i%len(sp)]
+		if _, err := r.Choose(s.g, s.seat, s.rng.Copy()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVersusRandom plays b.N four-player games of one heuristic player
+// against three random ones (turn limit 60 rounds, the heuristic seat
+// rotating) and reports the heuristic's win rate, the average game length
+// and how the games ended. The measurement quoted in the package's tests
+// is
+//
+//	go test ./internal/bot -run '^$' -bench VersusRandom -benchtime 1000x
+func BenchmarkVersusRandom(b *testing.B) {
+	tl := versusRandom(b, b.N, defaultWeights)
+	b.ReportMetric(100*tl.rate(), "win%")
+	b.ReportMetric(float64(tl.turns)/float64(tl.games), "turns/game")
+	b.ReportMetric(float64(tl.real), "real-wins")
+	b.ReportMetric(float64(tl.limit), "limit-wins")
+}
