@@ -96,7 +96,7 @@ func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time
 	if err != nil {
 		return nil, fmt.Errorf("re-reading the move: %w", err)
 	}
-	r, err := g.run(&e, actions)
+	r, err := g.run(&e, actions, false)
 	if err != nil {
 		return nil, err
 	}

@@ -324,7 +324,7 @@ func (g *Game) replayEntry(e *Entry) error {
 	if want := kindOf(actions); e.Kind != want {
 		return bad("kind is %s, but these actions make a %s entry", e.Kind, want)
 	}
-	r, err := g.run(e, actions)
+	r, err := g.run(e, actions, false)
 	if err != nil {
 		return &VerifyError{Entry: e.N, Reason: "replaying " + e.Seat.String() + "'s " + e.Kind.String(), Err: err}
 	}
@@ -482,8 +482,11 @@ func (g *Game) prevValue(mover engine.Colour) Hash {
 	return v
 }
 
-// run applies the actions of entry e to a copy of the game.
-func (g *Game) run(e *Entry, actions []engine.Action) (*result, error) {
+// run applies the actions of entry e to a copy of the game, or, when
+// inPlace is set (replay, which discards the game on any error), to the
+// game itself: Apply is atomic, so a refused move changes nothing either
+// way.
+func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, error) {
 	var reveal Hash
 	if e.Reveal != "" {
 		reveal, _ = parseHash(e.Reveal)
@@ -492,7 +495,10 @@ func (g *Game) run(e *Entry, actions []engine.Action) (*result, error) {
 	if e.Dice != nil {
 		rng.Force(e.Dice[:])
 	}
-	eng := g.eng.Clone()
+	eng := g.eng
+	if !inPlace {
+		eng = g.eng.Clone()
+	}
 	events, err := eng.Apply(e.Seat, actions, rng)
 	if err != nil {
 		return nil, err

@@ -148,10 +148,3 @@ func TestMoveBeforeJoin(t *testing.T) {
 		t.Fatalf("second Join = %v, want *TurnError", err)
 	}
 }
-
-func TestDumpSample(t *testing.T) {
-	g, signers := newPeerGame(t, fourSeats[:2], nil)
-	playRandom(t, g, signers, 3, 6)
-	data, _ := g.File().Marshal()
-	t.Log("\n" + string(data))
-}
