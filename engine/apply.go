@@ -93,11 +93,13 @@ func (g *Game) act(seat Colour, a Action, rng Rand) ([]string, error) {
 	case ActDiscard, ActTake, ActRebuild:
 		return nil, ruleErr("R105", a, "no decision is owed by %s", seat)
 	case ActBuild, ActWall, ActChurch:
-		if st.Phase != PhaseBuild {
-			return nil, ruleErr("R24", a, "the build phase is over")
-		}
+		// A third construction breaks R46 (D22), even though the second
+		// one already moved the turn on to phase 3.
 		if st.BuildsDone >= 2 {
 			return nil, ruleErr("R46", a, "two constructions were already made this turn")
+		}
+		if st.Phase != PhaseBuild {
+			return nil, ruleErr("R24", a, "the build phase is over")
 		}
 		var ev []string
 		var err error
