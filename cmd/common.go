@@ -79,6 +79,9 @@ func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (engi
 		}
 		return seat, nil
 	}
+	if st := g.State(); st.Phase == engine.PhaseOver {
+		return engine.NoColour, &turnfile.TurnError{Reason: status(g)}
+	}
 	acting := g.Acting()
 	if !g.File().Header.Sandbox {
 		if ks, err := app.openKeys(); err == nil {
