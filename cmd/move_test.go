@@ -98,3 +98,48 @@ func TestMoveDiceUsageFirst(t *testing.T) {
 		t.Fatalf("exit %d, %q; want 2", r.code, r.stderr)
 	}
 }
+
+// BenchmarkMoveCommand is the whole "elasund move" on a long sandbox game
+// (300 entries): read, verify by replay, apply, encode, write.
+func BenchmarkMoveCommand(b *testing.B) {
+	dir := b.TempDir()
+	seed := int64(3)
+	g, err := turnfile.New(turnfile.NewOptions{Created: testTime, Sandbox: true, Seed: &seed,
+		Seats: []turnfile.Seat{{Colour: engine.Red}, {Colour: engine.Blue}, {Colour: engine.Green}, {Colour: engine.Yellow}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pick := func() (engine.Colour, engine.Action) {
+		seat := g.Acting()[0]
+		legal := g.Legal(seat, nil)
+		for _, a := range legal {
+			if a.Kind == engine.ActEnd || a.Kind == engine.ActRoll {
+				return seat, a
+			}
+		}
+		for _, a := range legal {
+			if a.Kind != engine.ActOrders {
+				return seat, a
+			}
+		}
+		b.Fatalf("no action for %s", seat)
+		return seat, engine.Action{}
+	}
+	for len(g.File().History) < 300 && len(g.Acting()) > 0 {
+		seat, a := pick()
+		if _, err := g.Move(seat, []engine.Action{a}, nil, testTime, turnfile.MoveOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	file := filepath.Join(dir, "long.yaml")
+	if err := turnfile.WriteFile(file, g.File()); err != nil {
+		b.Fatal(err)
+	}
+	seat, a := pick()
+	out := filepath.Join(dir, "out.yaml")
+	for b.Loop() {
+		if r := run(b, nil, "", "move", file, a.String(), "--as", seat.String(), "--out", out); r.code != 0 {
+			b.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+	}
+}
