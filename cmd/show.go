@@ -109,6 +109,15 @@ func runShow(_ context.Context, opts *showOptions) error {
 		}
 		fmt.Fprintln(opts.Out)
 	}
+	var unjoined []engine.Colour
+	for _, s := range h.Seats {
+		if !h.Sandbox && s.Key == "" {
+			unjoined = append(unjoined, s.Colour)
+		}
+	}
+	if len(unjoined) > 0 {
+		fmt.Fprintf(opts.Out, "the game has not started: waiting for %s to join\n", colours(unjoined))
+	}
 	fmt.Fprintln(opts.Out)
 	fmt.Fprint(opts.Out, templates.TextBoard(cfg, f.State))
 	if opts.As == engine.NoColour {
