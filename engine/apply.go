@@ -393,12 +393,12 @@ func (g *Game) cubesInRow(c Colour, row int) int {
 		}
 	}
 	for _, t := range g.st.Church {
-		if t.Owner == c && t.At.Row == row {
+		if t.Owner == c && t.At.Row == row && !t.NoCube {
 			k++
 		}
 	}
 	for _, w := range g.st.Walls {
-		if _, tower := wallReward(w.Tile); tower && w.Owner == c && w.At.Side == East && w.At.Index == row {
+		if w.hasCube() && w.Owner == c && w.At.Side == East && w.At.Index == row {
 			k++
 		}
 	}

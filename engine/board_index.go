@@ -101,11 +101,12 @@ func churchTarget(t Tile, pr0, pc0 int) Square {
 	return Square{Col: foundationCol - pc0 + pc, Row: foundationRow - pr0 + pr}
 }
 
-// towers counts c's tower tiles on the wall (R43).
+// towers counts c's towers on the wall, that is c's cubes on wall tiles
+// (R43).
 func (g *Game) towers(c Colour) int {
 	n := 0
 	for _, w := range g.st.Walls {
-		if _, tower := wallReward(w.Tile); tower && w.Owner == c {
+		if w.hasCube() && w.Owner == c {
 			n++
 		}
 	}

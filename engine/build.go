@@ -381,13 +381,17 @@ func (g *Game) wall(seat Colour, a Action, rng Rand) ([]string, error) {
 		return nil, err
 	}
 	p.Walls++
-	st.Walls = append(st.Walls, Wall{Owner: seat, Tile: p.Walls, At: w})
+	nw := Wall{Owner: seat, Tile: p.Walls, At: w}
 	ev := []string{fmt.Sprintf("%s builds wall tile %d on %s", seat, p.Walls, w)}
 	cards, tower := wallReward(p.Walls)
-	if tower && p.Cubes > 0 {
+	switch {
+	case tower && p.Cubes > 0:
 		p.Cubes--
 		ev = append(ev, fmt.Sprintf("%s puts a cube on the tower", seat))
+	case tower:
+		nw.NoCube = true // R97: no cube left to place
 	}
+	st.Walls = append(st.Walls, nw)
 	for i := 0; i < cards; i++ {
 		card, ok := g.draw(rng) // R36: what is there
 		if !ok {
@@ -491,10 +495,13 @@ func (g *Game) church(seat Colour, a Action, rng Rand) ([]string, error) {
 			break
 		}
 	}
-	st.Church = append(st.Church, ChurchTile{Tile: tile, Owner: seat, At: at})
+	ct := ChurchTile{Tile: tile, Owner: seat, At: at}
 	if p.Cubes > 0 {
 		p.Cubes--
+	} else {
+		ct.NoCube = true // R97: no cube left to place
 	}
+	st.Church = append(st.Church, ct)
 	ev = append(ev, fmt.Sprintf("%s builds church tile %s on %s", seat, tile, at))
 	ev = append(ev, g.applyTrade(delta)...)
 	g.queueRebuilds(rebuilds)

@@ -180,7 +180,9 @@ func checkState(cfg Config, st *State) error {
 			if err := occupy(t.At, func() string { return "church tile " + t.Tile.String() }); err != nil {
 				return err
 			}
-			cubes[t.Owner]++
+			if !t.NoCube {
+				cubes[t.Owner]++
+			}
 		}
 	}
 	for _, t := range st.Supply.ChurchStack {
@@ -205,7 +207,10 @@ func checkState(cfg Config, st *State) error {
 			return bad("walls", "%s is not a wall space with %d players", w.At, n)
 		}
 		walls[w.Owner] = append(walls[w.Owner], w.Tile)
-		if _, tower := wallReward(w.Tile); tower {
+		if _, tower := wallReward(w.Tile); w.NoCube && !tower {
+			return bad("walls", "wall tile %d on %s is not a tower, so it never carries a cube", w.Tile, w.At)
+		}
+		if w.hasCube() {
 			cubes[w.Owner]++
 		}
 	}

@@ -522,6 +522,42 @@ func TestD18WinOnTheTenthCube(t *testing.T) {
 	for _, move := range []string{"gold", "end", "permit 3 A2"} {
 		exRefuse(t, g, Red, move, newExRand(t), "R93")
 	}
+
+	// With win_check end_of_turn (V18) red plays on with an empty supply:
+	// a tower or church tile built then carries no cube (R97), and red
+	// still has exactly 10 cubes on the board when the turn ends.
+	for _, c := range []struct{ name, second string }{
+		{"D18 variant end_of_turn: a tower with no cube", "wall N:F"},
+		{"D18 variant end_of_turn: a church tile with no cube", "church"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newTestGame(t, 4, map[string]string{"win_check": "end_of_turn"})
+			mustEdit(t, g, "trade red 11; place tavern D2 red; place tavern F2 red; place well H2 red; place stall A10 red; "+
+				"wall red N:H; wall red N:G; church C green; permit red 0 G8; permit red 1 G9; permit red 2 G10; gold red 20")
+			exPhase(t, g, Red, PhaseBuild)
+			rng := newExRand(t).with(StreamChurch, 1) // N, on the empty C6
+			ev := exApply(t, g, Red, "build hall G8; "+c.second, rng)
+			st := g.View()
+			exEq(t, "phase", st.Phase, PhasePermit)
+			exEq(t, "red cubes in supply", st.Players[Red].Cubes, 0)
+			exEq(t, "red towers", g.towers(Red), 0)
+			for _, e := range ev {
+				if strings.Contains(e, "cube on the tower") {
+					t.Errorf("event %q: red has no cube left", e)
+				}
+			}
+			if c.second == "church" {
+				if !slices.Contains(st.Church, ChurchTile{Tile: TileN, Owner: Red, At: exSq(t, "C6"), NoCube: true}) {
+					t.Errorf("church = %+v, want red's N on C6 with no cube", st.Church)
+				}
+				exEq(t, "red cubes in row 6", g.cubesInRow(Red, 4), 0)
+			} else {
+				exEq(t, "red's tower", st.Walls[0], Wall{Owner: Red, Tile: 3, At: WallSpace{Side: North, Index: 5}, NoCube: true})
+			}
+			ev = exApply(t, g, Red, "end", newExRand(t))
+			exEvent(t, ev, "red wins")
+		})
+	}
 }
 
 func TestD19OwnTavernOverOwnTavern(t *testing.T) {

@@ -193,6 +193,9 @@ type ChurchTile struct {
 	Tile  Tile   `json:"tile"`
 	Owner Colour `json:"owner"`
 	At    Square `json:"at"`
+	// NoCube is set when the builder's supply was empty, so the tile
+	// carries no cube (R97); only with win_check end_of_turn (V18).
+	NoCube bool `json:"no_cube,omitempty"`
 }
 
 // Wall is a wall tile on the board; tiles 3, 6 and 9 are towers that carry
@@ -201,6 +204,15 @@ type Wall struct {
 	Owner Colour    `json:"owner"`
 	Tile  int       `json:"tile"`
 	At    WallSpace `json:"at"`
+	// NoCube is set on a tower built when its owner's supply was empty
+	// (R97); only with win_check end_of_turn (V18).
+	NoCube bool `json:"no_cube,omitempty"`
+}
+
+// hasCube reports whether the wall tile is a tower carrying its owner's cube.
+func (w Wall) hasCube() bool {
+	_, tower := wallReward(w.Tile)
+	return tower && !w.NoCube
 }
 
 // Ship is the trade ship. Row is the row name, nil before the first roll.
