@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # mailstack-install.sh installs what the mail package's interoperability tests
-# run against: Dovecot (IMAP, LMTP), OpenSMTPD, swaks and curl to inject mail,
+# run against: Dovecot (IMAP, LMTP, submission), OpenSMTPD, swaks and curl to inject mail,
 # openssl for the test certificate. Safe to run again: it only calls apt-get
 # when a package is missing.
 set -euo pipefail
 
-pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd opensmtpd swaks curl openssl iproute2 ca-certificates)
+pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 ca-certificates)
 missing=()
 for p in "${pkgs[@]}"; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # mailstack.sh runs a throw-away mail system on loopback for the interop tests
-# of package mail: Dovecot serves IMAP (STARTTLS) and IMAPS and accepts LMTP;
-# OpenSMTPD takes SMTP and hands every message to Dovecot over LMTP.
+# of package mail: Dovecot serves IMAP (STARTTLS) and IMAPS, accepts LMTP, and
+# offers authenticated submission (STARTTLS and implicit TLS) that relays to
+# OpenSMTPD; OpenSMTPD takes plain SMTP and hands every message to Dovecot
+# over LMTP. (OpenSMTPD 6.8 cannot do TLS itself when built against OpenSSL
+# 3, as on Debian 12, which is why TLS submission goes through Dovecot.)
 #
 #   mailstack.sh install              apt-get the packages (idempotent)
 #   mailstack.sh start                write configs under $MAILSTACK_DIR, start both
 #   mailstack.sh stop                 stop both
 #   mailstack.sh imap-restart         stop and start Dovecot only
 #   mailstack.sh smtp-stop|smtp-start stop or start OpenSMTPD only
+#   mailstack.sh smtp-flush           retry OpenSMTPD's deferred mail now (after
+#                                     a Dovecot restart its kept LMTP session
+#                                     fails once, and the retry waits minutes)
 #   mailstack.sh status               show the listening ports
 #
 # Environment:
@@ -16,6 +22,8 @@
 #   MAILSTACK_IMAPS_PORT IMAP over TLS       (default 21993)
 #   MAILSTACK_LMTP_PORT  Dovecot LMTP        (default 21024)
 #   MAILSTACK_SMTP_PORT  OpenSMTPD SMTP      (default 21025)
+#   MAILSTACK_SUBMISSION_PORT   Dovecot submission, STARTTLS + AUTH (default 21587)
+#   MAILSTACK_SUBMISSIONS_PORT  Dovecot submission over TLS + AUTH (default 21465)
 #   MAILSTACK_USERS      mailbox names       (default "elasund alice bob carol")
 #   MAILSTACK_PASSWORD   password of every user (default "secret")
 #
@@ -30,12 +38,14 @@ imap_port=${MAILSTACK_IMAP_PORT:-21143}
 imaps_port=${MAILSTACK_IMAPS_PORT:-21993}
 lmtp_port=${MAILSTACK_LMTP_PORT:-21024}
 smtp_port=${MAILSTACK_SMTP_PORT:-21025}
+submission_port=${MAILSTACK_SUBMISSION_PORT:-21587}
+submissions_port=${MAILSTACK_SUBMISSIONS_PORT:-21465}
 users=${MAILSTACK_USERS:-elasund alice bob carol}
 password=${MAILSTACK_PASSWORD:-secret}
 
 need() {
 	local missing=()
-	for b in dovecot smtpd openssl ss; do
+	for b in dovecot smtpd openssl ss /usr/lib/dovecot/submission; do
 		command -v "$b" >/dev/null 2>&1 || missing+=("$b")
 	done
 	if [ ${#missing[@]} -gt 0 ]; then
@@ -45,7 +55,7 @@ need() {
 }
 
 do_install() {
-	local pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd opensmtpd swaks curl openssl iproute2 ca-certificates)
+	local pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 ca-certificates)
 	local absent=()
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || absent+=("$p")
@@ -58,15 +68,17 @@ do_install() {
 
 configure() {
 	mkdir -p "$dir"/run "$dir"/state "$dir"/log "$dir"/mail
-	# Dovecot reaches the mail folders as the "mail" user, so the path down
-	# to them must be searchable by others.
-	chmod 0755 "$dir" "$(dirname "$dir")"
+	# Dovecot reaches its files as unprivileged users, so the scratch
+	# folder must be searchable by others (and so must its parents).
+	chmod 0755 "$dir"
 	if [ ! -s "$dir/cert.pem" ]; then
-		openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+		openssl req -x509 -newkey rsa:2048 -nodes \
 			-days 30 -subj /CN=localhost \
 			-addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
 			-keyout "$dir/key.pem" -out "$dir/cert.pem" 2>/dev/null
 	fi
+	chmod 0600 "$dir/key.pem"
+	chmod 0644 "$dir/cert.pem"
 	: >"$dir/passwd"
 	for u in $users; do
 		mkdir -p "$dir/mail/$u"
@@ -80,7 +92,8 @@ base_dir = $dir/run
 state_dir = $dir/state
 log_path = $dir/log/dovecot.log
 instance_name = mailstack-$imap_port
-protocols = imap lmtp
+shutdown_clients = yes
+protocols = imap lmtp submission
 listen = 127.0.0.1
 hostname = localhost
 ssl = yes
@@ -127,6 +140,20 @@ service anvil {
 protocol lmtp {
   postmaster_address = postmaster@localhost
 }
+service submission-login {
+  inet_listener submission {
+    address = 127.0.0.1
+    port = $submission_port
+  }
+  inet_listener submissions {
+    address = 127.0.0.1
+    port = $submissions_port
+    ssl = yes
+  }
+}
+submission_relay_host = 127.0.0.1
+submission_relay_port = $smtp_port
+submission_relay_trusted = yes
 CONF
 
 	cat >"$dir/smtpd.conf" <<CONF
@@ -161,16 +188,39 @@ wait_down() {
 }
 
 imap_start() {
-	dovecot -c "$dir/dovecot.conf"
+	# Dovecot daemonizes: keep it off our stdout and stderr, or whoever
+	# reads them waits for Dovecot to exit.
+	if ! dovecot -c "$dir/dovecot.conf" </dev/null >>"$dir/log/dovecot-start.log" 2>&1; then
+		cat "$dir/log/dovecot-start.log" >&2
+		return 1
+	fi
 	wait_up "$imap_port"
 	wait_up "$imaps_port"
 	wait_up "$lmtp_port"
+	wait_up "$submission_port"
+	wait_up "$submissions_port"
 }
 
 imap_stop() {
-	if [ -f "$dir/run/master.pid" ]; then
-		dovecot -c "$dir/dovecot.conf" stop >/dev/null 2>&1 || true
+	local pid=""
+	[ -f "$dir/run/master.pid" ] && pid=$(cat "$dir/run/master.pid")
+	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+		dovecot -c "$dir/dovecot.conf" stop >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+		# The master leaves its children (login proxies, imap sessions,
+		# anvil, log) behind: they all share its session, end them too so
+		# that clients see the server go away, as after a real restart.
+		for _ in $(seq 100); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.05
+		done
+		pkill -TERM -s "$pid" 2>/dev/null || true
+		for _ in $(seq 100); do
+			pgrep -s "$pid" >/dev/null 2>&1 || break
+			sleep 0.05
+		done
+		pkill -KILL -s "$pid" 2>/dev/null || true
 	fi
+	rm -f "$dir/run/master.pid"
 	wait_down "$imap_port"
 	wait_down "$lmtp_port"
 }
@@ -228,13 +278,14 @@ imap-restart)
 	imap_start
 	;;
 smtp-stop) smtp_stop ;;
+smtp-flush) smtpctl schedule all >/dev/null 2>&1 || true ;;
 smtp-start)
 	need
 	smtp_start
 	;;
-status) ss -ltn | grep -E ":($imap_port|$imaps_port|$lmtp_port|$smtp_port) " || true ;;
+status) ss -ltn | grep -E ":($imap_port|$imaps_port|$lmtp_port|$smtp_port|$submission_port|$submissions_port) " || true ;;
 *)
-	echo "usage: $0 install|start|stop|imap-restart|smtp-stop|smtp-start|status" >&2
+	echo "usage: $0 install|start|stop|imap-restart|smtp-stop|smtp-start|smtp-flush|status" >&2
 	exit 2
 	;;
 esac
