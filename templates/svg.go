@@ -208,7 +208,7 @@ type svgChurch struct {
 	ID, Class string
 	X, Y      int
 	Tile      string
-	Cube      svgCube
+	Cube      *svgCube // nil when the tile carries no cube (R97)
 	Title     string
 }
 
@@ -444,12 +444,15 @@ func (v *svgView) pieces(st *engine.State) {
 		}
 		p := seatPalette(t.Owner)
 		x, y := sqX(t.At.Col), sqY(t.At.Row)
-		v.Church = append(v.Church, svgChurch{
+		c := svgChurch{
 			ID: "church-" + t.At.String(), Class: "church-tile owner-" + t.Owner.String(),
 			X: x, Y: y, Tile: t.Tile.String(),
-			Cube:  svgCube{ID: "cube-church-" + t.At.String(), X: x + 8, Y: y + 8, Size: 15, Fill: p.Fill, Dark: p.Dark},
 			Title: fmt.Sprintf("church tile %s of %s on %s", t.Tile, t.Owner, t.At),
-		})
+		}
+		if !t.NoCube {
+			c.Cube = &svgCube{ID: "cube-church-" + t.At.String(), X: x + 8, Y: y + 8, Size: 15, Fill: p.Fill, Dark: p.Dark}
+		}
+		v.Church = append(v.Church, c)
 	}
 	for _, b := range st.Buildings {
 		if _, ok := footprint(b); !ok {
@@ -579,8 +582,11 @@ func (v *svgView) walls(l layout, st *engine.State) {
 				if w.Side == engine.East {
 					cx, cy = s.X+s.W/2-7, s.Y+s.H-21
 				}
-				// A white halo sets the cube off its owner's tile.
-				s.Cube = &svgCube{ID: "cube-" + s.ID, X: cx, Y: cy, Size: 14, Fill: p.Fill, Dark: p.Dark, Halo: true}
+				// A white halo sets the cube off its owner's tile. A tower
+				// built from an empty supply carries none (R97).
+				if !t.NoCube {
+					s.Cube = &svgCube{ID: "cube-" + s.ID, X: cx, Y: cy, Size: 14, Fill: p.Fill, Dark: p.Dark, Halo: true}
+				}
 			}
 		} else {
 			s.Class = "wall-space"

@@ -326,3 +326,31 @@ func TestRenderStrangeStates(t *testing.T) {
 		})
 	}
 }
+
+// TestSVGNoCube draws no cube on a church tile or tower built when the
+// builder's supply was empty (R97, win_check end_of_turn).
+func TestSVGNoCube(t *testing.T) {
+	cfg, st := fourPlayers(t)
+	for i := range st.Walls {
+		if st.Walls[i].At == ws(t, "E:3") {
+			st.Walls[i].NoCube = true
+		}
+	}
+	if len(st.Church) == 0 {
+		t.Fatal("the four-player fixture has no church tile")
+	}
+	st.Church[0].NoCube = true
+	doc, err := SVG(cfg, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _ := elements(t, doc)
+	for _, id := range []string{"cube-wall-E-3", "cube-church-" + st.Church[0].At.String()} {
+		if ids[id] {
+			t.Errorf("SVG draws %s although the piece carries no cube", id)
+		}
+	}
+	if !ids["wall-E-3"] || !ids["church-"+st.Church[0].At.String()] {
+		t.Errorf("SVG lost the pieces themselves")
+	}
+}
