@@ -91,6 +91,10 @@ type Config struct {
 	// Spool is the directory holding the journal and the outbox. It must
 	// be on a local file system that honours fsync.
 	Spool string `yaml:"spool"`
+	// GamesDir is the handler's store: for Elasund, one directory per
+	// game holding its authoritative turn file and the hosted seats'
+	// secrets. The daemon core does not use it. Relative to the file.
+	GamesDir string `yaml:"games_dir"`
 	// JournalRetention is how long the journal remembers a message that
 	// has been filed, so that a second copy of it is recognised. Default
 	// 30 days.
@@ -181,6 +185,7 @@ func ParseConfig(data []byte, dir string, lookupEnv func(string) (string, bool))
 		return Config{}, &ConfigError{Reason: "invalid YAML", Err: err}
 	}
 	cfg.Spool = resolvePath(dir, cfg.Spool)
+	cfg.GamesDir = resolvePath(dir, cfg.GamesDir)
 	cfg.IMAP.PasswordFile = resolvePath(dir, cfg.IMAP.PasswordFile)
 	cfg.IMAP.CAFile = resolvePath(dir, cfg.IMAP.CAFile)
 	cfg.SMTP.PasswordFile = resolvePath(dir, cfg.SMTP.PasswordFile)
