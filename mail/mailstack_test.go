@@ -215,7 +215,32 @@ func (s *mailstack) curl(from, to string, raw []byte) {
 // send hands a raw message to OpenSMTPD with a Go SMTP client (used by the
 // benchmarks, where starting a program per message would dominate).
 func (s *mailstack) send(from, to string, raw []byte) error {
-	return smtp.SendMail("127.0.0.1:"+strconv.Itoa(s.smtp), nil, from, []string{to}, bytes.NewReader(raw))
+	c, err := smtp.Dial(s.addr(s.smtp))
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		return err
+	}
+	return c.Quit()
+}
+
+// deliverLMTP hands a raw message straight to Dovecot's LMTP service.
+func (s *mailstack) deliverLMTP(from, to string, raw []byte) error {
+	conn, err := net.Dial("tcp", s.addr(s.lmtp))
+	if err != nil {
+		return err
+	}
+	c := smtp.NewClientLMTP(conn)
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return err
+	}
+	if err := c.SendMail(from, []string{to}, bytes.NewReader(raw)); err != nil {
+		return err
+	}
+	return c.Quit()
 }
 
 // maildir returns the messages delivered to user.

@@ -131,9 +131,8 @@ func (o *outbox) release(ids []string) error {
 			return fmt.Errorf("releasing outbox item %s: %w", id, err)
 		}
 	}
-	if err := syncDirectory(o.dir); err != nil {
-		return err
-	}
+	// No directory sync: the journal's done record, written before, is
+	// what makes the release durable; recovery repeats a lost rename.
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, id := range ids {
