@@ -64,10 +64,10 @@ type Options struct {
 	// means a net.Dialer with a 30 second timeout.
 	Dial func(ctx context.Context, network, address string) (net.Conn, error)
 	// Mailbox replaces the IMAP client built from Config.IMAP. nil means
-	// IMAP.
+	// IMAP. Run closes it when it returns.
 	Mailbox Mailbox
 	// Sender replaces the SMTP client built from Config.SMTP. nil means
-	// SMTP.
+	// SMTP. Run closes it when it returns.
 	Sender Sender
 	// RetryMin and RetryMax bound the delays, doubling from one failure
 	// to the next, before reconnecting to a server, resending a reply or
@@ -103,8 +103,8 @@ type Daemon struct {
 	j        *journal
 	ob       *outbox
 	kick     chan struct{}
-	failures map[string]int       // handler failures by Message-ID
-	deferred map[uint32]time.Time // UIDs not to fetch before the time
+	failures map[string]int      // handler failures by Message-ID
+	deferred map[uint32]deferral // messages waiting to be handled again
 	running  atomic.Bool
 
 	// fault, when set by tests, is called at each step of the protocol;
@@ -136,7 +136,7 @@ func New(cfg Config, h Handler, opts Options) (*Daemon, error) {
 		self:            strings.ToLower(cfg.SMTP.From),
 		kick:            make(chan struct{}, 1),
 		failures:        map[string]int{},
-		deferred:        map[uint32]time.Time{},
+		deferred:        map[uint32]deferral{},
 	}
 	if d.log == nil {
 		d.log = slog.New(slog.DiscardHandler)
@@ -197,6 +197,12 @@ func refuseSelfConnect(dial func(context.Context, string, string) (net.Conn, err
 		}
 		return c, nil
 	}
+}
+
+// deferral holds back a message whose handler failed.
+type deferral struct {
+	until time.Time
+	id    string
 }
 
 // fatalError marks an error after which the daemon must stop at once:
@@ -395,6 +401,7 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 			d.log.Info("imap available again")
 			imapFailures = 0
 		}
+		d.forgetVanished(list)
 		now := time.Now()
 		var nextRetry time.Time
 		handled := 0
@@ -403,9 +410,9 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return nil
 			}
-			if t, ok := d.deferred[w.UID]; ok && now.Before(t) {
-				if nextRetry.IsZero() || t.Before(nextRetry) {
-					nextRetry = t
+			if df, ok := d.deferred[w.UID]; ok && now.Before(df.until) {
+				if nextRetry.IsZero() || df.until.Before(nextRetry) {
+					nextRetry = df.until
 				}
 				continue
 			}
@@ -436,6 +443,34 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// forgetVanished drops the failure counts of deferred messages that have
+// left the mailbox.
+func (d *Daemon) forgetVanished(list []Waiting) {
+	if len(d.deferred) == 0 {
+		return
+	}
+	present := make(map[uint32]bool, len(list))
+	for _, w := range list {
+		present[w.UID] = true
+	}
+	for uid, df := range d.deferred {
+		if !present[uid] {
+			delete(d.deferred, uid)
+			delete(d.failures, df.id)
+		}
+	}
+}
+
+// handle calls the handler, turning a panic into an error.
+func (d *Daemon) handle(ctx context.Context, in *Incoming) (dec *Decision, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("handler panicked: %v", r)
+		}
+	}()
+	return d.h.Handle(ctx, in)
 }
 
 // process takes one message through the protocol. An IMAP error is
@@ -503,7 +538,7 @@ func (d *Daemon) process(ctx context.Context, w Waiting) error {
 	}
 
 	// (b) Ask the handler.
-	dec, err := d.h.Handle(pctx, in)
+	dec, err := d.handle(pctx, in)
 	if err != nil {
 		return d.handlerFailed(pctx, w.UID, id, err, log)
 	}
@@ -520,7 +555,7 @@ func (d *Daemon) handlerFailed(ctx context.Context, uid uint32, id string, err e
 	n := d.failures[id]
 	if n < d.maxFailures {
 		delay := d.backoff(n)
-		d.deferred[uid] = time.Now().Add(delay)
+		d.deferred[uid] = deferral{until: time.Now().Add(delay), id: id}
 		log.Error("handler failed; will try again", "err", err, "failures", n, "retry_in", delay)
 		return nil
 	}

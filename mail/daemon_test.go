@@ -602,3 +602,31 @@ func TestDaemonCrashAtEveryStep(t *testing.T) {
 		})
 	}
 }
+
+// panicky panics on messages whose subject is "boom".
+type panicky struct{ *counterGame }
+
+func (p panicky) Handle(ctx context.Context, m *Incoming) (*Decision, error) {
+	if m.Subject == "boom" {
+		panic("handler bug")
+	}
+	return p.counterGame.Handle(ctx, m)
+}
+
+func TestDaemonSurvivesHandlerPanic(t *testing.T) {
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	im.deliver(testMessage("alice@example.test", "boom", "add 1", "boom@example.test"))
+	im.deliver(testMessage("bob@example.test", "game g1", "add 2", "fine@example.test"))
+	r := startDaemon(t, cfg, panicky{g}, Options{MaxHandlerFailures: 2}, nil)
+	defer r.stop(t)
+	if !sm.waitUnique(1, 10*time.Second) {
+		t.Fatal("no reply to the message after the panicking one")
+	}
+	waitFor(t, 10*time.Second, "panicking message to be rejected", func() bool { return im.count("Rejected") == 1 })
+	if n, _ := g.Entries("g1"); n != 1 {
+		t.Errorf("g1 has %d entries, want 1", n)
+	}
+}
