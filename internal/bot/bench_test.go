@@ -84,7 +84,7 @@ func BenchmarkRandomChoose(b *testing.B) {
 //
 //	go test ./internal/bot -run '^$' -bench VersusRandom -benchtime 1000x
 func BenchmarkVersusRandom(b *testing.B) {
-	tl := versusRandom(b, b.N, defaultWeights)
+	tl := versusRandom(b, 4, b.N, defaultWeights)
 	b.ReportMetric(100*tl.rate(), "win%")
 	b.ReportMetric(float64(tl.turns)/float64(tl.games), "turns/game")
 	b.ReportMetric(float64(tl.real), "real-wins")

@@ -6,10 +6,39 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// weights are the constants of the heuristic's position score. Values are
-// in gold: a gold card is worth 1.
+// The heuristic's position score, in gold (a gold card is worth 1). For
+// each seat it adds up:
+//
+//   - cubes on the board (R91), worth more gold as the seat nears 10;
+//   - cards in hand, influence less than gold and complete sets of three
+//     colours a little more (they buy gold or a permit anywhere, R89);
+//   - income: each building's chance of producing on a turn, which is the
+//     2d6 chance of the rows it covers (a 6 or an 8 comes 5 times in 36, a
+//     2 or a 12 once), times a horizon of turns that shrinks as the seat
+//     nears 10 cubes (R29);
+//   - trade progress: a disk one or two points short of a flag it can still
+//     claim (R60);
+//   - wall progress: tiles built toward the next tower (R9);
+//   - minus pirate exposure: cubes on neutral buildings, church tiles and
+//     east towers can be raided (R41); trade cubes and north or south
+//     towers cannot.
+//
+// For the seat it plays, it adds plans: every footprint holding one of its
+// permits on the board is scored as the building it could become (R47-R54):
+// cubes, income, trade points, minus cost, compensation, build-over
+// influence and losses of its own buildings; discounted by the permits still
+// to place (which must win the majority of value) and the gold still
+// missing. The best plans that share no permit count, with falling weights.
+// Finally it subtracts a share of the best opponent's value, so taking from
+// the leader counts.
+
+// weights are the constants of the position score.
 type weights struct {
-	Cube      float64 // a cube on the board (R91)
+	Cube float64 // a cube on the board (R91), at the start
+	// CubeLate is added to Cube in proportion to the cubes the seat has
+	// placed: gold left at the end is worth nothing, so late cubes are
+	// worth more gold.
+	CubeLate  float64
 	Influence float64 // an influence card
 	Set       float64 // extra for each set of three colours (R89 c, d)
 	// Horizon is how many turns of income a building is credited with, per
@@ -43,14 +72,15 @@ type weights struct {
 // defaultWeights were tuned by playing against random players (see
 // match_test.go).
 var defaultWeights = weights{
-	Cube:         10,
+	Cube:         7,
+	CubeLate:     3,
 	Influence:    0.5,
 	Set:          0.2,
-	Horizon:      0.6,
+	Horizon:      1.1,
 	Trade:        0.6,
 	Wall:         0.6,
 	SupplyPermit: 0.3,
-	Exposure:     0.015,
+	Exposure:     0.03,
 	Leader:       0.2,
 	Ready:        0.9,
 	Need1:        0.45,
@@ -66,6 +96,7 @@ type evaluator struct {
 	w       *weights
 	me      engine.Colour
 	horizon float64 // turns of income credited
+	cube    float64 // value of a cube on the board
 }
 
 // newEvaluator fixes the evaluation context for one decision, so that all
@@ -77,7 +108,8 @@ func newEvaluator(w *weights, m *model) *evaluator {
 	if lim := m.cfg.Options.TurnLimit; lim > 0 {
 		h = min(h, float64(max(lim*m.n-m.turn, 1)))
 	}
-	return &evaluator{w: w, me: m.me, horizon: h}
+	cube := w.Cube + w.CubeLate*float64(cubesEach-left)/cubesEach
+	return &evaluator{w: w, me: m.me, horizon: h, cube: cube}
 }
 
 // score is the value of m for the evaluator's seat: its own value and plans
@@ -107,7 +139,7 @@ func (e *evaluator) score(m *model) float64 {
 func (e *evaluator) seatValue(m *model, c engine.Colour) float64 {
 	s := &m.seat[c]
 	w := e.w
-	v := w.Cube * float64(cubesEach-s.cubes)
+	v := e.cube * float64(cubesEach-s.cubes)
 	v += float64(s.gold) + e.inflValue(s.infl)
 	v += e.horizon * (s.incGold + w.Influence*s.incInfl)
 	v += e.tradeProgress(m, c, s.trade)
@@ -133,7 +165,7 @@ func (e *evaluator) tradeProgress(m *model, c engine.Colour, t int) float64 {
 			continue
 		}
 		d := sp.pos - t
-		return e.w.Cube * e.w.Trade * float64(max(0, 3-d)) / 3
+		return e.cube * e.w.Trade * float64(max(0, 3-d)) / 3
 	}
 	return 0
 }
@@ -152,10 +184,10 @@ func (e *evaluator) tradeDelta(m *model, c engine.Colour, d int) float64 {
 	for i, sp := range tradeSpaces {
 		switch {
 		case t1 > t0 && t0 < sp.pos && sp.pos <= t1 && !m.flagHeld[i][c] && m.flagUsed[i] < sp.flags && cubes > 0:
-			v += e.w.Cube
+			v += e.cube
 			cubes--
 		case t1 < t0 && t1 < sp.pos && sp.pos <= t0 && m.flagHeld[i][c]:
-			v -= e.w.Cube
+			v -= e.cube
 		}
 	}
 	return v
@@ -169,7 +201,7 @@ func (e *evaluator) wallProgress(m *model, c engine.Colour) float64 {
 	if t >= wallTiles || stage == 0 || m.cheapFree+m.eastFree < 3-stage {
 		return 0
 	}
-	return e.w.Cube * e.w.Wall * float64(stage) / 3
+	return e.cube * e.w.Wall * float64(stage) / 3
 }
 
 // plan is a building the seat's permits on the board could make.
@@ -318,7 +350,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 		if b.Owner == me {
 			if bs.Neutral {
 				cubes += cubesOf(b)
-				value -= (w.Cube - e.exposure()) * float64(cubesOf(b))
+				value -= (e.cube - e.exposure()) * float64(cubesOf(b))
 			}
 			if bs.Income != engine.NoIncome {
 				value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
@@ -329,7 +361,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 				}
 			}
 		} else if bs.Neutral {
-			value += w.Leader * w.Cube * float64(cubesOf(b))
+			value += w.Leader * e.cube * float64(cubesOf(b))
 		}
 	}
 	if same > 0 {
@@ -392,13 +424,13 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	value -= w.PermitTurn * float64(place)
 	// What the building brings.
 	placed := min(sp.Flags, cubes)
-	value += (w.Cube - e.exposure()) * float64(placed)
+	value += (e.cube - e.exposure()) * float64(placed)
 	if sp.Income != engine.NoIncome {
 		value += e.incomeValue(sp.Income, rowsChance(ar, sp.H))
 	}
 	value += e.tradeDelta(m, me, trade-tradeLoss)
 	if cubes-placed == 0 && placed > 0 {
-		value += 5 * w.Cube // the winning build (R91)
+		value += 5 * e.cube // the winning build (R91)
 	}
 	gold := sp.Cost + comp + permitGold
 	value -= float64(sp.Cost + comp + permitGold)

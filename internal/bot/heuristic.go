@@ -23,7 +23,9 @@ import "github.com/elasund/elasund/engine"
 // Positions after buildings, walls and church tiles come from the engine
 // (a cloned game); phase 3 and special actions are simulated on the
 // compact model. Hidden draws in simulations come from the player's own
-// source, never from peek, so it learns nothing the rules hide.
+// source, never from peek, so it learns nothing the rules hide: peek only
+// goes to Legal, which shows the two tiles a first church build draws, as
+// the builder would see them (R78).
 type heuristic struct {
 	w   weights
 	sim *engine.SeededRand
