@@ -5,7 +5,7 @@
 # when a package is missing.
 set -euo pipefail
 
-pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 ca-certificates)
+pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 procps ca-certificates)
 missing=()
 for p in "${pkgs[@]}"; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

@@ -55,7 +55,7 @@ need() {
 }
 
 do_install() {
-	local pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 ca-certificates)
+	local pkgs=(dovecot-core dovecot-imapd dovecot-lmtpd dovecot-submissiond opensmtpd swaks curl openssl iproute2 procps ca-certificates)
 	local absent=()
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || absent+=("$p")
