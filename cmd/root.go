@@ -195,6 +195,8 @@ offline with "elasund verify".`,
 		newLogCmd(app, nil),
 		newEditCmd(app, nil),
 		newCompletionCmd(app, nil),
+		newServeCmd(app, nil),
+		newHostCmd(app),
 	)
 	return root
 }
