@@ -149,14 +149,32 @@ func (g *Game) Legal(seat engine.Colour, s *Signer) []engine.Action {
 		return nil
 	}
 	var peek engine.Rand
-	if g.file.Header.Sandbox || !g.eng.BeginsTurn(seat) {
-		rng, _, _ := g.source(seat, Hash{})
-		peek = rng
-	} else if reveal, err := g.nextReveal(seat, s); err == nil {
-		rng, _, _ := g.source(seat, reveal)
+	if rng := g.Source(seat, s); rng != nil {
 		peek = rng
 	}
 	return g.eng.Legal(seat, peek)
+}
+
+// Source returns a copy of the random source the next entry by seat would
+// be applied with (§4.2, §4.3), for players that plan a move action by
+// action: they pass clones of it to engine.Game.Legal and apply their
+// actions to a copy of the position with it, and the move they then send
+// to Move draws exactly the same values. When the entry would begin a
+// turn of a peer game, the source depends on the seat's next reveal, so s
+// must be its signer; without it, or with a signer that does not hold the
+// seat's key and chain, Source returns nil. In a sandbox game s is not
+// needed.
+func (g *Game) Source(seat engine.Colour, s *Signer) *TurnRand {
+	if g.file.Header.Sandbox || !g.eng.BeginsTurn(seat) {
+		rng, _, _ := g.source(seat, Hash{})
+		return rng
+	}
+	reveal, err := g.nextReveal(seat, s)
+	if err != nil {
+		return nil
+	}
+	rng, _, _ := g.source(seat, reveal)
+	return rng
 }
 
 // Seed returns the seed of turn t of a sandbox game, for tests and tools.

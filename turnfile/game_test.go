@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -146,5 +147,59 @@ func TestMoveBeforeJoin(t *testing.T) {
 	}
 	if _, err := g.Join(engine.Red, signers[engine.Red], testTime); !errors.As(err, &te) {
 		t.Fatalf("second Join = %v, want *TurnError", err)
+	}
+}
+
+// TestSource plans whole turns action by action on a copy of the position
+// with Source, as a bot does, then sends each as one move: Move must draw
+// the same values, so its events are the planned ones. Without the
+// signer, a peer seat about to begin its turn gets no source.
+func TestSource(t *testing.T) {
+	g, signers := newPeerGame(t, fourSeats[:2], map[string]string{"turn_limit": "4"})
+	if g.Source(engine.Red, nil) != nil {
+		t.Fatal("Source(red, nil) before red's roll is not nil")
+	}
+	rnd := rand.New(rand.NewPCG(3, 3))
+	at := testTime.Add(time.Hour)
+	for moves := 0; !g.eng.Over(); moves++ {
+		if moves > 500 {
+			t.Fatal("no end after 500 moves")
+		}
+		seat := g.Acting()[0]
+		rng := g.Source(seat, signers[seat])
+		if rng == nil {
+			t.Fatalf("Source(%s) = nil with its signer", seat)
+		}
+		scratch, err := engine.Load(g.Config(), g.State())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var move []engine.Action
+		var planned []string
+		for slices.Contains(scratch.View().WaitingFor, seat) && !scratch.Over() && (len(move) == 0 || move[len(move)-1].Kind != engine.ActEnd) {
+			var choice []engine.Action
+			for _, a := range scratch.Legal(seat, rng.Clone()) {
+				if a.Kind != engine.ActOrders {
+					choice = append(choice, a)
+				}
+			}
+			a := choice[rnd.IntN(len(choice))]
+			if len(move) > 6 && slices.ContainsFunc(choice, func(c engine.Action) bool { return c.Kind == engine.ActEnd }) {
+				a = engine.Action{Kind: engine.ActEnd}
+			}
+			ev, err := scratch.Apply(seat, []engine.Action{a}, rng)
+			if err != nil {
+				t.Fatalf("planning %s: %v", a, err)
+			}
+			move, planned = append(move, a), append(planned, ev...)
+		}
+		at = at.Add(time.Minute)
+		e, err := g.Move(seat, move, signers[seat], at, MoveOptions{})
+		if err != nil {
+			t.Fatalf("Move(%s, %q): %v", seat, engine.FormatMove(move), err)
+		}
+		if !slices.Equal(e.Events, planned) && !(len(e.Events) == 0 && len(planned) == 0) {
+			t.Fatalf("Move(%s, %q) events = %q, planned %q", seat, engine.FormatMove(move), e.Events, planned)
+		}
 	}
 }
