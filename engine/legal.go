@@ -1,14 +1,19 @@
 package engine
 
-// legal lists every action seat may take now (see Game.Legal).
+// legal lists every action seat may take now (see Game.Legal). The lister
+// functions append to one slice, so a listing allocates little.
 func (g *Game) legal(seat Colour, peek Rand) []Action {
+	return g.appendLegal(make([]Action, 0, 256), seat, peek)
+}
+
+func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 	st := g.st
 	if st.Phase == PhaseOver || !g.waiting(seat) {
-		return nil
+		return out
 	}
 	switch st.Phase {
 	case PhaseRoll:
-		out := []Action{{Kind: ActRoll}}
+		out = append(out, Action{Kind: ActRoll})
 		if peek == nil {
 			return out
 		}
@@ -16,34 +21,29 @@ func (g *Game) legal(seat Colour, peek Rand) []Action {
 		// this source gives would allow.
 		h := g.Clone()
 		h.roll(peek)
-		if h.waiting(seat) {
-			out = append(out, h.legal(seat, peek)...)
-		}
-		return out
+		return h.appendLegal(out, seat, peek)
 	case PhaseShip:
-		return g.legalShip()
+		return g.legalShip(out)
 	case PhaseDecide:
-		return g.legalDecisions(seat)
+		return g.legalDecisions(out, seat)
 	}
-	var out []Action
 	if st.Phase == PhaseBuild && st.BuildsDone < 2 {
-		out = append(out, g.legalBuilds(seat)...)
-		out = append(out, g.legalWalls(seat)...)
-		out = append(out, g.legalChurch(seat, peek)...)
+		out = g.legalBuilds(out, seat)
+		out = g.legalWalls(out, seat)
+		out = g.legalChurch(out, seat, peek)
 	}
 	if st.Phase == PhaseBuild || st.Phase == PhasePermit {
-		out = append(out, g.legalPermits(seat)...)
+		out = g.legalPermits(out, seat)
 		out = append(out, Action{Kind: ActGold})
 	}
-	out = append(out, g.legalSpecials(seat)...)
+	out = g.legalSpecials(out, seat)
 	return append(out, Action{Kind: ActEnd})
 }
 
-func (g *Game) legalShip() []Action {
+func (g *Game) legalShip(out []Action) []Action {
 	st := g.st
 	cur, placed := st.ShipRow()
 	if st.Dice[0]+st.Dice[1] == 7 {
-		var out []Action
 		for r := 0; r < NumRows; r++ {
 			if !placed || r != cur {
 				out = append(out, Action{Kind: ActPirate, Row: r})
@@ -51,7 +51,6 @@ func (g *Game) legalShip() []Action {
 		}
 		return out
 	}
-	var out []Action
 	for _, r := range g.twoRowOptions(cur) {
 		dir := DirSouth
 		if r < cur {
@@ -62,10 +61,9 @@ func (g *Game) legalShip() []Action {
 	return out
 }
 
-func (g *Game) legalBuilds(seat Colour) []Action {
+func (g *Game) legalBuilds(out []Action, seat Colour) []Action {
 	ix := g.index()
 	p := g.st.Players[seat]
-	var out []Action
 	for _, k := range BuildableKinds {
 		sp := k.Spec()
 		if sp.Neutral && g.st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
@@ -145,12 +143,11 @@ func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp Spec) (ok, same b
 	return true, same
 }
 
-func (g *Game) legalWalls(seat Colour) []Action {
+func (g *Game) legalWalls(out []Action, seat Colour) []Action {
 	p := g.st.Players[seat]
 	if p.Walls >= wallTiles {
-		return nil
+		return out
 	}
-	var out []Action
 	for _, w := range g.openWalls(NoSide) {
 		if p.Gold >= wallCost(w) {
 			out = append(out, Action{Kind: ActWall, Wall: w})
@@ -159,30 +156,29 @@ func (g *Game) legalWalls(seat Colour) []Action {
 	return out
 }
 
-func (g *Game) legalChurch(seat Colour, peek Rand) []Action {
+func (g *Game) legalChurch(out []Action, seat Colour, peek Rand) []Action {
 	st := g.st
 	if len(st.Supply.ChurchStack) == 0 || st.Players[seat].Gold < churchCost {
-		return nil
+		return out
 	}
 	if g.churchBuilt() {
-		return []Action{{Kind: ActChurch}}
+		return append(out, Action{Kind: ActChurch})
 	}
 	if peek == nil {
-		return nil
+		return out
 	}
 	t1, t2 := firstChurchDraw(st.Supply.ChurchStack, peek)
-	out := []Action{{Kind: ActChurch, Tile: t1}}
+	out = append(out, Action{Kind: ActChurch, Tile: t1})
 	if t2 != NoTile {
 		out = append(out, Action{Kind: ActChurch, Tile: t2})
 	}
 	return out
 }
 
-func (g *Game) legalPermits(seat Colour) []Action {
+func (g *Game) legalPermits(out []Action, seat Colour) []Action {
 	ix := g.index()
 	p := g.st.Players[seat]
 	rows := g.permitRows(ix)
-	var out []Action
 	for _, v := range distinct(p.Permits) {
 		if p.Gold < v {
 			continue
@@ -223,7 +219,7 @@ func distinct(vs []int) []int {
 	return out
 }
 
-func (g *Game) legalSpecials(seat Colour) []Action {
+func (g *Game) legalSpecials(out []Action, seat Colour) []Action {
 	st := g.st
 	ix := g.index()
 	p := st.Players[seat]
@@ -242,7 +238,6 @@ func (g *Game) legalSpecials(seat Colour) []Action {
 			}
 		}
 	}
-	var out []Action
 	for _, pm := range st.Permits {
 		if pm.Owner != seat {
 			continue
@@ -272,9 +267,8 @@ func (g *Game) legalSpecials(seat Colour) []Action {
 	return out
 }
 
-func (g *Game) legalDecisions(seat Colour) []Action {
+func (g *Game) legalDecisions(out []Action, seat Colour) []Action {
 	st := g.st
-	var out []Action
 	for i, p := range st.Pending {
 		if p.Seat != seat {
 			continue
