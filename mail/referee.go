@@ -856,7 +856,7 @@ var (
 	attribution = regexp.MustCompile(`(?i)(wrote|écrit|schrieb|escribió|scritto|написал\w*)\s*:\s*$`)
 	// separator matches the lines mail programs put above forwarded or
 	// quoted text that carries no "> ".
-	separator = regexp.MustCompile(`^(?:-{2,}\s*(?:original|forwarded|weitergeleitete|message)[^-]*-{2,}|_{10,}|-{10,})\s*$`)
+	separator = regexp.MustCompile(`(?i)^(?:-{2,}\s*(?:original|forwarded|weitergeleitete|message)[^-]*-{2,}|_{10,}|-{10,})\s*$`)
 	// footer matches the lines phones add below a message.
 	footer = regexp.MustCompile(`(?i)^\s*(?:sent from my |sent from mail for |get outlook for |envoyé de mon |von meinem .* gesendet)`)
 )
@@ -888,7 +888,7 @@ func parseRequest(m *Incoming) request {
 	if len(words) > 0 {
 		if c, ok := commandWords[strings.ToLower(strings.Trim(words[0], ".:!?"))]; ok {
 			req.cmd = c
-			if len(words) > 1 {
+			if len(words) > 1 && c != cmdHelp {
 				if id := strings.ToLower(words[1]); gameIDPattern.MatchString(id) {
 					req.game, req.badGame = id, ""
 				} else if req.game == "" {
@@ -947,8 +947,10 @@ type tokenAt struct {
 }
 
 // parseBody reads a hosted seat's mail: the first token line, and every
-// other line with words as actions. Each action keeps the line it came
-// from; each line that cannot be read is a problem.
+// line after it as actions. Lines before the token line that are not
+// actions (a greeting) are skipped; actions there are a problem, since
+// the move starts after the token. Each action keeps the line it came
+// from; each line after the token that cannot be read is a problem.
 func parseBody(lines []bodyLine) (*tokenAt, []engine.Action, []bodyLine, []templates.Problem) {
 	var tok *tokenAt
 	var actions []engine.Action
@@ -965,6 +967,13 @@ func parseBody(lines []bodyLine) (*tokenAt, []engine.Action, []bodyLine, []templ
 			continue
 		}
 		move, err := engine.ParseMove(l.text)
+		if tok == nil {
+			if err == nil {
+				problems = append(problems, templates.Problem{Line: l.n, Text: strings.TrimSpace(l.text),
+					Reason: "actions come after the token line: put the token line first"})
+			}
+			continue
+		}
 		if err != nil {
 			p := templates.Problem{Line: l.n, Text: strings.TrimSpace(l.text), Reason: err.Error()}
 			var ne *engine.NotationError

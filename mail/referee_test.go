@@ -1,0 +1,841 @@
+package mail
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// refTime is the clock of the referee tests.
+var refTime = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+// detReader is a deterministic byte source for game ids, keys and tokens.
+type detReader struct{ r *rand.ChaCha8 }
+
+func newDetReader(seed byte) *detReader {
+	var s [32]byte
+	s[0] = seed
+	return &detReader{rand.NewChaCha8(s)}
+}
+
+func (d *detReader) Read(p []byte) (int, error) { return d.r.Read(p) }
+
+// The players of the referee tests.
+var (
+	alice = turnfile.Seat{Colour: engine.Red, Name: "Alice", Email: "alice@example.test"}
+	bob   = turnfile.Seat{Colour: engine.Blue, Name: "Bob", Email: "bob@example.test"}
+)
+
+// hostGame makes a hosted game of alice (red) and bob (blue) in a fresh
+// store; hosted lists the seats the referee holds.
+func hostGame(t testing.TB, seed byte, options map[string]string, hosted ...engine.Colour) (string, *HostedGame) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "games")
+	hg, err := HostNew(HostOptions{
+		Dir: dir, Address: testFrom, Seats: []turnfile.Seat{alice, bob}, Hosted: hosted,
+		Options: options, Now: refTime, Rand: newDetReader(seed),
+	})
+	if err != nil {
+		t.Fatalf("HostNew: %v", err)
+	}
+	return dir, hg
+}
+
+func newTestReferee(t testing.TB, dir string) *Referee {
+	t.Helper()
+	r, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom, Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// mailer numbers the test mails and dates them a minute apart.
+type mailer struct {
+	n    int
+	date time.Time
+}
+
+func (ml *mailer) next() (string, time.Time) {
+	ml.n++
+	if ml.date.IsZero() {
+		ml.date = refTime
+	}
+	ml.date = ml.date.Add(time.Minute)
+	return fmt.Sprintf("m%04d@example.test", ml.n), ml.date
+}
+
+// incoming is a parsed mail as the daemon gives it to a handler.
+func (ml *mailer) incoming(from, subject, body string, atts ...Attachment) *Incoming {
+	id, date := ml.next()
+	return &Incoming{MessageID: id, From: from, To: []string{testFrom}, Subject: subject, Date: date, Text: body, Attachments: atts}
+}
+
+// raw is a mail as a player's program sends it: text/plain, or
+// multipart/mixed with base64 attachments. extra header lines come
+// before the MIME fields.
+func (ml *mailer) raw(from, subject, body string, extra []string, atts ...Attachment) (string, []byte) {
+	id, date := ml.next()
+	return id, rawMail(from, subject, body, id, date, extra, atts...)
+}
+
+func rawMail(from, subject, body, id string, date time.Time, extra []string, atts ...Attachment) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\n", from, testFrom, subject, date.Format(time.RFC1123Z), id)
+	for _, h := range extra {
+		b.WriteString(h + "\r\n")
+	}
+	b.WriteString("MIME-Version: 1.0\r\n")
+	text := strings.ReplaceAll(body, "\n", "\r\n")
+	if len(atts) == 0 {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\n\r\n" + text)
+		return []byte(b.String())
+	}
+	b.WriteString("Content-Type: multipart/mixed; boundary=\"=_part\"\r\n\r\n")
+	b.WriteString("--=_part\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + text + "\r\n")
+	for _, a := range atts {
+		fmt.Fprintf(&b, "--=_part\r\nContent-Type: %s; name=%q\r\nContent-Disposition: attachment; filename=%q\r\nContent-Transfer-Encoding: base64\r\n\r\n", a.ContentType, a.Filename, a.Filename)
+		enc := make([]byte, 0, len(a.Data)*4/3+4)
+		enc = appendBase64Lines(enc, a.Data)
+		b.Write(enc)
+	}
+	b.WriteString("--=_part--\r\n")
+	return []byte(b.String())
+}
+
+func appendBase64Lines(dst, data []byte) []byte {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	line := 0
+	for i := 0; i < len(data); i += 3 {
+		var v uint32
+		n := min(3, len(data)-i)
+		for j := 0; j < 3; j++ {
+			v <<= 8
+			if j < n {
+				v |= uint32(data[i+j])
+			}
+		}
+		for j := 0; j < 4; j++ {
+			if j > n {
+				dst = append(dst, '=')
+			} else {
+				dst = append(dst, alphabet[(v>>(18-6*j))&63])
+			}
+		}
+		line += 4
+		if line >= 76 {
+			dst = append(dst, '\r', '\n')
+			line = 0
+		}
+	}
+	return append(dst, '\r', '\n')
+}
+
+// storedBytes returns a game's stored turn file.
+func storedBytes(t testing.TB, dir, game string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, game, gameFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// openBytes replays a turn file.
+func openBytes(t testing.TB, data []byte) *turnfile.Game {
+	t.Helper()
+	f, err := turnfile.Parse(data)
+	if err != nil {
+		t.Fatalf("parsing a turn file: %v", err)
+	}
+	g, err := turnfile.Open(f)
+	if err != nil {
+		t.Fatalf("verifying a turn file: %v", err)
+	}
+	return g
+}
+
+// tokenFrom reads the token out of an invitation.
+var tokenPattern = regexp.MustCompile(`(?m)^  your token: (\S+)$`)
+
+func tokenFrom(t testing.TB, text string) string {
+	t.Helper()
+	m := tokenPattern.FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no token in the invitation:\n%s", text)
+	}
+	return m[1]
+}
+
+// countRand answers every draw with 0 and counts the draws.
+type countRand struct{ n int }
+
+func (c *countRand) Intn(engine.Stream, int) int { c.n++; return 0 }
+
+// chooseMove is a player's next move: actions chosen one by one by p on
+// a copy of the position, up to and including the first that draws
+// anything random (a roll, a wall's cards), or until the game no longer
+// waits for seat. Each action is legal where it stands, so the move is.
+func chooseMove(p bot.Player, g *turnfile.Game, seat engine.Colour) ([]engine.Action, error) {
+	eg, err := engine.Load(g.Config(), g.State())
+	if err != nil {
+		return nil, err
+	}
+	var move []engine.Action
+	for {
+		a, err := p.Choose(eg, seat, nil)
+		if err != nil {
+			return nil, err
+		}
+		cr := &countRand{}
+		if _, err := eg.Apply(seat, []engine.Action{a}, cr); err != nil {
+			return nil, fmt.Errorf("%s chose %q: %w", seat, a, err)
+		}
+		move = append(move, a)
+		if cr.n > 0 || eg.Over() || !containsColour(eg.View().WaitingFor, seat) {
+			return move, nil
+		}
+	}
+}
+
+// moveText writes a move as a player would: one action per line, or,
+// for every third move, on one line separated by ";".
+func moveText(move []engine.Action, n int) string {
+	parts := make([]string, len(move))
+	for i, a := range move {
+		parts[i] = a.String()
+	}
+	if n%3 == 0 {
+		return strings.Join(parts, "; ")
+	}
+	return strings.Join(parts, "\n")
+}
+
+// ownSigner is the key and chain secret of a player who plays with her
+// own key.
+func ownSigner(seed byte) *turnfile.Signer {
+	src := newDetReader(seed)
+	_, priv, _ := ed25519.GenerateKey(src)
+	var secret turnfile.Hash
+	src.Read(secret[:])
+	return &turnfile.Signer{Key: priv, Secret: secret}
+}
+
+// one returns the only reply of a decision.
+func one(t testing.TB, d *Decision) Outgoing {
+	t.Helper()
+	if len(d.Replies) != 1 {
+		t.Fatalf("%d replies, want 1", len(d.Replies))
+	}
+	return d.Replies[0]
+}
+
+// handle runs Handle and, when the decision commits, Commit.
+func handle(t testing.TB, r *Referee, m *Incoming) *Decision {
+	t.Helper()
+	d, err := r.Handle(context.Background(), m)
+	if err != nil {
+		t.Fatalf("Handle: %v", err)
+	}
+	if d.Commit != nil {
+		if err := d.Commit(); err != nil {
+			t.Fatalf("Commit: %v", err)
+		}
+	}
+	return d
+}
+
+func attachmentNamed(atts []Attachment, suffix string) []byte {
+	for _, a := range atts {
+		if strings.HasSuffix(a.Filename, suffix) {
+			return a.Data
+		}
+	}
+	return nil
+}
+
+func TestParseRequest(t *testing.T) {
+	const g = "3f9c2a7d5e1b4c08"
+	for _, tc := range []struct {
+		subject, body string
+		atts          bool
+		cmd           command
+		game, bad     string
+	}{
+		{"help", "", false, cmdHelp, "", ""},
+		{"HELP me", "", false, cmdHelp, "", ""},
+		{"Re: [elasund] help", "", false, cmdHelp, "", ""},
+		{"status " + g, "", false, cmdStatus, g, ""},
+		{"Re: [elasund " + g + "] status", "", false, cmdStatus, g, ""},
+		{"resend 3F9C2A7D5E1B4C08", "", false, cmdResend, g, ""},
+		{"resend nonsense", "", false, cmdResend, "", "nonsense"},
+		{"Re: Fwd: [elasund " + g + "] turn 3: your move", "token x\nroll", false, cmdNone, g, ""},
+		{"AW: [Elasund " + g + "] turn 3", "", false, cmdNone, g, ""},
+		{"[elasund 12345] turn 3", "", false, cmdNone, "", "12345"},
+		{"", "status " + g + "\n", false, cmdStatus, g, ""},
+		{"", "# hello\nhelp", false, cmdHelp, "", ""},
+		{"", "help", true, cmdNone, "", ""},
+		{"my move", "help", false, cmdNone, "", ""},
+	} {
+		req := parseRequest(&Incoming{Subject: tc.subject, Text: tc.body, Attachments: map[bool][]Attachment{true: {{Filename: "x"}}}[tc.atts]})
+		if req.cmd != tc.cmd || req.game != tc.game || req.badGame != tc.bad {
+			t.Errorf("parseRequest(%q, %q) = cmd %d game %q bad %q, want cmd %d game %q bad %q",
+				tc.subject, tc.body, req.cmd, req.game, req.badGame, tc.cmd, tc.game, tc.bad)
+		}
+	}
+}
+
+func TestOwnLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []int // line numbers kept
+	}{
+		{"plain", "token a\nroll\n\nend", []int{1, 2, 3, 4}},
+		{"top posting", "token a\nroll\n\nOn Mon, 2 Jan 2026, elasund@example.org wrote:\n> It is your turn.\n> roll", []int{1, 2, 3}},
+		{"bottom posting", "On Mon, elasund wrote:\n> It is your turn.\n\ntoken a\nroll", []int{3, 4, 5}},
+		{"signature", "token a\nroll\n-- \nAlice\nbuild hall A2", []int{1, 2}},
+		{"outlook", "token a\nroll\n-----Original Message-----\nFrom: elasund\nroll", []int{1, 2}},
+		{"unmarked quote", "token a\nend\nOn Tue, Bob wrote:\nIt is your turn.", []int{1, 2}},
+		{"phone", "token a\nroll\nSent from my phone", []int{1, 2}},
+		{"underscores", "token a\n________________________________\nFrom: x", []int{1}},
+	} {
+		var got []int
+		for _, l := range ownLines(tc.text) {
+			got = append(got, l.n)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: ownLines kept lines %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestParseBody(t *testing.T) {
+	text := "Hi Bob,\ntoken  K7QM-2xvb # mine\nroll; build tavern D4\n\n# a comment\nbulid well C3\npermit 2 F9\ntoken other\n"
+	tok, actions, origins, problems := parseBody(ownLines(text))
+	if tok == nil || tok.n != 2 || tok.token != "K7QM-2xvb" {
+		t.Fatalf("token = %+v, want line 2 K7QM-2xvb", tok)
+	}
+	var got []string
+	for i, a := range actions {
+		got = append(got, fmt.Sprintf("%d:%s", origins[i].n, a))
+	}
+	if want := "[3:roll 3:build tavern D4 7:permit 2 F9]"; fmt.Sprint(got) != want {
+		t.Errorf("actions = %v, want %s", got, want)
+	}
+	if len(problems) != 1 || problems[0].Line != 6 || !strings.Contains(problems[0].Reason, "build") {
+		t.Errorf("problems = %+v, want line 6 (bulid, with a suggestion)", problems)
+	}
+	_, actions, _, problems = parseBody(ownLines("roll\ntoken x\nend"))
+	if len(actions) != 1 || len(problems) != 1 || problems[0].Line != 1 || !strings.Contains(problems[0].Reason, "after the token line") {
+		t.Errorf("an action before the token: actions %v, problems %+v", actions, problems)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	tok, err := newToken(newDetReader(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^[a-z2-7]{4}(-[a-z2-7]{4}){5}$`).MatchString(tok) {
+		t.Errorf("newToken = %q, want six groups of four", tok)
+	}
+	hs := &hostedSeat{colour: engine.Red, token: tokenHash("g1", engine.Red, tok)}
+	for _, tc := range []struct {
+		game, token string
+		want        bool
+	}{
+		{"g1", tok, true},
+		{"g1", strings.ToUpper(tok), true},
+		{"g1", strings.ReplaceAll(tok, "-", " "), true},
+		{"g1", strings.ReplaceAll(tok, "-", ""), true},
+		{"g2", tok, false},
+		{"g1", tok[:len(tok)-1] + "x", false},
+		{"g1", "", false},
+	} {
+		if got := hs.checkToken(tc.game, tc.token); got != tc.want {
+			t.Errorf("checkToken(%q, %q) = %v, want %v", tc.game, tc.token, got, tc.want)
+		}
+	}
+	if tokenHash("g1", engine.Blue, tok) == hs.token {
+		t.Error("a token hashes the same for another seat")
+	}
+}
+
+func TestHostNew(t *testing.T) {
+	dir, hg := hostGame(t, 1, nil, engine.Red)
+	g := openBytes(t, storedBytes(t, dir, hg.Game))
+	if !g.Joined(engine.Red) || g.Joined(engine.Blue) {
+		t.Fatalf("joined: red %v blue %v, want only the hosted red", g.Joined(engine.Red), g.Joined(engine.Blue))
+	}
+	fi, err := os.Stat(filepath.Join(dir, hg.Game, hostedFileName))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("hosted.yaml: %v, mode %v; want 0600", err, fi.Mode().Perm())
+	}
+	hosted, err := readHosted(dir, hg.Game)
+	if err != nil || len(hosted) != 1 || hosted[engine.Red] == nil {
+		t.Fatalf("readHosted = %v, %v; want red", hosted, err)
+	}
+	if !hosted[engine.Red].checkToken(hg.Game, hg.Tokens[engine.Red]) {
+		t.Error("the stored hash does not match red's token")
+	}
+	if raw, _ := os.ReadFile(filepath.Join(dir, hg.Game, hostedFileName)); bytes.Contains(raw, []byte(hg.Tokens[engine.Red])) {
+		t.Error("hosted.yaml holds the token in clear")
+	}
+	if len(hg.Mail) != 2 {
+		t.Fatalf("%d mails, want 2 invitations (the game waits for blue)", len(hg.Mail))
+	}
+	red, blue := hg.Mail[0], hg.Mail[1]
+	if tokenFrom(t, red.Text) != hg.Tokens[engine.Red] || len(red.Attachments) != 0 || !strings.Contains(red.To[0], "alice@example.test") {
+		t.Errorf("red's invitation: to %v, %d attachments:\n%s", red.To, len(red.Attachments), red.Text)
+	}
+	if strings.Contains(blue.Text, "your token") || !strings.Contains(blue.Text, "elasund join FILE --as blue") ||
+		!bytes.Equal(attachmentNamed(blue.Attachments, ".yaml"), storedBytes(t, dir, hg.Game)) {
+		t.Errorf("blue's invitation should carry the file and the join instructions, no token:\n%s", blue.Text)
+	}
+
+	// Every seat hosted: the game begins at once, with opening mails.
+	dir2, hg2 := hostGame(t, 2, map[string]string{"turn_limit": "9"}, engine.Red, engine.Blue)
+	if len(hg2.Mail) != 4 || !strings.Contains(hg2.Mail[2].Text, "The game begins") || attachmentNamed(hg2.Mail[3].Attachments, ".svg") == nil {
+		t.Fatalf("an all-hosted game: %d mails, want 2 invitations and 2 opening turn mails", len(hg2.Mail))
+	}
+	if g2 := openBytes(t, storedBytes(t, dir2, hg2.Game)); g2.Config().Options.TurnLimit != 9 || len(g2.Acting()) != 1 {
+		t.Errorf("all-hosted game: turn limit %d, acting %v", g2.Config().Options.TurnLimit, g2.Acting())
+	}
+
+	for _, tc := range []struct {
+		name   string
+		seats  []turnfile.Seat
+		hosted []engine.Colour
+		want   string
+	}{
+		{"no address", []turnfile.Seat{alice, {Colour: engine.Blue, Name: "Bob"}}, nil, "needs an e-mail address"},
+		{"bad address", []turnfile.Seat{alice, {Colour: engine.Blue, Name: "Bob", Email: "bob"}}, nil, "not an address"},
+		{"unseated host", []turnfile.Seat{alice, bob}, []engine.Colour{engine.Green}, "nobody sits at green"},
+	} {
+		_, err := HostNew(HostOptions{Dir: t.TempDir(), Address: testFrom, Seats: tc.seats, Hosted: tc.hosted, Now: refTime})
+		var he *HostError
+		if !errors.As(err, &he) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: HostNew = %v, want a HostError with %q", tc.name, err, tc.want)
+		}
+	}
+	// The same game id twice is refused.
+	if _, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Seats: []turnfile.Seat{alice, bob}, Now: refTime, Rand: newDetReader(1)}); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("HostNew over an existing game = %v", err)
+	}
+}
+
+func TestHostNewRandomStart(t *testing.T) {
+	orders := map[string]bool{}
+	for seed := byte(1); seed <= 12; seed++ {
+		hg, err := HostNew(HostOptions{Dir: t.TempDir(), Address: testFrom, Seats: []turnfile.Seat{alice, bob},
+			Hosted: []engine.Colour{engine.Red, engine.Blue}, RandomStart: true, Now: refTime, Rand: newDetReader(seed)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders[hg.Seats[0].Colour.String()] = true
+	}
+	if len(orders) != 2 {
+		t.Errorf("12 random starts all began with %v", orders)
+	}
+}
+
+func TestHostInvite(t *testing.T) {
+	dir, hg := hostGame(t, 3, nil, engine.Red)
+	again, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Red}, newDetReader(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Mail) != 1 || tokenFrom(t, again.Mail[0].Text) == hg.Tokens[engine.Red] {
+		t.Fatalf("re-invitation: %d mails, token unchanged or missing", len(again.Mail))
+	}
+	hosted, _ := readHosted(dir, hg.Game)
+	if hosted[engine.Red].checkToken(hg.Game, hg.Tokens[engine.Red]) || !hosted[engine.Red].checkToken(hg.Game, again.Tokens[engine.Red]) {
+		t.Error("after HostInvite the old token still works or the new one does not")
+	}
+	all, err := HostInvite(dir, testFrom, hg.Game, nil, newDetReader(10))
+	if err != nil || len(all.Mail) != 2 || attachmentNamed(all.Mail[1].Attachments, ".yaml") == nil {
+		t.Fatalf("inviting every seat: %v, %d mails", err, len(all.Mail))
+	}
+	for _, bad := range []string{"nonsense", "0000000000000000"} {
+		var he *HostError
+		if _, err := HostInvite(dir, testFrom, bad, nil, nil); !errors.As(err, &he) {
+			t.Errorf("HostInvite(%q) = %v, want a HostError", bad, err)
+		}
+	}
+	if _, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Green}, nil); err == nil {
+		t.Error("HostInvite of an unseated colour succeeded")
+	}
+}
+
+// hostedPair is a game whose two seats the referee holds, ready to play.
+type hostedPair struct {
+	dir    string
+	game   string
+	tokens map[engine.Colour]string
+	r      *Referee
+	ml     *mailer
+}
+
+func newHostedPair(t testing.TB) *hostedPair {
+	t.Helper()
+	dir, hg := hostGame(t, 4, nil, engine.Red, engine.Blue)
+	return &hostedPair{dir: dir, game: hg.Game, tokens: hg.Tokens, r: newTestReferee(t, dir), ml: &mailer{}}
+}
+
+func (p *hostedPair) subject() string { return "Re: " + templates.SubjectTag(p.game) + " turn 1: your move" }
+
+func (p *hostedPair) mail(seat turnfile.Seat, body string) *Incoming {
+	return p.ml.incoming(seat.Email, p.subject(), body)
+}
+
+func TestRefereeAcceptsBodyMove(t *testing.T) {
+	p := newHostedPair(t)
+	before := storedBytes(t, p.dir, p.game)
+	m := p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll\n\nOn Sun, elasund wrote:\n> old stuff")
+	d, err := p.r.Handle(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Reject || d.Commit == nil || d.Game != p.game || d.Entry != 3 {
+		t.Fatalf("decision: reject %v commit %v game %q entry %d; want a commit of entry 3", d.Reject, d.Commit != nil, d.Game, d.Entry)
+	}
+	if !bytes.Equal(storedBytes(t, p.dir, p.game), before) {
+		t.Fatal("Handle changed the stored file before Commit")
+	}
+	if n, _ := p.r.Entries(p.game); n != 2 {
+		t.Fatalf("Entries before Commit = %d, want 2", n)
+	}
+	if err := d.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := p.r.Entries(p.game); n != 3 {
+		t.Fatalf("Entries after Commit = %d, want 3", n)
+	}
+	stored := storedBytes(t, p.dir, p.game)
+	g := openBytes(t, stored)
+	e := g.File().History[2]
+	if e.Seat != engine.Red || fmt.Sprint(e.Actions) != "[roll]" || e.At != "2026-11-22T10:01:00Z" {
+		t.Errorf("entry 3: %s %v at %s", e.Seat, e.Actions, e.At)
+	}
+	if len(d.Replies) < 2 {
+		t.Fatalf("%d replies, want one per seat", len(d.Replies))
+	}
+	for i, want := range []string{"alice@example.test", "bob@example.test"} {
+		out := d.Replies[i]
+		if !strings.Contains(out.To[0], want) || !bytes.Equal(attachmentNamed(out.Attachments, ".yaml"), stored) ||
+			!bytes.Contains(attachmentNamed(out.Attachments, ".svg"), []byte("<svg")) {
+			t.Errorf("reply %d to %v: attachments %d", i, out.To, len(out.Attachments))
+		}
+		if !strings.Contains(out.Subject, templates.SubjectTag(p.game)) || !strings.Contains(out.Text, "roll ") {
+			t.Errorf("reply %d: subject %q lacks the tag, or the text lacks the roll:\n%s", i, out.Subject, out.Text)
+		}
+	}
+	if d.Replies[0].InReplyTo != m.MessageID || d.Replies[1].InReplyTo != "" {
+		t.Errorf("threading: %q, %q; want only the mover's reply threaded", d.Replies[0].InReplyTo, d.Replies[1].InReplyTo)
+	}
+	if !strings.Contains(d.Replies[0].Text, "Your move was applied, as understood:\n  roll") {
+		t.Errorf("the mover's receipt:\n%s", d.Replies[0].Text)
+	}
+}
+
+func TestRefereeRejectsBodyMoves(t *testing.T) {
+	p := newHostedPair(t)
+	red, blue := p.tokens[engine.Red], p.tokens[engine.Blue]
+	// Work out where a move "roll; end; end" fails: at the second end,
+	// unless the roll needs a choice first.
+	hosted, _ := readHosted(p.dir, p.game)
+	probe := openBytes(t, storedBytes(t, p.dir, p.game))
+	failLine := 4
+	if _, err := probe.Move(engine.Red, mustMove(t, "roll; end"), hosted[engine.Red].signer, refTime, turnfile.MoveOptions{}); err != nil {
+		failLine = 3
+	}
+	for _, tc := range []struct {
+		name     string
+		from     string
+		subject  string
+		body     string
+		want     []string
+		line     int
+		lineText string
+	}{
+		{"wrong token", alice.Email, "", "token aaaa-bbbb\nroll", []string{"not the token of your seat"}, 1, "token …"},
+		{"other seat's token", alice.Email, "", "token " + blue + "\nroll", []string{"not the token of your seat"}, 1, "token …"},
+		{"wrong sender", "mallory@example.test", "", "token " + red + "\nroll", []string{"mallory@example.test has no seat in game " + p.game}, 0, ""},
+		{"no token", alice.Email, "", "roll", []string{"no token line"}, 0, ""},
+		{"no action", alice.Email, "", "token " + red + "\n# nothing", []string{"no action"}, 0, ""},
+		{"misspelt", alice.Email, "", "token " + red + "\nroll\nbulid tavern D4", []string{`"bulid"`}, 3, "bulid tavern D4"},
+		{"not your turn", bob.Email, "", "token " + blue + "\n\nroll", []string{"(R"}, 3, "roll"},
+		{"illegal later", alice.Email, "", "token " + red + "\nroll\nend\nend", []string{"(R"}, failLine, "end"},
+		{"decision out of turn", alice.Email, "", "token " + red + "\nroll; discard gold gold", []string{"(R"}, 2, "roll; discard gold gold"},
+		{"no game", alice.Email, "Re: [elasund 0123456789abcdef] turn 2", "token " + red + "\nroll", []string{"no game 0123456789abcdef"}, 0, ""},
+		{"bad game id", alice.Email, "Re: [elasund 42] turn 2", "token " + red + "\nroll", []string{`"42" is not a game id`}, 0, ""},
+		{"no tag", alice.Email, "my move", "token " + red + "\nroll", []string{"names no game"}, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := storedBytes(t, p.dir, p.game)
+			subject := tc.subject
+			if subject == "" {
+				subject = p.subject()
+			}
+			m := p.ml.incoming(tc.from, subject, tc.body)
+			d := handle(t, p.r, m)
+			out := one(t, d)
+			if !d.Reject || d.Commit != nil || out.To[0] != tc.from || out.InReplyTo != m.MessageID {
+				t.Fatalf("decision: reject %v, commit %v, reply to %v; want a rejection to %s only", d.Reject, d.Commit != nil, out.To, tc.from)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.Text, w) {
+					t.Errorf("rejection lacks %q:\n%s", w, out.Text)
+				}
+			}
+			if tc.line > 0 && !strings.Contains(out.Text, fmt.Sprintf("Line %d:\n     > %s\n", tc.line, tc.lineText)) {
+				t.Errorf("rejection does not quote line %d %q:\n%s", tc.line, tc.lineText, out.Text)
+			}
+			if strings.Contains(out.Text, red) || strings.Contains(out.Text, blue) {
+				t.Error("a rejection repeats a token")
+			}
+			if !bytes.Equal(storedBytes(t, p.dir, p.game), before) {
+				t.Error("a rejected mail changed the game")
+			}
+		})
+	}
+}
+
+func mustMove(t testing.TB, s string) []engine.Action {
+	t.Helper()
+	m, err := engine.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestRefereeCommands(t *testing.T) {
+	p := newHostedPair(t)
+	for _, tc := range []struct {
+		name, from, subject string
+		reject              bool
+		want                string
+		attachments         int
+	}{
+		{"help", "someone@example.test", "help", false, "Commands: a mail whose subject is one of these", 0},
+		{"status", alice.Email, "status " + p.game, false, "It is your turn.", 0},
+		{"status by tag", bob.Email, "Re: " + templates.SubjectTag(p.game) + " status", false, "Waiting for red", 0},
+		{"resend", bob.Email, "resend " + p.game, false, "The game begins", 2},
+		{"status stranger", "mallory@example.test", "status " + p.game, true, "has no seat", 0},
+		{"status no game", alice.Email, "status", true, `"status GAME"`, 0},
+		{"resend unknown game", alice.Email, "resend 0123456789abcdef", true, "no game 0123456789abcdef", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := handle(t, p.r, p.ml.incoming(tc.from, tc.subject, ""))
+			out := one(t, d)
+			if d.Reject != tc.reject || d.Commit != nil || out.To[0] != tc.from || len(out.Attachments) != tc.attachments {
+				t.Fatalf("reject %v commit %v to %v attachments %d; want reject %v, a reply to %s with %d attachments",
+					d.Reject, d.Commit != nil, out.To, len(out.Attachments), tc.reject, tc.from, tc.attachments)
+			}
+			if !strings.Contains(out.Text, tc.want) {
+				t.Errorf("reply lacks %q:\n%s", tc.want, out.Text)
+			}
+		})
+	}
+}
+
+// peerGame is a game where the referee holds red and bob plays blue with
+// his own key.
+type peerGame struct {
+	dir, game string
+	token     string
+	signer    *turnfile.Signer
+	r         *Referee
+	ml        *mailer
+}
+
+func newPeerGame(t testing.TB) (*peerGame, *HostedGame) {
+	t.Helper()
+	dir, hg := hostGame(t, 5, nil, engine.Red)
+	return &peerGame{dir: dir, game: hg.Game, token: hg.Tokens[engine.Red], signer: ownSigner(77), r: newTestReferee(t, dir), ml: &mailer{}}, hg
+}
+
+// fileMail is bob's mail with a turn file attached.
+func (p *peerGame) fileMail(data []byte) *Incoming {
+	return p.ml.incoming(bob.Email, "Re: "+templates.SubjectTag(p.game)+" turn", "my move is attached",
+		Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
+}
+
+// bobMoves makes bob's move on a copy of data and returns the new file.
+func (p *peerGame) bobMoves(t testing.TB, data []byte, move string) []byte {
+	t.Helper()
+	g := openBytes(t, data)
+	if _, err := g.Move(engine.Blue, mustMove(t, move), p.signer, refTime.Add(time.Hour), turnfile.MoveOptions{}); err != nil {
+		t.Fatalf("bob's move %q: %v", move, err)
+	}
+	out, err := g.File().Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestRefereeFileMoves(t *testing.T) {
+	p, hg := newPeerGame(t)
+	// Bob joins with his own key and mails the file back.
+	g := openBytes(t, attachmentNamed(hg.Mail[1].Attachments, ".yaml"))
+	if _, err := g.Join(engine.Blue, p.signer, refTime.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	joined, _ := g.File().Marshal()
+	d := handle(t, p.r, p.fileMail(joined))
+	if d.Reject || d.Entry != 2 || len(d.Replies) != 2 || !strings.Contains(d.Replies[1].Text, "The game begins: red plays first") {
+		t.Fatalf("join: reject %v entry %d, %d replies; want the opening mail to both seats", d.Reject, d.Entry, len(d.Replies))
+	}
+	if !strings.Contains(d.Replies[1].Text, "blue joins the game") || d.Replies[1].InReplyTo == "" {
+		t.Errorf("bob's opening mail:\n%s", d.Replies[1].Text)
+	}
+
+	// Red (hosted) moves until it is blue's turn.
+	hosted, _ := readHosted(p.dir, p.game)
+	pl, _ := bot.New("random", 3)
+	for i := 0; i < 20; i++ {
+		cur := openBytes(t, storedBytes(t, p.dir, p.game))
+		if containsColour(cur.Acting(), engine.Blue) {
+			break
+		}
+		move, err := chooseMove(pl, cur, engine.Red)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := handle(t, p.r, p.ml.incoming(alice.Email, "Re: "+templates.SubjectTag(p.game), "token "+p.token+"\n"+moveText(move, i)))
+		if d.Reject {
+			t.Fatalf("red's move %v refused:\n%s", move, d.Replies[0].Text)
+		}
+	}
+	base := storedBytes(t, p.dir, p.game)
+	if !containsColour(openBytes(t, base).Acting(), engine.Blue) {
+		t.Fatal("blue never came to move")
+	}
+	mine := p.bobMoves(t, base, "roll")
+	d = handle(t, p.r, p.fileMail(mine))
+	if d.Reject || d.Commit == nil || !strings.Contains(d.Replies[1].Text, "Your move was applied") {
+		t.Fatalf("bob's file move refused:\n%s", d.Replies[0].Text)
+	}
+	if !bytes.Equal(storedBytes(t, p.dir, p.game), mine) {
+		t.Error("the stored file is not the file bob sent")
+	}
+
+	for _, tc := range []struct {
+		name   string
+		m      *Incoming
+		want   string
+		latest bool // the rejection carries the game's file
+	}{
+		{"replay", p.fileMail(mine), "the file adds nothing", false},
+		{"stale", p.fileMail(base), "the file is behind the game", true},
+		{"fork", p.fileMail(p.bobMoves(t, base, "gold; end")), "the file forks the game", true},
+		{"tampered", p.fileMail(bytes.Replace(mine, []byte("kind: move"), []byte("kind: orders"), 1)), "does not verify", true},
+		{"not a turn file", p.fileMail([]byte("format: elasund/1\nheader: [")), "not a turn file that can be read", false},
+		{"two files", p.ml.incoming(bob.Email, "x", "", Attachment{Filename: "a.yaml", Data: mine}, Attachment{Filename: "b.yaml", Data: base}), "2 different turn files", false},
+		{"stranger", p.ml.incoming("mallory@example.test", "x", "", Attachment{Filename: "a.yaml", Data: mine}), "has no seat", false},
+		{"other game", p.ml.incoming(bob.Email, "[elasund 0123456789abcdef]", "", Attachment{Filename: "a.yaml", Data: mine}), "but the attached file a.yaml holds game " + p.game, false},
+		{"body from a peer seat", p.ml.incoming(bob.Email, "Re: "+templates.SubjectTag(p.game), "token "+p.token+"\nend"), "plays with its own key", false},
+		{"hosted entry in a file", p.fileMail(redOrdersFile(t, storedBytes(t, p.dir, p.game), hosted[engine.Red].signer)), "a seat the referee holds", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := storedBytes(t, p.dir, p.game)
+			d := handle(t, p.r, tc.m)
+			out := one(t, d)
+			if !d.Reject || d.Commit != nil || out.To[0] != tc.m.From {
+				t.Fatalf("reject %v commit %v to %v; want a rejection to the sender", d.Reject, d.Commit != nil, out.To)
+			}
+			if !strings.Contains(out.Text, tc.want) {
+				t.Errorf("rejection lacks %q:\n%s", tc.want, out.Text)
+			}
+			if got := attachmentNamed(out.Attachments, ".yaml"); tc.latest != (got != nil) || (got != nil && !bytes.Equal(got, before)) {
+				t.Errorf("rejection attaches the game's file: %v, want %v", got != nil, tc.latest)
+			}
+			if !bytes.Equal(storedBytes(t, p.dir, p.game), before) {
+				t.Error("a refused file changed the game")
+			}
+		})
+	}
+}
+
+// redOrdersFile is data with an orders entry for red signed with red's
+// key, as only the referee could make it.
+func redOrdersFile(t testing.TB, data []byte, signer *turnfile.Signer) []byte {
+	t.Helper()
+	g := openBytes(t, data)
+	if _, err := g.Move(engine.Red, mustMove(t, "orders ask"), signer, refTime, turnfile.MoveOptions{}); err != nil {
+		t.Fatalf("orders for red: %v", err)
+	}
+	out, _ := g.File().Marshal()
+	return out
+}
+
+func TestRefereeDeterministic(t *testing.T) {
+	p := newHostedPair(t)
+	copyDir := filepath.Join(t.TempDir(), "games")
+	if err := os.CopyFS(copyDir, os.DirFS(p.dir)); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Join(copyDir, p.game, hostedFileName), 0o600)
+	other := newTestReferee(t, copyDir)
+	m := p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll")
+	d1 := handle(t, p.r, m)
+	d2 := handle(t, other, m)
+	if !bytes.Equal(storedBytes(t, p.dir, p.game), storedBytes(t, copyDir, p.game)) {
+		t.Error("the same message on the same game gave different files")
+	}
+	if fmt.Sprint(d1.Replies) != fmt.Sprint(d2.Replies) {
+		t.Error("the same message on the same game gave different replies")
+	}
+	// A message dated before the last entry records the last entry's time.
+	m = p.mail(bob, "token "+p.tokens[engine.Blue]+"\norders ask")
+	m.Date = refTime.Add(-time.Hour)
+	handle(t, p.r, m)
+	g := openBytes(t, storedBytes(t, p.dir, p.game))
+	h := g.File().History
+	if h[len(h)-1].At != h[len(h)-2].At {
+		t.Errorf("an early Date gave at %s after %s", h[len(h)-1].At, h[len(h)-2].At)
+	}
+}
+
+func TestRefereeEntriesAndCache(t *testing.T) {
+	p := newHostedPair(t)
+	for _, game := range []string{"nonsense", "0123456789abcdef"} {
+		if n, err := p.r.Entries(game); n != 0 || err != nil {
+			t.Errorf("Entries(%q) = %d, %v; want 0, nil", game, n, err)
+		}
+	}
+	// A file replaced behind the referee's back is read again.
+	d := handle(t, p.r, p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll"))
+	if d.Reject {
+		t.Fatal(d.Replies[0].Text)
+	}
+	if err := os.WriteFile(filepath.Join(p.dir, p.game, gameFileName), []byte("format: elasund/1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.r.Handle(context.Background(), p.mail(alice, "token "+p.tokens[engine.Red]+"\nend")); err == nil {
+		t.Error("Handle on a broken stored file succeeded; want an error (the daemon retries)")
+	}
+	if _, err := p.r.Entries(p.game); err == nil {
+		t.Error("Entries on a broken stored file succeeded")
+	}
+	games, err := p.r.Games()
+	if err != nil || len(games) != 1 || games[0] != p.game {
+		t.Errorf("Games() = %v, %v", games, err)
+	}
+}
