@@ -496,7 +496,9 @@ func newHostedPair(t testing.TB) *hostedPair {
 	return &hostedPair{dir: dir, game: hg.Game, tokens: hg.Tokens, r: newTestReferee(t, dir), ml: &mailer{}}
 }
 
-func (p *hostedPair) subject() string { return "Re: " + templates.SubjectTag(p.game) + " turn 1: your move" }
+func (p *hostedPair) subject() string {
+	return "Re: " + templates.SubjectTag(p.game) + " turn 1: your move"
+}
 
 func (p *hostedPair) mail(seat turnfile.Seat, body string) *Incoming {
 	return p.ml.incoming(seat.Email, p.subject(), body)
