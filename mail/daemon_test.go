@@ -159,8 +159,8 @@ func TestDaemonIgnoresAutomaticMail(t *testing.T) {
 	if got := im.count("Processed"); got != 1 {
 		t.Errorf("Processed has %d messages, want 1", got)
 	}
-	if g.handled != 1 {
-		t.Errorf("handler saw %d messages, want 1", g.handled)
+	if g.calls() != 1 {
+		t.Errorf("handler saw %d messages, want 1", g.calls())
 	}
 	if got := sm.received(); len(got) != 1 || got[0].To[0] != "alice@example.test" {
 		t.Errorf("replies = %v, want one to alice", got)
@@ -240,8 +240,8 @@ func TestDaemonRefusesOversizedAndDeepMail(t *testing.T) {
 	if got := im.count("Rejected"); got != 2 {
 		t.Errorf("Rejected has %d messages, want 2", got)
 	}
-	if g.handled != 1 {
-		t.Errorf("handler saw %d messages, want only the shallow one", g.handled)
+	if g.calls() != 1 {
+		t.Errorf("handler saw %d messages, want only the shallow one", g.calls())
 	}
 	for _, m := range sm.received() {
 		text := bodyOf(t, m.Data)
@@ -298,8 +298,8 @@ func TestDaemonRetriesFailingHandler(t *testing.T) {
 	if err := r.stop(t); err != nil {
 		t.Fatal(err)
 	}
-	if g.handled != 2 {
-		t.Errorf("handler called %d times, want 2", g.handled)
+	if g.calls() != 2 {
+		t.Errorf("handler called %d times, want 2", g.calls())
 	}
 	if sm.unique() != 1 {
 		t.Errorf("got %d replies, want 1", sm.unique())
@@ -330,8 +330,8 @@ func TestDaemonRetriesFailedCommit(t *testing.T) {
 	if len(sm.received()) != 1 {
 		t.Errorf("got %d replies, want exactly 1", len(sm.received()))
 	}
-	if g.handled != 2 {
-		t.Errorf("handler called %d times, want 2", g.handled)
+	if g.calls() != 2 {
+		t.Errorf("handler called %d times, want 2", g.calls())
 	}
 }
 
@@ -495,8 +495,8 @@ func TestDaemonRecognisesDuplicateMessage(t *testing.T) {
 	im.deliver(msg)
 	waitFor(t, 10*time.Second, "second copy to be filed", func() bool { return im.count("Processed") == 2 })
 	time.Sleep(100 * time.Millisecond)
-	if g.handled != 1 {
-		t.Errorf("handler saw %d messages, want 1", g.handled)
+	if g.calls() != 1 {
+		t.Errorf("handler saw %d messages, want 1", g.calls())
 	}
 	if n := len(sm.received()); n != 1 {
 		t.Errorf("got %d replies, want 1", n)

@@ -463,6 +463,13 @@ func newCounterGame(t testing.TB) *counterGame {
 	return &counterGame{dir: t.TempDir()}
 }
 
+// calls returns how many times Handle was called.
+func (g *counterGame) calls() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.handled
+}
+
 func (g *counterGame) path(game string) string { return filepath.Join(g.dir, game+".log") }
 
 func (g *counterGame) lines(game string) ([]string, error) {
