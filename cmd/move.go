@@ -147,28 +147,43 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	for _, ev := range e.Events {
 		fmt.Fprintf(opts.Out, "  %s\n", ev)
 	}
-	st := g.State()
-	fmt.Fprintf(opts.Out, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
-	if !g.File().Header.Sandbox && st.Phase != engine.PhaseOver {
-		if next := g.Acting(); len(next) > 0 && !contains(next, seat) {
-			fmt.Fprintf(opts.Out, "next: send %s to %s\n", out, seatNames(g, next))
-		}
-	}
+	reportWritten(opts.Out, g, e, seat, out)
 	if opts.Commit {
-		msg := fmt.Sprintf("elasund %s: turn %d, %s: %s", g.File().Header.Game, g.Steps()[len(g.Steps())-1].Turn, seat, strings.Join(e.Actions, "; "))
-		dir, base := filepath.Split(out)
-		if dir == "" {
-			dir = "."
-		}
-		if err := opts.Git(ctx, dir, "add", "--", base); err != nil {
-			return withHint(fmt.Errorf("the move is written, but: %w", err), "is %s inside a git repository?", out)
-		}
-		if err := opts.Git(ctx, dir, "commit", "-q", "-m", msg, "--", base); err != nil {
-			return withHint(fmt.Errorf("the move is written, but: %w", err), "commit it yourself with git commit")
+		msg, err := commitMove(ctx, opts.Git, g, e, seat, out)
+		if err != nil {
+			return err
 		}
 		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
 	}
 	return nil
+}
+
+// reportWritten says that entry e by seat is written to out, where the
+// game stands, and in a peer game whom to send the file to.
+func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, out string) {
+	fmt.Fprintf(w, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
+	if !g.File().Header.Sandbox && g.State().Phase != engine.PhaseOver {
+		if next := g.Acting(); len(next) > 0 && !contains(next, seat) {
+			fmt.Fprintf(w, "next: send %s to %s\n", out, seatNames(g, next))
+		}
+	}
+}
+
+// commitMove commits the file out, just written with entry e by seat, with
+// git (--commit) and returns the commit message.
+func commitMove(ctx context.Context, git func(ctx context.Context, dir string, args ...string) error, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, out string) (string, error) {
+	msg := fmt.Sprintf("elasund %s: turn %d, %s: %s", g.File().Header.Game, g.Steps()[len(g.Steps())-1].Turn, seat, strings.Join(e.Actions, "; "))
+	dir, base := filepath.Split(out)
+	if dir == "" {
+		dir = "."
+	}
+	if err := git(ctx, dir, "add", "--", base); err != nil {
+		return "", withHint(fmt.Errorf("the move is written, but: %w", err), "is %s inside a git repository?", out)
+	}
+	if err := git(ctx, dir, "commit", "-q", "-m", msg, "--", base); err != nil {
+		return "", withHint(fmt.Errorf("the move is written, but: %w", err), "commit it yourself with git commit")
+	}
+	return msg, nil
 }
 
 // status says whose turn it is and what the game waits for.

@@ -1,0 +1,233 @@
+package cmd
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// maxDemoEntries bounds a demo game; bots end a game in a few hundred
+// entries.
+const maxDemoEntries = 5000
+
+// demoNames are the bots' names, one per seat.
+var demoNames = [...]string{"Astrid", "Bjorn", "Greta", "Yngve"}
+
+type demoOptions struct {
+	Players int
+	Level   string
+	// Seed makes the game: the game id, the seats' keys and chain
+	// secrets, and so every die, card and bot choice.
+	Seed uint64
+	// OutFile keeps the game file; empty plays in a temporary file that
+	// is removed at the end.
+	OutFile string
+	// Delay is the pause after each move, to watch the game go by.
+	Delay time.Duration
+	// Now is the clock for the file's times.
+	Now func() time.Time
+	// TempDir is where the seats' key directories (and the game file
+	// without OutFile) are made; empty means the system's.
+	TempDir string
+	Out     io.Writer
+}
+
+func newDemoCmd(app *App, runF func(*demoOptions) error) *cobra.Command {
+	opts := &demoOptions{}
+	var seed uint64
+	c := &cobra.Command{
+		Use:   "demo [--players N] [--seed S] [--level heuristic|random] [--out FILE] [--delay D]",
+		Short: "Watch built-in bots play a whole game through signed turn files",
+		Long: `demo plays a whole game between built-in bots, the way people play it:
+each bot has its own key and hash chain in its own temporary key directory,
+joins its seat, and signs each of its moves into the turn file. Every move
+is printed with its dice and what followed; at the end come the board, the
+winner, and the full check of the file that "elasund verify" makes.
+
+The same --seed gives the same game (the file's times come from the clock,
+or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
+"log" or "render"; without it the file is removed at the end.`,
+		Example: `  elasund demo
+  elasund demo --players 2 --seed 7 --level random
+  elasund demo --out finished.yaml --delay 300ms`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Players < 2 || opts.Players > 4 {
+				return usagef(c, "--players: want 2 to 4, got %d", opts.Players)
+			}
+			if !slices.Contains(bot.Levels(), opts.Level) {
+				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level})
+			}
+			if opts.Delay < 0 {
+				return usagef(c, "--delay: want a duration of 0 or more, such as 500ms")
+			}
+			if c.Flags().Changed("seed") {
+				opts.Seed = seed
+			} else {
+				var b [8]byte
+				if _, err := io.ReadFull(app.rand(), b[:]); err != nil {
+					return fmt.Errorf("drawing a seed: %w", err)
+				}
+				opts.Seed = binary.BigEndian.Uint64(b[:]) % 1_000_000
+			}
+			opts.Now, opts.Out = app.now, c.OutOrStdout()
+			if runF != nil {
+				return runF(opts)
+			}
+			return runDemo(c.Context(), opts)
+		},
+	}
+	c.Flags().IntVar(&opts.Players, "players", 4, "number of seats, 2 to 4")
+	c.Flags().Uint64Var(&seed, "seed", 0, "the game's seed (default: random, printed)")
+	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bots play: "+strings.Join(bot.Levels(), " or "))
+	c.Flags().StringVar(&opts.OutFile, "out", "", "keep the game file here (never overwrites a file)")
+	c.Flags().DurationVar(&opts.Delay, "delay", 0, "pause after each move, such as 500ms")
+	return c
+}
+
+// demoSeat is one bot at the table: its key store in its own directory,
+// and its player.
+type demoSeat struct {
+	colour engine.Colour
+	keys   *turnfile.KeyStore
+	player bot.Player
+}
+
+func runDemo(ctx context.Context, opts *demoOptions) error {
+	if opts.OutFile != "" && fileExists(opts.OutFile) {
+		return withHint(fmt.Errorf("%s already exists", opts.OutFile), "choose another file name; demo never overwrites a file")
+	}
+	tmp, err := os.MkdirTemp(opts.TempDir, "elasund-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	path := opts.OutFile
+	if path == "" {
+		path = filepath.Join(tmp, "demo.yaml")
+	}
+	w := opts.Out
+	// One deterministic source for the game id, keys and chain secrets:
+	// the seed decides the whole game.
+	var key [32]byte
+	binary.BigEndian.PutUint64(key[:], opts.Seed)
+	copy(key[8:], "elasund demo")
+	src := rand.NewChaCha8(key)
+
+	var seats []turnfile.Seat
+	for i, c := range engine.AllColours[:opts.Players] {
+		seats = append(seats, turnfile.Seat{Colour: c, Name: demoNames[i]})
+	}
+	g, err := turnfile.New(turnfile.NewOptions{Created: opts.Now(), Seats: seats, Rand: src})
+	if err != nil {
+		return err
+	}
+	id := g.File().Header.Game
+	fmt.Fprintf(w, "elasund demo: %d %s bots, seed %d (the same seed plays the same game)\n", opts.Players, opts.Level, opts.Seed)
+	fmt.Fprintf(w, "game %s, file %s\n", id, path)
+	bots := map[engine.Colour]*demoSeat{}
+	for i, s := range seats {
+		dir := filepath.Join(tmp, "keys-"+s.Colour.String())
+		ks, err := turnfile.CreateKeyStore(dir, s.Name, "", src)
+		if err != nil {
+			return fmt.Errorf("making %s's key: %w", s.Colour, err)
+		}
+		secret, err := ks.NewSecret(id, s.Colour, src)
+		if err != nil {
+			return err
+		}
+		p, err := bot.New(opts.Level, opts.Seed*8+uint64(i))
+		if err != nil {
+			return err
+		}
+		bots[s.Colour] = &demoSeat{colour: s.Colour, keys: ks, player: p}
+		if _, err := g.Join(s.Colour, &turnfile.Signer{Key: ks.Private, Secret: secret}, opts.Now()); err != nil {
+			return fmt.Errorf("%s joining: %w", s.Colour, err)
+		}
+		if err := writeGame(path, g.File()); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %-6s %-6s joins with its own key %s\n", s.Colour, s.Name, ks.PublicKey())
+	}
+	fmt.Fprintln(w)
+
+	for n := 0; g.State().Phase != engine.PhaseOver; n++ {
+		if n == maxDemoEntries {
+			return fmt.Errorf("the game did not end in %d moves", maxDemoEntries)
+		}
+		seat := g.Acting()[0]
+		b := bots[seat]
+		signer, err := b.keys.Signer(id, seat)
+		if err != nil {
+			return err
+		}
+		move, err := planMove(g, seat, signer, b.player)
+		if err != nil {
+			return err
+		}
+		e, err := g.Move(seat, move, signer, opts.Now(), turnfile.MoveOptions{})
+		if err != nil {
+			return fmt.Errorf("%s's move %q: %w", seat, engine.FormatMove(move), err)
+		}
+		if err := writeGame(path, g.File()); err != nil {
+			return err
+		}
+		printDemoEntry(w, g, e)
+		if opts.Delay > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(opts.Delay):
+			}
+		}
+	}
+
+	st := g.State()
+	fmt.Fprintln(w)
+	fmt.Fprint(w, templates.TextBoard(g.Config(), st))
+	fmt.Fprintln(w)
+	if st.Winner != nil {
+		win := g.File().Header.SeatOf(*st.Winner)
+		how := "by the turn limit"
+		if st.Players[*st.Winner].Cubes == 0 {
+			how = "with all its cubes in the city"
+		}
+		fmt.Fprintf(w, "winner: %s (%s), %s, after %d turns and %d entries\n", *st.Winner, win.Name, how, st.Turn, len(g.File().History))
+	}
+	fmt.Fprintf(w, "\nelasund verify %s\n", path)
+	if err := runVerify(ctx, &verifyOptions{File: path, Out: w}); err != nil {
+		return fmt.Errorf("the demo's own file does not verify: %w", err)
+	}
+	if opts.OutFile != "" {
+		fmt.Fprintf(w, "\nkept %s: try 'elasund log %s' or 'elasund render %s --svg board.svg'\n", path, path, path)
+	}
+	return nil
+}
+
+// printDemoEntry prints one entry: the turn and seat, the dice of a
+// turn's roll, the actions and their events.
+func printDemoEntry(w io.Writer, g *turnfile.Game, e *turnfile.Entry) {
+	step := g.Steps()[len(g.Steps())-1]
+	head := fmt.Sprintf("turn %2d  %-6s", step.Turn, e.Seat)
+	if e.Kind != turnfile.EntryMove {
+		head += " " + e.Kind.String()
+	}
+	fmt.Fprintf(w, "%s  %s\n", head, strings.Join(e.Actions, "; "))
+	for _, ev := range e.Events {
+		fmt.Fprintf(w, "           %s\n", ev)
+	}
+}
