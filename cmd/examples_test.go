@@ -1,0 +1,246 @@
+package cmd
+
+//go:generate sh ../examples/generate.sh
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// exampleGames lists the turn files in examples/ (the daemon's
+// configuration there is not one), failing if there are none.
+func exampleGames(t *testing.T) []string {
+	t.Helper()
+	all, err := filepath.Glob("../examples/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []string
+	for _, p := range all {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.HasPrefix(b, []byte("format: ")) {
+			games = append(games, p)
+		}
+	}
+	if len(games) == 0 {
+		t.Fatal("no game files in ../examples")
+	}
+	return games
+}
+
+// TestExamples checks every example game: it verifies as "elasund verify"
+// does, and "elasund render" draws it as well-formed SVG with every piece.
+func TestExamples(t *testing.T) {
+	for _, path := range exampleGames(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			var out bytes.Buffer
+			if err := runVerify(t.Context(), &verifyOptions{File: path, Out: &out}); err != nil {
+				t.Fatalf("verify: %v", err)
+			}
+			g, err := openGame(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !g.Replayed() {
+				t.Errorf("the history does not lead to the stored state: %s", g.Note())
+			}
+			out.Reset()
+			if err := runRender(t.Context(), &renderOptions{File: path, Out: &out}); err != nil {
+				t.Fatalf("render: %v", err)
+			}
+			checkPieces(t, g.State(), out.Bytes())
+		})
+	}
+}
+
+// TestExampleGames checks that each example is the kind of game
+// examples/README.md says it is.
+func TestExampleGames(t *testing.T) {
+	open := func(name string) *turnfile.Game {
+		t.Helper()
+		g, err := openGame(filepath.Join("..", "examples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	fin := open("finished.yaml")
+	if h := fin.File().Header; h.Sandbox || len(h.Seats) != 4 || fin.State().Winner == nil || fin.State().Players[*fin.State().Winner].Cubes != 0 {
+		t.Errorf("finished.yaml is not a 4-player peer game won with 10 cubes")
+	}
+	mid := open("in-progress.yaml")
+	if h := mid.File().Header; h.Sandbox || len(h.Seats) != 3 || mid.State().Phase == engine.PhaseOver || len(mid.File().History) < 3+20 {
+		t.Errorf("in-progress.yaml is not a 3-player peer game well under way")
+	}
+	pz := open("puzzle.yaml")
+	if h := pz.File().Header; !h.Sandbox || pz.State().Current != engine.Red || pz.State().Phase != engine.PhaseBuild {
+		t.Errorf("puzzle.yaml is not a sandbox game at red's building phase")
+	}
+}
+
+// TestPuzzle searches every line of constructions red can play in
+// examples/puzzle.yaml: exactly the builds examples/README.md gives win
+// this turn, and the tempting ones do not.
+func TestPuzzle(t *testing.T) {
+	g, err := openGame("../examples/puzzle.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := engine.Load(g.Config(), g.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins []string
+	searchWins(t, eng, g.Source(engine.Red, nil), nil, &wins)
+	want := []string{"build well A10"}
+	if !slices.Equal(wins, want) {
+		t.Fatalf("winning lines = %q, want %q", wins, want)
+	}
+}
+
+// searchWins tries every construction red may make now, and after it
+// every second one, and records the lines after which red has won.
+func searchWins(t *testing.T, g *engine.Game, rng *turnfile.TurnRand, line []string, wins *[]string) {
+	t.Helper()
+	if g.Over() {
+		if w := g.View().Winner; w != nil && *w == engine.Red {
+			*wins = append(*wins, strings.Join(line, "; "))
+		}
+		return
+	}
+	st := g.View()
+	if len(st.WaitingFor) == 0 || (st.Phase != engine.PhaseBuild && st.Phase != engine.PhaseDecide) {
+		return
+	}
+	seat := st.WaitingFor[0]
+	for _, a := range g.Legal(seat, rng.Clone()) {
+		switch a.Kind {
+		case engine.ActBuild, engine.ActWall, engine.ActChurch, engine.ActRebuild:
+		default:
+			continue
+		}
+		h, r := g.Clone(), rng.Clone()
+		if _, err := h.Apply(seat, []engine.Action{a}, r); err != nil {
+			t.Fatalf("%s after %q: %v", a, line, err)
+		}
+		next := line
+		if seat == engine.Red && a.Kind != engine.ActRebuild {
+			next = append(slices.Clone(line), a.String())
+		}
+		searchWins(t, h, r, next, wins)
+		if seat != engine.Red {
+			// Other seats' rebuilds place no cube of red's: one is enough.
+			return
+		}
+	}
+}
+
+// checkPieces fails unless doc is well-formed SVG with an element for every
+// piece of st, as templates/svg_test.go names them: building-<sq> (and a
+// cube per flag of a neutral one), permit-<sq>, church-<sq> with its cube,
+// wall-<side>-<x> (and a tower's cube), cube-trade-<space>-<colour>, and
+// disc-<colour> and seat-<colour> for each seat; and the ship when it is
+// on the board.
+func checkPieces(t *testing.T, st *engine.State, doc []byte) {
+	t.Helper()
+	ids := map[string]bool{}
+	cubes := 0
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		var id, class string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "id":
+				id = a.Value
+			case "class":
+				class = a.Value
+			}
+		}
+		if id == "" {
+			continue
+		}
+		if ids[id] {
+			t.Errorf("id %q appears twice", id)
+		}
+		ids[id] = true
+		if strings.HasPrefix(id, "cube-") && strings.Contains(class, "cube") {
+			cubes++
+		}
+	}
+	var want []string
+	for _, b := range st.Buildings {
+		id := "building-" + b.At.String()
+		want = append(want, id)
+		if spec := b.Kind.Spec(); spec.Neutral {
+			n := spec.Flags
+			if b.Cubes != nil {
+				n = *b.Cubes
+			}
+			for i := range n {
+				want = append(want, fmt.Sprintf("cube-%s-%d", id, i+1))
+			}
+		}
+	}
+	for _, p := range st.Permits {
+		want = append(want, "permit-"+p.At.String())
+	}
+	for _, c := range st.Church {
+		want = append(want, "church-"+c.At.String())
+		if !c.NoCube {
+			want = append(want, "cube-church-"+c.At.String())
+		}
+	}
+	for _, w := range st.Walls {
+		id := "wall-" + strings.Replace(w.At.String(), ":", "-", 1)
+		want = append(want, id)
+		if w.Tile%3 == 0 && !w.NoCube {
+			want = append(want, "cube-"+id)
+		}
+	}
+	for i, space := range []int{3, 5, 7, 9, 11} {
+		for _, c := range st.TradeFlags[i] {
+			want = append(want, fmt.Sprintf("cube-trade-%d-%s", space, c))
+		}
+	}
+	placed := 0
+	for c, p := range st.Players {
+		want = append(want, "disc-"+c.String(), "seat-"+c.String())
+		placed += 10 - p.Cubes
+	}
+	if st.Ship.Row != nil {
+		want = append(want, "ship")
+	}
+	for _, id := range want {
+		if !ids[id] {
+			t.Errorf("the SVG has no element with id %q", id)
+		}
+	}
+	if cubes != placed {
+		t.Errorf("the SVG draws %d cubes; the seats have %d on the board", cubes, placed)
+	}
+}
