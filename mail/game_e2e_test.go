@@ -1,0 +1,453 @@
+package mail
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// tablePlayer is a person at a table that plays by mail: through a
+// hosted seat with its token, or with her own key, attaching the file.
+type tablePlayer struct {
+	seat   turnfile.Seat
+	token  string           // hosted seats
+	signer *turnfile.Signer // seats that play with their own key
+	bot    bot.Player
+}
+
+// mailTable plays games through a daemon and the in-process IMAP and
+// SMTP servers. Every reply the daemon sends is expected by its
+// Message-ID, which depends only on the message it answers.
+type mailTable struct {
+	t       *testing.T
+	im      *testIMAP
+	sm      *testSMTP
+	dir     string
+	game    string
+	ml      *mailer
+	players map[engine.Colour]*tablePlayer
+	// latest is the newest turn file the players have received.
+	latest []byte
+	// replica is the test's own copy of the game: each move is applied
+	// to it too (with the hosted seats' keys, read from the store), and
+	// the referee's file must equal it byte for byte.
+	replica *turnfile.Game
+	hosted  map[engine.Colour]*hostedSeat
+	// expected counts the distinct replies the sink should hold.
+	expected int
+	moves    int
+}
+
+func newMailTable(t *testing.T, hg *HostedGame, dir string, im *testIMAP, sm *testSMTP, level string) *mailTable {
+	t.Helper()
+	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[engine.Colour]*tablePlayer{}}
+	// The invitations go out as "elasund host new" sends them.
+	cfg := testConfig(im, sm, t.TempDir())
+	if err := Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, Options{}); err != nil {
+		t.Fatalf("posting the invitations: %v", err)
+	}
+	mt.expected = len(hg.Mail)
+	if !sm.waitUnique(mt.expected, 10*time.Second) {
+		t.Fatalf("%d of %d invitations arrived", sm.unique(), len(hg.Mail))
+	}
+	for i, st := range hg.Seats {
+		p := &tablePlayer{seat: st}
+		p.bot, _ = bot.New(level, uint64(100+i))
+		mt.players[st.Colour] = p
+	}
+	for _, m := range sm.received() {
+		in, err := ParseMessage(m.Data, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range mt.players {
+			if m.To[0] != p.seat.Email {
+				continue
+			}
+			if strings.Contains(in.Subject, "invitation") && strings.Contains(in.Text, "your token:") {
+				p.token = tokenFrom(t, in.Text)
+			}
+			if f := attachmentNamed(in.Attachments, ".yaml"); f != nil {
+				mt.latest = f
+			}
+		}
+	}
+	mt.replica = openBytes(t, mt.latest)
+	var err error
+	if mt.hosted, err = readHosted(dir, hg.Game); err != nil {
+		t.Fatal(err)
+	}
+	return mt
+}
+
+// replyMessageIDOf is the Message-ID of reply i to the message msgID.
+func replyMessageIDOf(msgID string, i int) string { return replyMessageID(replyID(msgID, i), testFrom) }
+
+// waitReplies waits for replies 0..n-1 to msgID and returns them parsed.
+func (mt *mailTable) waitReplies(msgID string, n int) []*Incoming {
+	mt.t.Helper()
+	want := map[string]int{}
+	for i := 0; i < n; i++ {
+		want[replyMessageIDOf(msgID, i)] = i
+	}
+	out := make([]*Incoming, n)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		found := 0
+		for _, m := range mt.sm.received() {
+			if i, ok := want[m.MessageID]; ok && out[i] == nil {
+				in, err := ParseMessage(m.Data, Limits{})
+				if err != nil {
+					mt.t.Fatal(err)
+				}
+				in.To = m.To
+				out[i] = in
+			}
+		}
+		for _, in := range out {
+			if in != nil {
+				found++
+			}
+		}
+		if found == n {
+			return out
+		}
+		if time.Now().After(deadline) {
+			mt.t.Fatalf("message %s: %d of %d replies after 30s (sink holds %d)", msgID, found, n, mt.sm.unique())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// send delivers a mail to the daemon's inbox and returns its Message-ID.
+func (mt *mailTable) send(from, subject, body string, extra []string, atts ...Attachment) string {
+	id, raw := mt.ml.raw(from, subject, body, extra, atts...)
+	mt.im.deliver(raw)
+	return id
+}
+
+func (mt *mailTable) subject() string { return "Re: " + templates.SubjectTag(mt.game) + " turn" }
+
+// rejected sends a mail that must be refused and returns the rejection.
+func (mt *mailTable) rejected(from, subject, body string, atts ...Attachment) string {
+	mt.t.Helper()
+	before := storedBytes(mt.t, mt.dir, mt.game)
+	id := mt.send(from, subject, body, nil, atts...)
+	r := mt.waitReplies(id, 1)[0]
+	mt.expected++
+	if r.To[0] != from || !strings.Contains(r.Subject, "not applied") || r.InReplyTo != id {
+		mt.t.Fatalf("reply to %s: to %v subject %q in-reply-to %q; want a rejection to the sender", id, r.To, r.Subject, r.InReplyTo)
+	}
+	if !bytes.Equal(storedBytes(mt.t, mt.dir, mt.game), before) {
+		mt.t.Fatal("a rejected mail changed the game")
+	}
+	return r.Text
+}
+
+// answered sends a command and returns the replies.
+func (mt *mailTable) answered(from, subject string, n int) []*Incoming {
+	mt.t.Helper()
+	id := mt.send(from, subject, "", nil)
+	mt.expected += n
+	return mt.waitReplies(id, n)
+}
+
+// moveBy mails seat's move and checks what every seat receives: a turn
+// mail with the file and the board, and a decision request for each seat
+// that now owes a new decision.
+func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
+	mt.t.Helper()
+	p := mt.players[seat]
+	before := mt.replica.State().Pending
+	var id string
+	if p.token != "" {
+		var raw []byte
+		var date time.Time
+		id, date = mt.ml.next()
+		raw = rawMail(p.seat.Email, mt.subject(), "Hello,\ntoken "+p.token+"\n"+moveText(move, mt.moves)+"\n\n-- \n"+p.seat.Name, id, date, nil)
+		if _, err := mt.replica.Move(seat, move, mt.hosted[seat].signer, entryTime(mt.replica, date), turnfile.MoveOptions{}); err != nil {
+			mt.t.Fatalf("%s's move %v: %v", seat, move, err)
+		}
+		mt.im.deliver(raw)
+	} else {
+		if _, err := mt.replica.Move(seat, move, p.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
+			mt.t.Fatalf("%s's own move %v: %v", seat, move, err)
+		}
+		data, err := mt.replica.File().Marshal()
+		if err != nil {
+			mt.t.Fatal(err)
+		}
+		id = mt.send(p.seat.Email, mt.subject(), "my move", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
+	}
+	mt.moves++
+	seats := mt.replica.File().Header.Seats
+	n := len(seats) + len(newDecisions(before, mt.replica.State().Pending))
+	replies := mt.waitReplies(id, n)
+	mt.expected += n
+	data := attachmentNamed(replies[0].Attachments, ".yaml")
+	if data == nil {
+		mt.t.Fatalf("move %d by %s (%v) was not applied:\n%s", mt.moves, seat, move, replies[0].Text)
+	}
+	over := mt.replica.State().Phase == engine.PhaseOver
+	if mt.moves%10 == 0 || over {
+		want, err := mt.replica.File().Marshal()
+		if err != nil {
+			mt.t.Fatal(err)
+		}
+		if !bytes.Equal(data, want) {
+			mt.t.Fatalf("move %d: the referee's file differs from the game replayed by the test", mt.moves)
+		}
+	}
+	acting := mt.replica.Acting()
+	for i, r := range replies[:len(seats)] {
+		if !strings.Contains(r.To[0], seats[i].Email) || !bytes.Equal(attachmentNamed(r.Attachments, ".yaml"), data) ||
+			attachmentNamed(r.Attachments, ".svg") == nil || !strings.Contains(r.Subject, templates.SubjectTag(mt.game)) {
+			mt.t.Fatalf("move %d: reply %d to %v lacks the file, the board or the tag (subject %q)", mt.moves, i, r.To, r.Subject)
+		}
+		if (seats[i].Colour == seat) != (r.InReplyTo == id) {
+			mt.t.Errorf("move %d: reply to %s threaded %q", mt.moves, seats[i].Colour, r.InReplyTo)
+		}
+		if waits := containsColour(acting, seats[i].Colour); waits != strings.Contains(r.Text, "Your legal actions now:") {
+			mt.t.Errorf("move %d: %s waits %v, but its mail lists legal actions %v:\n%s", mt.moves, seats[i].Colour, waits, !waits, r.Text)
+		}
+	}
+	for _, r := range replies[len(seats):] {
+		if !strings.Contains(r.Subject, "your decision") {
+			mt.t.Errorf("move %d: extra reply %q is not a decision request", mt.moves, r.Subject)
+		}
+	}
+	mt.latest = data
+}
+
+func containsPending(list []engine.Pending, p engine.Pending) bool {
+	for _, q := range list {
+		if samePending(p, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// playToEnd plays bot moves until the game is over.
+func (mt *mailTable) playToEnd(limit int) {
+	mt.t.Helper()
+	for i := 0; i < limit; i++ {
+		if mt.replica.State().Phase == engine.PhaseOver {
+			return
+		}
+		seat := mt.replica.Acting()[0]
+		move, err := chooseMove(mt.players[seat].bot, mt.replica, seat)
+		if err != nil {
+			mt.t.Fatal(err)
+		}
+		mt.moveBy(seat, move)
+	}
+	mt.t.Fatalf("the game did not end in %d moves", limit)
+}
+
+// finish checks the end of a game: the stored file is the last one sent,
+// verifies and is over; every reply arrived once.
+func (mt *mailTable) finish(r *running) {
+	mt.t.Helper()
+	if !mt.sm.waitUnique(mt.expected, 10*time.Second) {
+		mt.t.Errorf("%d distinct replies, want %d", mt.sm.unique(), mt.expected)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := r.stop(mt.t); err != nil {
+		mt.t.Fatalf("Run: %v", err)
+	}
+	stored := storedBytes(mt.t, mt.dir, mt.game)
+	if !bytes.Equal(stored, mt.latest) {
+		mt.t.Error("the stored file is not the file of the last reply")
+	}
+	g := openBytes(mt.t, stored)
+	if g.State().Phase != engine.PhaseOver {
+		mt.t.Errorf("the game ended in phase %s", g.State().Phase)
+	}
+	if got := mt.sm.unique(); got != mt.expected {
+		mt.t.Errorf("%d distinct replies, want exactly %d", got, mt.expected)
+	}
+	if d := mt.sm.duplicates(); d != 0 {
+		mt.t.Errorf("%d replies delivered twice", d)
+	}
+	if n := mt.im.count("INBOX"); n != 0 {
+		mt.t.Errorf("%d messages left in the inbox", n)
+	}
+	mt.t.Logf("game %s: %d moves by mail, %d entries, %d turns, winner %v; %d replies",
+		mt.game, mt.moves, len(g.File().History), g.State().Turn, *g.State().Winner, mt.expected)
+}
+
+func startReferee(t *testing.T, dir string, im *testIMAP, sm *testSMTP) *running {
+	t.Helper()
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.Limits.PerSenderPerHour = -1
+	cfg.GamesDir = dir
+	return startDaemon(t, cfg, newTestReferee(t, dir), Options{}, nil)
+}
+
+// TestRefereeHostedGameByMail plays a whole two-player game whose seats
+// the referee hosts, every move written in a mail body with the seat's
+// token, through IMAP and SMTP.
+func TestRefereeHostedGameByMail(t *testing.T) {
+	dir, hg := hostGame(t, 11, nil, engine.Red, engine.Blue)
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	mt := newMailTable(t, hg, dir, im, sm, bot.LevelHeuristic)
+	if len(hg.Mail) != 4 || mt.latest == nil {
+		t.Fatalf("%d mails from host new, latest file %v; want invitations and opening mails", len(hg.Mail), mt.latest != nil)
+	}
+	for _, p := range mt.players {
+		if p.token == "" {
+			t.Fatalf("%s received no token", p.seat.Colour)
+		}
+	}
+	r := startReferee(t, dir, im, sm)
+	mt.playToEnd(2000)
+	mt.finish(r)
+	if n := im.count("Processed"); n != mt.moves {
+		t.Errorf("Processed holds %d messages, want %d", n, mt.moves)
+	}
+}
+
+// TestRefereePeerGameByMail plays a game between a hosted seat (red) and
+// a seat that plays with its own key (blue) attaching the turn file, with
+// commands, refusals, an auto-reply and a duplicate delivery on the way.
+func TestRefereePeerGameByMail(t *testing.T) {
+	dir, hg := hostGame(t, 12, map[string]string{"turn_limit": "12"}, engine.Red)
+	im := newTestIMAP(t, imapOptions{})
+	sm := newTestSMTP(t, smtpOptions{})
+	mt := newMailTable(t, hg, dir, im, sm, bot.LevelRandom)
+	red, blue := mt.players[engine.Red], mt.players[engine.Blue]
+	blue.signer = ownSigner(78)
+	if red.token == "" || blue.token != "" || mt.latest == nil {
+		t.Fatalf("red's token %q, blue's %q, file %v: want a token for red only and the file for blue", red.token, blue.token, mt.latest != nil)
+	}
+	r := startReferee(t, dir, im, sm)
+
+	// Before blue joins, red cannot move.
+	text := mt.rejected(alice.Email, mt.subject(), "token "+red.token+"\nroll")
+	if !strings.Contains(text, "waiting for blue to join") {
+		t.Errorf("a move before the game began:\n%s", text)
+	}
+	// Blue joins with his own key and mails the file back.
+	g := mt.replica
+	if _, err := g.Join(engine.Blue, blue.signer, refTime.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	joined, _ := g.File().Marshal()
+	id := mt.send(bob.Email, "Re: "+templates.SubjectTag(mt.game)+" invitation", "joined", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: joined})
+	opening := mt.waitReplies(id, 2)
+	mt.expected += 2
+	if !strings.Contains(opening[0].Text, "The game begins") || !strings.Contains(opening[0].Text, "It is your turn") {
+		t.Fatalf("red's opening mail:\n%s", opening[0].Text)
+	}
+	if mt.latest = attachmentNamed(opening[1].Attachments, ".yaml"); !bytes.Equal(mt.latest, joined) {
+		t.Fatal("the referee stored another file than the one blue joined")
+	}
+
+	// Commands.
+	if h := mt.answered("carol@example.test", "help", 1)[0]; !strings.Contains(h.Subject, "help") || !strings.Contains(h.Text, "status GAME") {
+		t.Errorf("help reply %q:\n%s", h.Subject, h.Text)
+	}
+	if s := mt.answered(bob.Email, "status "+mt.game, 1)[0]; len(s.Attachments) != 0 || !strings.Contains(s.Text, "Waiting for red") {
+		t.Errorf("status reply with %d attachments:\n%s", len(s.Attachments), s.Text)
+	}
+	if s := mt.answered(alice.Email, "Re: "+templates.SubjectTag(mt.game)+" resend", 1)[0]; !bytes.Equal(attachmentNamed(s.Attachments, ".yaml"), mt.latest) || attachmentNamed(s.Attachments, ".svg") == nil {
+		t.Errorf("resend reply lacks the file or the board")
+	}
+	if text := mt.rejected("carol@example.test", "status "+mt.game, ""); !strings.Contains(text, "has no seat") {
+		t.Errorf("status to a stranger:\n%s", text)
+	}
+
+	// Refusals of hosted moves.
+	if text := mt.rejected(alice.Email, mt.subject(), "token zzzz-zzzz\nroll"); !strings.Contains(text, "not the token of your seat") {
+		t.Errorf("wrong token:\n%s", text)
+	}
+	if text := mt.rejected("mallory@example.test", mt.subject(), "token "+red.token+"\nroll"); !strings.Contains(text, "has no seat in game") {
+		t.Errorf("wrong sender:\n%s", text)
+	}
+	if text := mt.rejected(alice.Email, mt.subject(), "token "+red.token+"\n\nrebuild hut none"); !strings.Contains(text, "Line 3:\n     > rebuild hut none\n") || !strings.Contains(text, "(R") {
+		t.Errorf("illegal move:\n%s", text)
+	}
+
+	// An auto-reply carrying a valid move is filed unanswered.
+	rejectedBefore := max(im.count("Rejected"), 0)
+	mt.send(alice.Email, "Out of office: "+mt.subject(), "token "+red.token+"\nroll", []string{"Auto-Submitted: auto-replied"})
+	waitFor(t, 10*time.Second, "the auto-reply to be filed", func() bool { return im.count("Rejected") == rejectedBefore+1 })
+	if len(openBytes(t, storedBytes(t, dir, mt.game)).File().History) != 2 {
+		t.Fatal("an auto-reply was applied")
+	}
+
+	// Red moves until blue is to move; blue answers with a file.
+	for !containsColour(mt.replica.Acting(), engine.Blue) {
+		move, err := chooseMove(red.bot, mt.replica, engine.Red)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mt.moveBy(engine.Red, move)
+	}
+	base := mt.latest
+	move, err := chooseMove(blue.bot, mt.replica, engine.Blue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending := mt.replica.State().Pending
+	if _, err := mt.replica.Move(engine.Blue, move, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	mine, _ := mt.replica.File().Marshal()
+	dupID, dupRaw := mt.ml.raw(bob.Email, mt.subject(), "my move", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: mine})
+	im.deliver(dupRaw)
+	mt.moves++
+	n := 2 + len(newDecisions(pending, mt.replica.State().Pending))
+	replies := mt.waitReplies(dupID, n)
+	mt.expected += n
+	if mt.latest = attachmentNamed(replies[0].Attachments, ".yaml"); !bytes.Equal(mt.latest, mine) {
+		t.Fatal("the referee stored another file than blue's")
+	}
+	// The same message delivered again is filed, not applied or answered.
+	processed := im.count("Processed")
+	im.deliver(dupRaw)
+	waitFor(t, 10*time.Second, "the duplicate to be filed", func() bool { return im.count("Processed") == processed+1 })
+	// The same file in a new mail adds nothing; an older one is behind;
+	// another successor of the same entry is a fork.
+	if text := mt.rejected(bob.Email, mt.subject(), "again", Attachment{Filename: "g.yaml", Data: mine}); !strings.Contains(text, "adds nothing") {
+		t.Errorf("replayed file:\n%s", text)
+	}
+	if text := mt.rejected(bob.Email, mt.subject(), "old", Attachment{Filename: "g.yaml", Data: base}); !strings.Contains(text, "is behind the game") {
+		t.Errorf("stale file:\n%s", text)
+	}
+	other := openBytes(t, base)
+	alt := mustMove(t, "orders discard gold blue green yellow")
+	if _, err := other.Move(engine.Blue, alt, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	forked, _ := other.File().Marshal()
+	if text := mt.rejected(bob.Email, mt.subject(), "fork", Attachment{Filename: "g.yaml", Data: forked}); !strings.Contains(text, "forks the game") {
+		t.Errorf("forked file:\n%s", text)
+	}
+
+	// The rest of the game, blue still attaching files.
+	mt.playToEnd(2000)
+	mt.finish(r)
+}
+
+// newDecisions lists the seats asked for a decision when the pending
+// decisions go from before to after: those that owe one they did not owe
+// before.
+func newDecisions(before, after []engine.Pending) []engine.Colour {
+	var out []engine.Colour
+	for _, p := range after {
+		if !containsPending(before, p) && !containsColour(out, p.Seat) {
+			out = append(out, p.Seat)
+		}
+	}
+	return out
+}
