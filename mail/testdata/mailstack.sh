@@ -165,6 +165,19 @@ CONF
 	chmod 0644 "$dir/smtpd.conf"
 }
 
+# alive reports whether a process runs; a zombie (left unreaped when
+# PID 1 of a container does not wait for orphans) counts as gone.
+alive() {
+	local st
+	st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+	[[ -n $st && $st != Z* ]]
+}
+
+# session_alive reports whether any live process is in session $1.
+session_alive() {
+	ps -o stat= -s "$1" 2>/dev/null | grep -qv '^Z'
+}
+
 port_up() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
 
 wait_up() {
@@ -204,18 +217,20 @@ imap_start() {
 imap_stop() {
 	local pid=""
 	[ -f "$dir/run/master.pid" ] && pid=$(cat "$dir/run/master.pid")
-	if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-		dovecot -c "$dir/dovecot.conf" stop >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+	if [ -n "$pid" ] && alive "$pid"; then
+		# Not "dovecot stop": it waits for the master to vanish, and a
+		# zombie never does.
+		kill "$pid" 2>/dev/null || true
 		# The master leaves its children (login proxies, imap sessions,
 		# anvil, log) behind: they all share its session, end them too so
 		# that clients see the server go away, as after a real restart.
 		for _ in $(seq 100); do
-			kill -0 "$pid" 2>/dev/null || break
+			alive "$pid" || break
 			sleep 0.05
 		done
 		pkill -TERM -s "$pid" 2>/dev/null || true
 		for _ in $(seq 100); do
-			pgrep -s "$pid" >/dev/null 2>&1 || break
+			session_alive "$pid" || break
 			sleep 0.05
 		done
 		pkill -KILL -s "$pid" 2>/dev/null || true
@@ -250,7 +265,7 @@ smtp_stop() {
 		pid=$(cat "$dir/smtpd.pid")
 		kill "$pid" 2>/dev/null || true
 		for _ in $(seq 100); do
-			kill -0 "$pid" 2>/dev/null || break
+			alive "$pid" || break
 			sleep 0.05
 		done
 		rm -f "$dir/smtpd.pid"
