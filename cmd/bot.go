@@ -79,6 +79,7 @@ the stronger). The bot's choices depend only on the position and --seed
 	}
 	c.Flags().StringVar(&as, "as", "", "the seat the bot plays (default: yours, or the only one that can act)")
 	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bot plays: "+strings.Join(bot.Levels(), " or "))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(bot.Levels(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().Uint64Var(&seed, "seed", 0, "the bot's seed (default: from the game and its length)")
 	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")

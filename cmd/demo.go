@@ -94,6 +94,7 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 	c.Flags().IntVar(&opts.Players, "players", 4, "number of seats, 2 to 4")
 	c.Flags().Uint64Var(&seed, "seed", 0, "the game's seed (default: random, printed)")
 	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bots play: "+strings.Join(bot.Levels(), " or "))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(bot.Levels(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&opts.OutFile, "out", "", "keep the game file here (never overwrites a file)")
 	c.Flags().DurationVar(&opts.Delay, "delay", 0, "pause after each move, such as 500ms")
 	return c
@@ -138,7 +139,11 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 	id := g.File().Header.Game
 	fmt.Fprintf(w, "elasund demo: %d %s bots, seed %d (the same seed plays the same game)\n", opts.Players, opts.Level, opts.Seed)
-	fmt.Fprintf(w, "game %s, file %s\n", id, path)
+	if opts.OutFile == "" {
+		fmt.Fprintf(w, "game %s, file %s (temporary: --out FILE keeps it)\n", id, path)
+	} else {
+		fmt.Fprintf(w, "game %s, file %s\n", id, path)
+	}
 	bots := map[engine.Colour]*demoSeat{}
 	for i, s := range seats {
 		dir := filepath.Join(tmp, "keys-"+s.Colour.String())
@@ -197,7 +202,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 
 	st := g.State()
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "\nthe final position:\n\n")
 	fmt.Fprint(w, templates.TextBoard(g.Config(), st))
 	fmt.Fprintln(w)
 	if st.Winner != nil {
@@ -214,6 +219,8 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 	if opts.OutFile != "" {
 		fmt.Fprintf(w, "\nkept %s: try 'elasund log %s' or 'elasund render %s --svg board.svg'\n", path, path, path)
+	} else {
+		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
 	}
 	return nil
 }
