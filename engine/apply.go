@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
@@ -527,14 +528,11 @@ func (g *Game) handText(h Hand) string {
 }
 
 func listColours(cs []Colour) string {
-	s := ""
+	names := make([]string, len(cs))
 	for i, c := range cs {
-		if i > 0 {
-			s += ", "
-		}
-		s += c.String()
+		names[i] = c.String()
 	}
-	return s
+	return strings.Join(names, ", ")
 }
 
 // ---- Phase 3 and the special actions ----

@@ -221,26 +221,32 @@ func deleteIndices[T any](list []T, idx []int) []T {
 // unbuild applies R56 to a building taken off the board. bigger says
 // whether a bigger building displaced it (V14).
 func (g *Game) unbuild(b Building, bigger bool, delta map[Colour]int, rebuilds *[]Pending) []string {
-	st := g.st
-	sp := b.Kind.Spec()
-	owner := st.Players[b.Owner]
 	ev := []string{fmt.Sprintf("%s's %s on %s is removed", b.Owner, b.Kind, b.At)}
-	switch {
-	case sp.Neutral:
-		*st.Supply.Neutral.at(b.Kind) += 1
-		owner.Cubes += b.cubes()
-	case sp.Starter:
+	g.returnToSupply(b)
+	if b.Kind.Spec().Starter {
 		if bigger || !g.cfg.Options.HutBiggerOnly {
 			at := b.At
 			*rebuilds = append(*rebuilds, Pending{Seat: b.Owner, Kind: PendingRebuild, Building: b.Kind, At: &at})
 		} else {
 			ev = append(ev, fmt.Sprintf("%s's %s leaves the game", b.Owner, b.Kind))
 		}
-	default:
-		owner.Buildings = append(owner.Buildings, b.Kind)
 	}
 	delta[b.Owner] -= g.buildingTrade(b)
 	return ev
+}
+
+// returnToSupply puts a building taken off the board back where it came
+// from (R56): a neutral building to its stack and its cubes to the owner, a
+// House or Workshop to its owner's supply. Starters have no supply.
+func (g *Game) returnToSupply(b Building) {
+	owner := g.st.Players[b.Owner]
+	switch sp := b.Kind.Spec(); {
+	case sp.Neutral:
+		*g.st.Supply.Neutral.at(b.Kind) += 1
+		owner.Cubes += b.cubes()
+	case !sp.Starter:
+		owner.Buildings = append(owner.Buildings, b.Kind)
+	}
 }
 
 // queueRebuilds orders displaced starters: the active player first, then

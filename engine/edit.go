@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Edit is one sandbox position edit (CLI.md, "Sandbox position editing").
@@ -414,15 +415,7 @@ func (g *Game) editRemove(e Edit, fail func(string, ...any) error) error {
 			continue
 		}
 		st.Buildings = slices.Delete(st.Buildings, i, i+1)
-		sp := b.Kind.Spec()
-		owner := st.Players[b.Owner]
-		switch {
-		case sp.Neutral:
-			*st.Supply.Neutral.at(b.Kind) += 1
-			owner.Cubes += b.cubes()
-		case !sp.Starter:
-			owner.Buildings = append(owner.Buildings, b.Kind)
-		}
+		g.returnToSupply(b)
 		return nil
 	}
 	return fail("no building or permit on %s", e.At)
@@ -430,12 +423,9 @@ func (g *Game) editRemove(e Edit, fail func(string, ...any) error) error {
 
 // FormatEdits prints edits as one line, separated by "; ".
 func FormatEdits(es []Edit) string {
-	s := ""
+	parts := make([]string, len(es))
 	for i, e := range es {
-		if i > 0 {
-			s += "; "
-		}
-		s += e.String()
+		parts[i] = e.String()
 	}
-	return s
+	return strings.Join(parts, "; ")
 }
