@@ -118,26 +118,8 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	if err != nil {
 		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, engine.FormatMove(move), err)
 	}
-	out := opts.File
-	if opts.OutFile != "" {
-		out = opts.OutFile
-	}
-	if err := writeGame(out, g.File()); err != nil {
-		return err
-	}
-	fmt.Fprintf(opts.Out, "%s (%s bot): %s\n", seat, opts.Level, strings.Join(e.Actions, "; "))
-	for _, ev := range e.Events {
-		fmt.Fprintf(opts.Out, "  %s\n", ev)
-	}
-	reportWritten(opts.Out, g, e, seat, out)
-	if opts.Commit {
-		msg, err := commitMove(ctx, opts.Git, g, e, seat, out)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
-	}
-	return nil
+	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.

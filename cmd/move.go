@@ -137,23 +137,41 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if err != nil {
 		return err
 	}
-	out := opts.File
-	if opts.OutFile != "" {
-		out = opts.OutFile
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit}, g, e, seat, "")
+}
+
+// publishing says where and how an entry's file goes out.
+type publishing struct {
+	Out           io.Writer
+	Git           func(ctx context.Context, dir string, args ...string) error
+	File, OutFile string // the game file, and --out (written instead when set)
+	Commit        bool
+}
+
+// publish writes the game after entry e by seat, prints the entry (after
+// headline, when not empty) with its events and where the game stands, and
+// commits the file when asked.
+func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, headline string) error {
+	out := p.File
+	if p.OutFile != "" {
+		out = p.OutFile
 	}
 	if err := writeGame(out, g.File()); err != nil {
 		return err
 	}
-	for _, ev := range e.Events {
-		fmt.Fprintf(opts.Out, "  %s\n", ev)
+	if headline != "" {
+		fmt.Fprintln(p.Out, headline)
 	}
-	reportWritten(opts.Out, g, e, seat, out)
-	if opts.Commit {
-		msg, err := commitMove(ctx, opts.Git, g, e, seat, out)
+	for _, ev := range e.Events {
+		fmt.Fprintf(p.Out, "  %s\n", ev)
+	}
+	reportWritten(p.Out, g, e, seat, out)
+	if p.Commit {
+		msg, err := commitMove(ctx, p.Git, g, e, seat, out)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
+		fmt.Fprintf(p.Out, "committed: %s\n", msg)
 	}
 	return nil
 }
