@@ -30,8 +30,9 @@ const (
 	svgTrackY  = svgSouthY + svgStrip + svgLabels + 92
 	svgTrackW  = 56 // one trade-track space
 	svgTrackH  = 50
-	svgSeatH   = 176 // one seat's card in the panel
+	svgSeatH   = 198 // one seat's card in the panel, unless its text wraps
 	svgSeatGap = 12
+	svgSeatPad = 12 // the seat card's text margin left and right
 )
 
 // palette is the ink of one seat colour: its fill, its dark outline, and
@@ -261,7 +262,7 @@ type svgDisc struct {
 
 type svgSeat struct {
 	ID           string
-	X, Y, W      int
+	X, Y, W, H   int
 	Fill, Dark   string
 	Ink          string
 	Name         string
@@ -272,11 +273,17 @@ type svgSeat struct {
 	Cards        []svgCard
 	HandTotal    int
 	Trade        int
-	Walls        string
 	PermitIcons  []svgPermitIcon
 	PermitsEmpty bool
-	Buildings    string
-	Orders       string
+	Lines        []svgSeatLine // walls, buildings and orders, wrapped to fit
+}
+
+// svgSeatLine is one line of small text at the foot of a seat's card.
+type svgSeatLine struct {
+	DY   int // the baseline below the card's top
+	Size int
+	Fill string
+	Text string
 }
 
 type svgCard struct {
@@ -402,12 +409,13 @@ func (v *svgView) board(l layout, st *engine.State) {
 			v.Squares = append(v.Squares, svgRect{ID: "sq-" + s.String(), Class: class,
 				X: sqX(c), Y: sqY(r), W: svgCell, H: svgCell, Fill: fill})
 			if t := l.tradeValue(s); t > 0 {
-				// Harbour fields sit on the shore; the others in the
-				// corner on the board's edge, clear of names and flags.
+				// Harbour fields sit on the shore, just clear of a
+				// building's digits; the others in the corner on the
+				// board's edge. Buildings are drawn over them.
 				m := svgMark{ID: "trade-" + s.String(), X: sqX(c) + svgCell - 13, Y: sqY(r) + 13, Value: t}
 				switch {
 				case c == 0:
-					m.X, m.Y = svgGridX, sqY(r)+svgCell/2
+					m.X, m.Y = svgGridX-4, sqY(r)+svgCell/2
 				case r == engine.NumRows-1:
 					m.X, m.Y = sqX(c)+13, sqY(r)+svgCell-13
 				}
@@ -518,6 +526,11 @@ func newSVGBuilding(b engine.Building) svgBuilding {
 			if i < cubesOn(b) {
 				f.Cube = &svgCube{ID: fmt.Sprintf("cube-%s-%d", sb.ID, i+1),
 					X: f.X + 10, Y: f.Y + 14, Size: 15, Fill: p.Fill, Dark: p.Dark}
+				if sp.W == 1 && sp.H == 1 {
+					// Below the pennant it would sit on the name: on a
+					// 1×1 tile the cube flies beside the pennant.
+					f.Cube.X, f.Cube.Y = f.X+20, f.Y+1
+				}
 			}
 			sb.Flags = append(sb.Flags, f)
 		}
@@ -656,7 +669,7 @@ func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
 	order := seatOrder(cfg, st)
 	for i, c := range order {
 		x := svgPad + (i%2)*(w+svgSeatGap)
-		sy := y + (i/2)*(svgSeatH+svgSeatGap)
+		sy := y + (i/2)*(svgSeatH+svgSeatGap) // moved down below once all are measured
 		p := seatPalette(c)
 		s := svgSeat{ID: "seat-" + c.String(), X: x, Y: sy, W: w,
 			Fill: p.Fill, Dark: p.Dark, Ink: p.Text, Name: capital(c.String())}
@@ -682,7 +695,9 @@ func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
 		s.CubeText = fmt.Sprintf("%d/10 on board", on)
 		s.Gold = pl.Gold
 		for k, card := range engine.InfluenceCards {
-			s.Cards = append(s.Cards, svgCard{X: x + 120 + k*72, Fill: cardInk(cfg, card),
+			// Room for two-digit counts of every colour: the hand's
+			// total is in the card's head.
+			s.Cards = append(s.Cards, svgCard{X: x + 120 + k*96, Fill: cardInk(cfg, card),
 				Count: pl.Influence.Of(card), Name: cardName(cfg, card)})
 		}
 		s.HandTotal = pl.Cards()
@@ -694,17 +709,106 @@ func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
 				next += " (tower)"
 			}
 		}
-		s.Walls = fmt.Sprintf("walls %d built, %s", pl.Walls, next)
 		for k, pv := range pl.Permits {
 			s.PermitIcons = append(s.PermitIcons, svgPermitIcon{X: x + 84 + k*28, Value: pv})
 		}
 		s.PermitsEmpty = len(pl.Permits) == 0
-		s.Buildings = "in supply: " + kindsText(pl.Buildings)
-		s.Orders = "orders: " + ordersText(cfg, pl.Orders)
+		s.Lines, s.H = seatLines(w-2*svgSeatPad,
+			svgSeatLine{Size: 13, Fill: "#2b2118", Text: fmt.Sprintf("walls %d built, %s", pl.Walls, next)},
+			svgSeatLine{Size: 13, Fill: "#2b2118", Text: "buildings in supply: " + kindsText(pl.Buildings)},
+			svgSeatLine{Size: 12, Fill: "#6b5d49", Text: "orders: " + ordersText(cfg, pl.Orders)},
+		)
 		v.Seats = append(v.Seats, s)
 	}
+	// All cards are as tall as the tallest, so that the rows line up.
+	h := svgSeatH
+	for _, s := range v.Seats {
+		h = max(h, s.H)
+	}
+	for i := range v.Seats {
+		s := &v.Seats[i]
+		dy := y + (i/2)*(h+svgSeatGap) - s.Y
+		s.H, s.Y = h, s.Y+dy
+		for k := range s.Cubes {
+			s.Cubes[k].Y += dy
+		}
+	}
 	rows := (len(order) + 1) / 2
-	return y + rows*(svgSeatH+svgSeatGap)
+	return y + rows*(h+svgSeatGap)
+}
+
+// seatLines stacks the paragraphs at the foot of a seat's card, each
+// wrapped to width, and returns the lines and the card's height.
+func seatLines(width int, paras ...svgSeatLine) ([]svgSeatLine, int) {
+	var out []svgSeatLine
+	dy := 152
+	for _, p := range paras {
+		for _, t := range wrapText(p.Text, width, p.Size) {
+			q := p
+			q.DY, q.Text = dy, t
+			out = append(out, q)
+			dy += p.Size + 5
+		}
+	}
+	last := out[len(out)-1]
+	return out, last.DY + 10
+}
+
+// textWidth is a generous estimate of the width of regular text: DejaVu
+// Sans runs about 0.5 em a letter in these lines; 0.6 em leaves room for
+// wider fonts and letters.
+func textWidth(text string, size int) int {
+	return (len([]rune(text))*size*60 + 99) / 100
+}
+
+// wrapText breaks text into lines that fit width by textWidth: at the
+// clauses ("; ") first, then at spaces; a word too long for a line stands
+// alone on it.
+func wrapText(text string, width, size int) []string {
+	if textWidth(text, size) <= width {
+		return []string{text}
+	}
+	var lines []string
+	line := ""
+	for _, clause := range strings.SplitAfter(text, "; ") {
+		clause = strings.TrimSpace(clause)
+		switch {
+		case clause == "":
+		case line != "" && textWidth(line+" "+clause, size) <= width:
+			line += " " + clause
+		case textWidth(clause, size) <= width:
+			if line != "" {
+				lines = append(lines, line)
+			}
+			line = clause
+		default:
+			if line != "" {
+				lines = append(lines, line)
+			}
+			words := wrapWords(clause, width, size)
+			lines = append(lines, words[:len(words)-1]...)
+			line = words[len(words)-1]
+		}
+	}
+	return append(lines, line)
+}
+
+// wrapWords breaks text at spaces into lines that fit width by textWidth.
+func wrapWords(text string, width, size int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case textWidth(line+" "+word, size) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // supply lists the bank, the cards, the neutral stacks and the church stack
