@@ -91,8 +91,10 @@ func (s *smtpSender) Send(ctx context.Context, from string, to []string, msg []b
 	defer stop()
 	err := s.transaction(c, from, to, msg)
 	var se *SendError
-	if err != nil && (!errors.As(err, &se) || se.Code == 0) {
-		// A transport error: the connection is unusable.
+	if err != nil && (!errors.As(err, &se) || se.Code == 0 || !se.Permanent) {
+		// A transport error: the connection is unusable. A temporary
+		// refusal may be the session's limit (OpenSMTPD refuses MAIL
+		// after 100 messages): retry on a new connection.
 		c.Close()
 		s.c = nil
 	}
