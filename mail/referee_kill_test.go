@@ -119,20 +119,25 @@ type scriptedGame struct {
 }
 
 // scriptGame plays a hosted two-seat game to its end with bots, calling
-// the referee directly, and records every mail. Every seventh mail is one
-// the referee refuses, and every eleventh a status command.
-func scriptGame(t testing.TB, dir, game string, tokens map[engine.Colour]string) *scriptedGame {
+// the referee directly, and records every mail. With extras, every
+// seventh mail is one the referee refuses, and every eleventh a status
+// command.
+func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scriptedGame {
 	t.Helper()
 	r, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
 	if err != nil {
 		t.Fatal(err)
 	}
+	game, tokens := hg.Game, hg.Tokens
 	sg := &scriptedGame{game: game}
 	ml := &mailer{date: refTime.Add(time.Hour)}
 	players := map[engine.Colour]bot.Player{}
 	players[engine.Red], _ = bot.New(bot.LevelHeuristic, 7)
 	players[engine.Blue], _ = bot.New(bot.LevelRandom, 8)
-	email := map[engine.Colour]string{engine.Red: alice.Email, engine.Blue: bob.Email}
+	email := map[engine.Colour]string{}
+	for _, st := range hg.Seats {
+		email[st.Colour] = st.Email
+	}
 	subject := "Re: " + templates.SubjectTag(game) + " turn"
 	send := func(from, subject, body string) *Decision {
 		id, raw := ml.raw(from, subject, body, nil)
@@ -155,9 +160,9 @@ func scriptGame(t testing.TB, dir, game string, tokens map[engine.Colour]string)
 		}
 		seat := s.g.Acting()[0]
 		switch {
-		case i%11 == 0:
+		case extras && i%11 == 0:
 			send(email[seat], "status "+game, "")
-		case i%7 == 0:
+		case extras && i%7 == 0:
 			body := "token " + tokens[seat] + "\n\nrebuild hut none"
 			if i%14 == 0 {
 				body = "token wrong-token\nroll"
@@ -204,7 +209,7 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	origin, hg := hostGame(t, 21, nil, engine.Red, engine.Blue)
 	killDir := copyStore(t, origin)
 	start := time.Now()
-	sg := scriptGame(t, copyStore(t, origin), hg.Game, hg.Tokens)
+	sg := scriptGame(t, copyStore(t, origin), hg, true)
 	want := map[string]bool{}
 	for i, id := range sg.ids {
 		for j := 0; j < sg.replies[i]; j++ {

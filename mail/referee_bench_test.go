@@ -1,0 +1,241 @@
+package mail
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// scriptedFor hosts and scripts the benchmark game (heuristic red,
+// random blue, every mail a move) for players at the given addresses, the
+// in-process ones or the mail stack's, and returns the store to copy
+// before each run.
+func scriptedFor(b *testing.B, seats []turnfile.Seat) (string, *HostedGame, *scriptedGame) {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "origin")
+	hg, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Seats: seats,
+		Hosted: []engine.Colour{engine.Red, engine.Blue}, Now: refTime, Rand: newDetReader(41)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, hg, scriptGame(b, copyStore(b, dir), hg, false)
+}
+
+// seatIndex is the index of the turn mail to the mover among a move's
+// replies: the seats' order in the header.
+func seatIndex(hg *HostedGame, email string) int {
+	return slices.IndexFunc(hg.Seats, func(s turnfile.Seat) bool { return s.Email == email })
+}
+
+// latencies reports the median and 95th percentile of ds in ms.
+func latencies(b *testing.B, ds []time.Duration) {
+	slices.Sort(ds)
+	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(ds[len(ds)*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// BenchmarkRefereeThroughputInProcess measures moves applied and answered
+// per second through the in-memory IMAP server and the SMTP sink: a whole
+// scripted game waits in the inbox when the daemon starts, and the clock
+// stops at its last reply. One op is one game.
+func BenchmarkRefereeThroughputInProcess(b *testing.B) {
+	origin, _, sg := scriptedFor(b, []turnfile.Seat{alice, bob})
+	b.ResetTimer()
+	replies := 0
+	for _, n := range sg.replies {
+		replies += n
+	}
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := copyStore(b, origin)
+		im := newTestIMAP(b, imapOptions{})
+		sm := newTestSMTP(b, smtpOptions{})
+		for _, raw := range sg.msgs {
+			im.deliver(raw)
+		}
+		cfg := testConfig(im, sm, b.TempDir())
+		cfg.Limits.PerSenderPerHour = -1
+		cfg.GamesDir = dir
+		ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		r := startDaemon(b, cfg, ref, Options{}, nil)
+		if !sm.waitUnique(replies, 5*time.Minute) {
+			b.Fatalf("%d of %d replies", sm.unique(), replies)
+		}
+		total += time.Since(start)
+		b.StopTimer()
+		r.stop(b)
+		im.stop()
+		sm.stop()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(len(sg.msgs)*b.N)/total.Seconds(), "moves/s")
+	b.ReportMetric(float64(len(sg.msgs)), "moves/game")
+}
+
+// BenchmarkRefereeLatencyInProcess measures the time from a move landing
+// in the mailbox to the mover's reply reaching the SMTP server, one move
+// at a time through a whole game. One op is one game.
+func BenchmarkRefereeLatencyInProcess(b *testing.B) {
+	origin, hg, sg := scriptedFor(b, []turnfile.Seat{alice, bob})
+	b.ResetTimer()
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dir := copyStore(b, origin)
+		im := newTestIMAP(b, imapOptions{})
+		sm := newTestSMTP(b, smtpOptions{})
+		cfg := testConfig(im, sm, b.TempDir())
+		cfg.Limits.PerSenderPerHour = -1
+		cfg.GamesDir = dir
+		ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := startDaemon(b, cfg, ref, Options{}, nil)
+		b.StartTimer()
+		seen := 0
+		for k, raw := range sg.msgs {
+			from := headerField(raw, "From")
+			want := replyMessageID(replyID(sg.ids[k], seatIndex(hg, from)), testFrom)
+			start := time.Now()
+			im.deliver(raw)
+			for found := false; !found; {
+				msgs := sm.received()
+				for _, m := range msgs[seen:] {
+					found = found || m.MessageID == want
+				}
+				if !found {
+					if time.Since(start) > time.Minute {
+						b.Fatalf("no reply to move %d", k+1)
+					}
+					sm.waitUnique(len(msgs)+1, 5*time.Millisecond)
+				}
+			}
+			ds = append(ds, time.Since(start))
+			sm.waitUnique(seen+sg.replies[k], time.Minute)
+			seen += sg.replies[k]
+		}
+		b.StopTimer()
+		r.stop(b)
+		im.stop()
+		sm.stop()
+		b.StartTimer()
+	}
+	latencies(b, ds)
+}
+
+// dovecotRig is a daemon reading from Dovecot, for the benchmarks.
+func dovecotRun(b *testing.B, s *mailstack, origin string) (*running, map[string]*maildirWatch) {
+	b.Helper()
+	dir := copyStore(b, origin)
+	cfg := s.config(b.TempDir())
+	cfg.GamesDir = dir
+	cfg.SMTP.From = testFrom // reply Message-IDs as scripted
+	ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+	if err != nil {
+		b.Fatal(err)
+	}
+	boxes := map[string]*maildirWatch{stackAlice.Email: watchMaildir(b, s, "alice"), stackBob.Email: watchMaildir(b, s, "bob")}
+	for _, w := range boxes {
+		// Replies of an earlier run carry the same Message-IDs.
+		w.poll()
+		w.byID = map[string][]byte{}
+	}
+	r := startDaemon(b, cfg, ref, Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second}, nil)
+	return r, boxes
+}
+
+// waitAny waits for a message in any of the mailboxes.
+func waitAny(b *testing.B, boxes map[string]*maildirWatch, id string, timeout time.Duration) {
+	b.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		for _, w := range boxes {
+			w.poll()
+			if w.byID[id] != nil {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("no message %s after %v", id, timeout)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// BenchmarkRefereeThroughputDovecot measures moves per second through the
+// real servers: a whole scripted game is mailed to OpenSMTPD, which hands
+// it to Dovecot; the daemon reads it over IMAP (STARTTLS), sends every
+// reply through Dovecot's submission service (STARTTLS, AUTH) and
+// OpenSMTPD back into the players' Dovecot mailboxes. The clock starts
+// when the daemon starts and stops when the last reply is in a mailbox.
+func BenchmarkRefereeThroughputDovecot(b *testing.B) {
+	s := startMailstack(b)
+	origin, _, sg := scriptedFor(b, []turnfile.Seat{stackAlice, stackBob})
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		for _, raw := range sg.msgs {
+			if err := s.send(headerField(raw, "From"), stackDaemon, raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+		waitFor(b, 2*time.Minute, "the game in the daemon's inbox", func() bool {
+			return len(fetchAll(b, s.addr(s.imap), false, "elasund", stackPassword, "INBOX")) == len(sg.msgs)
+		})
+		b.StartTimer()
+		start := time.Now()
+		r, boxes := dovecotRun(b, s, origin)
+		for k, id := range sg.ids {
+			for j := 0; j < sg.replies[k]; j++ {
+				waitAny(b, boxes, replyMessageID(replyID(id, j), testFrom), 5*time.Minute)
+			}
+		}
+		total += time.Since(start)
+		b.StopTimer()
+		r.stop(b)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(len(sg.msgs)*b.N)/total.Seconds(), "moves/s")
+	b.ReportMetric(float64(len(sg.msgs)), "moves/game")
+}
+
+// BenchmarkRefereeLatencyDovecot measures the time from a move handed to
+// OpenSMTPD to the mover's reply landing in her Dovecot mailbox, one move
+// at a time, for the first 20 moves of the scripted game. One op is 20
+// moves.
+func BenchmarkRefereeLatencyDovecot(b *testing.B) {
+	s := startMailstack(b)
+	origin, hg, sg := scriptedFor(b, []turnfile.Seat{stackAlice, stackBob})
+	b.ResetTimer()
+	const moves = 20
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r, boxes := dovecotRun(b, s, origin)
+		b.StartTimer()
+		for k, raw := range sg.msgs[:moves] {
+			from := headerField(raw, "From")
+			start := time.Now()
+			if err := s.send(from, stackDaemon, raw); err != nil {
+				b.Fatal(err)
+			}
+			boxes[from].wait(replyMessageID(replyID(sg.ids[k], seatIndex(hg, from)), testFrom), time.Minute)
+			ds = append(ds, time.Since(start))
+		}
+		b.StopTimer()
+		r.stop(b)
+		b.StartTimer()
+	}
+	latencies(b, ds)
+}

@@ -1,0 +1,238 @@
+package mail
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-message"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// The players' addresses on the mail stack.
+const stackDaemon = "elasund@localhost"
+
+var (
+	stackAlice = turnfile.Seat{Colour: engine.Red, Name: "Alice", Email: "alice@localhost"}
+	stackBob   = turnfile.Seat{Colour: engine.Blue, Name: "Bob", Email: "bob@localhost"}
+)
+
+// maildirWatch reads the mail Dovecot delivers to a user, each file once.
+type maildirWatch struct {
+	t    testing.TB
+	dir  string
+	seen map[string]bool
+	// byID holds the messages read so far by Message-ID.
+	byID map[string][]byte
+}
+
+func watchMaildir(t testing.TB, s *mailstack, user string) *maildirWatch {
+	return &maildirWatch{t: t, dir: filepath.Join(s.dir, "mail", user, "Maildir"), seen: map[string]bool{}, byID: map[string][]byte{}}
+}
+
+func (w *maildirWatch) poll() {
+	for _, sub := range []string{"new", "cur"} {
+		ents, _ := os.ReadDir(filepath.Join(w.dir, sub))
+		for _, e := range ents {
+			base := strings.SplitN(e.Name(), ":", 2)[0]
+			if w.seen[base] {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(w.dir, sub, e.Name()))
+			if err != nil {
+				continue // moved from new to cur meanwhile
+			}
+			w.seen[base] = true
+			w.byID[strings.Trim(headerField(b, "Message-Id"), "<> ")] = b
+		}
+	}
+}
+
+// wait returns the message with Message-ID id once it has arrived.
+func (w *maildirWatch) wait(id string, timeout time.Duration) *Incoming {
+	w.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		w.poll()
+		if b := w.byID[id]; b != nil {
+			in, err := ParseMessage(b, Limits{})
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			return in
+		}
+		if time.Now().After(deadline) {
+			w.t.Fatalf("no message %s in %s after %v", id, w.dir, timeout)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// find returns the first message whose subject contains s.
+func (w *maildirWatch) find(s string, timeout time.Duration) *Incoming {
+	w.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		w.poll()
+		for _, b := range w.byID {
+			if strings.Contains(headerText(mustHeader(w.t, b), "Subject"), s) {
+				in, err := ParseMessage(b, Limits{})
+				if err != nil {
+					w.t.Fatal(err)
+				}
+				return in
+			}
+		}
+		if time.Now().After(deadline) {
+			w.t.Fatalf("no message about %q in %s after %v", s, w.dir, timeout)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func mustHeader(t testing.TB, raw []byte) message.Header {
+	h, err := headerOf(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// swaksMail sends a mail with swaks, to OpenSMTPD (protocol SMTP) or
+// straight to Dovecot (LMTP), with a fixed Date so that the entry it
+// makes is known in advance.
+func swaksMail(t testing.TB, s *mailstack, protocol, from, subject, body, id string, date time.Time) {
+	t.Helper()
+	port := s.smtp
+	if protocol == "LMTP" {
+		port = s.lmtp
+	}
+	cmd := exec.Command("swaks", "--silent", "2", "--protocol", protocol,
+		"--server", "127.0.0.1:"+strconv.Itoa(port),
+		"--from", from, "--to", stackDaemon,
+		"--header", "Subject: "+subject,
+		"--header", "Message-Id: <"+id+">",
+		"--header", "Date: "+date.Format(time.RFC1123Z),
+		"--body", body)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("swaks: %v\n%s", err, out)
+	}
+}
+
+// stackGame hosts a game of alice and bob, both seats hosted, with the
+// daemon's address on the mail stack.
+func stackGame(t testing.TB, options map[string]string) (string, *HostedGame) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "games")
+	hg, err := HostNew(HostOptions{
+		Dir: dir, Address: stackDaemon, Seats: []turnfile.Seat{stackAlice, stackBob},
+		Hosted: []engine.Colour{engine.Red, engine.Blue}, Options: options, Now: refTime, Rand: newDetReader(31),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, hg
+}
+
+// TestRefereeDovecot plays moves through real servers: the invitations
+// go out through Dovecot's submission service, moves are sent to
+// OpenSMTPD with swaks and curl and read by the daemon from Dovecot over
+// IMAP, and every reply is checked in the players' Dovecot mailboxes.
+func TestRefereeDovecot(t *testing.T) {
+	s := startMailstack(t)
+	dir, hg := stackGame(t, nil)
+	cfg := s.config(t.TempDir())
+	cfg.GamesDir = dir
+	cfg.IMAP.PollInterval = 200 * time.Millisecond
+	if err := Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, Options{}); err != nil {
+		t.Fatalf("posting the invitations: %v", err)
+	}
+	inbox := map[engine.Colour]*maildirWatch{engine.Red: watchMaildir(t, s, "alice"), engine.Blue: watchMaildir(t, s, "bob")}
+	seats := map[engine.Colour]turnfile.Seat{engine.Red: stackAlice, engine.Blue: stackBob}
+	tokens := map[engine.Colour]string{}
+	for c, w := range inbox {
+		tokens[c] = tokenFrom(t, w.find("invitation", 30*time.Second).Text)
+		w.find("turn 1", 30*time.Second)
+	}
+	ref, err := NewReferee(RefereeOptions{Dir: dir, Address: stackDaemon, Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := startDaemon(t, cfg, ref, Options{RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond}, nil)
+
+	replica := openBytes(t, storedBytes(t, dir, hg.Game))
+	hosted, err := readHosted(dir, hg.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := map[engine.Colour]bot.Player{}
+	players[engine.Red], _ = bot.New(bot.LevelHeuristic, 1)
+	players[engine.Blue], _ = bot.New(bot.LevelHeuristic, 2)
+	ml := &mailer{date: refTime.Add(time.Hour)}
+	subject := "Re: " + templates.SubjectTag(hg.Game) + " turn"
+	for i := 0; i < 4; i++ {
+		seat := replica.Acting()[0]
+		move, err := chooseMove(players[seat], replica, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, date := ml.next()
+		id = strings.Replace(id, "example.test", "localhost", 1)
+		if _, err := replica.Move(seat, move, hosted[seat].signer, entryTime(replica, date), turnfile.MoveOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		body := "token " + tokens[seat] + "\n" + moveText(move, i)
+		switch i % 3 {
+		case 0:
+			swaksMail(t, s, "SMTP", seats[seat].Email, subject, body, id, date)
+		case 1:
+			// Straight into Dovecot, as a local delivery agent would.
+			swaksMail(t, s, "LMTP", seats[seat].Email, subject, body, id, date)
+		default:
+			s.curl(seats[seat].Email, stackDaemon, rawMail(seats[seat].Email, subject, body, id, date, nil))
+		}
+		want, _ := replica.File().Marshal()
+		for c, w := range inbox {
+			k := slices.IndexFunc(replica.File().Header.Seats, func(st turnfile.Seat) bool { return st.Colour == c })
+			reply := w.wait(replyMessageID(replyID(id, k), stackDaemon), 30*time.Second)
+			if !bytes.Equal(attachmentNamed(reply.Attachments, ".yaml"), want) || attachmentNamed(reply.Attachments, ".svg") == nil {
+				t.Fatalf("move %d (%s %v): %s's reply lacks the file as the test replayed it, or the board", i+1, seat, move, c)
+			}
+			if (c == seat) != (reply.InReplyTo == id) {
+				t.Errorf("move %d: %s's reply is threaded to %q", i+1, c, reply.InReplyTo)
+			}
+		}
+	}
+
+	// A wrong token, sent with swaks, is answered in alice's mailbox.
+	id, date := ml.next()
+	swaksMail(t, s, "SMTP", stackAlice.Email, subject, "token nope\nroll", id, date)
+	if rej := inbox[engine.Red].wait(replyMessageID(replyID(id, 0), stackDaemon), 30*time.Second); !strings.Contains(rej.Text, "not the token of your seat") {
+		t.Errorf("wrong token:\n%s", rej.Text)
+	}
+	// Status by curl.
+	id, date = ml.next()
+	s.curl(stackBob.Email, stackDaemon, rawMail(stackBob.Email, "status "+hg.Game, "", id, date, nil))
+	if st := inbox[engine.Blue].wait(replyMessageID(replyID(id, 0), stackDaemon), 30*time.Second); !strings.Contains(st.Text, "You play blue") {
+		t.Errorf("status:\n%s", st.Text)
+	}
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := replica.File().Marshal()
+	if !bytes.Equal(storedBytes(t, dir, hg.Game), want) {
+		t.Error("the stored game differs from the test's replay")
+	}
+	openBytes(t, want)
+}
