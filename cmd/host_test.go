@@ -1,0 +1,139 @@
+package cmd
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/turnfile"
+)
+
+func TestHostNewArgv(t *testing.T) {
+	app := testApp(nil)
+	var got *hostNewOptions
+	err := execCmd(newHostNewCmd(app, func(o *hostNewOptions) error { got = o; return nil }),
+		"--config", "d.yaml", "--players", "red=Alice:a@example.org,blue=Bob:b@example.org,green=Cy:c@example.org",
+		"--hosted", "red,green", "--edition", "fr", "--option", "turn_limit=20", "--start", "random", "--print")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Config != "d.yaml" || len(got.Seats) != 3 || got.Seats[1].Email != "b@example.org" ||
+		len(got.Hosted) != 2 || got.Hosted[1] != engine.Green || got.Edition != engine.EditionFR ||
+		got.Options["turn_limit"] != "20" || !got.Random || !got.Print || !got.Now.Equal(testTime) {
+		t.Fatalf("options = %+v", got)
+	}
+	for hosted, want := range map[string]int{"all": 3, "none": 0, "ALL": 3} {
+		err := execCmd(newHostNewCmd(app, func(o *hostNewOptions) error { got = o; return nil }),
+			"--config", "d.yaml", "--players", "red=A:a@example.org,blue=B:b@example.org,green=C:c@example.org", "--hosted", hosted)
+		if err != nil || len(got.Hosted) != want {
+			t.Errorf("--hosted %s: %v, %d seats; want %d", hosted, err, len(got.Hosted), want)
+		}
+	}
+	players := "red=A:a@example.org,blue=B:b@example.org"
+	for _, args := range [][]string{
+		{"--players", players},
+		{"--config", "d.yaml"},
+		{"--config", "d.yaml", "--players", "red=A:a@example.org,blue=B"},
+		{"--config", "d.yaml", "--players", "red=A:a@example.org"},
+		{"--config", "d.yaml", "--players", players, "--hosted", "green"},
+		{"--config", "d.yaml", "--players", players, "--hosted", "red,red"},
+		{"--config", "d.yaml", "--players", players, "--hosted", "purple"},
+		{"--config", "d.yaml", "--players", players, "--start", "last"},
+		{"--config", "d.yaml", "--players", players, "--option", "x"},
+		{"--config", "d.yaml", "--players", players, "--edition", "de"},
+		{"--config", "d.yaml", "--players", players, "extra"},
+	} {
+		err := execCmd(newHostNewCmd(app, func(*hostNewOptions) error { return nil }), args...)
+		var ue *usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("host new %q = %v, want usage error", args, err)
+		}
+	}
+}
+
+// hostSeats are the seats of the host tests.
+var hostSeats = []turnfile.Seat{
+	{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
+	{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
+}
+
+func TestHostNewOutput(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"ELASUND_IMAP_PASSWORD": "pw"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	var out bytes.Buffer
+	opts := &hostNewOptions{Config: writeDaemonConfig(t, dir, daemonConfig), LookupEnv: lookup, Seats: hostSeats,
+		Hosted: []engine.Colour{engine.Red}, Edition: engine.EditionEN, Options: map[string]string{}, Print: true,
+		Now: testTime, Rand: newDetRand(5), Out: &out}
+	if err := runHostNew(t.Context(), opts); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`created game ([0-9a-f]{16}) in (\S+); seats in turn order: red \(Alice, hosted\) blue \(Bob, own key\)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("output = %q", out.String())
+	}
+	if m[2] != filepath.Join(dir, "games", m[1], "game.yaml") {
+		t.Errorf("game file %s", m[2])
+	}
+	for _, want := range []string{"--- mail to \"Alice\" <alice@example.org>", "your token: ", "Attachment: elasund-" + m[1] + ".yaml (application/yaml", "elasund join FILE --as blue"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "games", m[1], "hosted.yaml")); err != nil {
+		t.Error(err)
+	}
+
+	// Without --print the mail goes to the SMTP server, which is down:
+	// the game exists, and the error says how to invite again.
+	out.Reset()
+	opts.Print, opts.Rand = false, newDetRand(6)
+	err := runHostNew(t.Context(), opts)
+	var he *hintError
+	if exitCode(err) != exitFailure || !strings.Contains(err.Error(), "not every mail was sent") || !errors.As(err, &he) || !strings.Contains(he.hint, "host invite") {
+		t.Fatalf("host new with SMTP down = %v (exit %d)", err, exitCode(err))
+	}
+
+	// Re-inviting red makes a new token.
+	out.Reset()
+	inv := &hostInviteOptions{Config: opts.Config, LookupEnv: lookup, Game: m[1], Seats: []engine.Colour{engine.Red}, Print: true, Now: testTime, Rand: newDetRand(7), Out: &out}
+	if err := runHostInvite(t.Context(), inv); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "game "+m[1]+": 1 invitation(s), 1 new token(s)") || !strings.Contains(out.String(), "your token: ") {
+		t.Errorf("invite output = %q", out.String())
+	}
+	inv.Game = "0123456789abcdef"
+	if err := runHostInvite(t.Context(), inv); exitCode(err) != exitUsage {
+		t.Errorf("invite of an unknown game = %v (exit %d), want exit 2", err, exitCode(err))
+	}
+	opts.Options = map[string]string{"turn_limit": "lots"}
+	if err := runHostNew(t.Context(), opts); exitCode(err) != exitUsage {
+		t.Errorf("host new with a bad option = %v (exit %d), want exit 2", err, exitCode(err))
+	}
+}
+
+func TestHostInviteArgv(t *testing.T) {
+	app := testApp(nil)
+	var got *hostInviteOptions
+	err := execCmd(newHostInviteCmd(app, func(o *hostInviteOptions) error { got = o; return nil }),
+		"--config", "d.yaml", "3F9C2A7D5E1B4C08", "--seat", "red", "--seat", "blue", "--print")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != "3f9c2a7d5e1b4c08" || len(got.Seats) != 2 || got.Seats[1] != engine.Blue || !got.Print {
+		t.Fatalf("options = %+v", got)
+	}
+	for _, args := range [][]string{{"g"}, {"--config", "d.yaml"}, {"--config", "d.yaml", "g", "--seat", "mauve"}} {
+		err := execCmd(newHostInviteCmd(app, func(*hostInviteOptions) error { return nil }), args...)
+		var ue *usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("host invite %q = %v, want usage error", args, err)
+		}
+	}
+}
