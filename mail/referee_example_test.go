@@ -1,0 +1,84 @@
+package mail_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/mail"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// fixedBytes is a deterministic byte source, so that the example's game
+// id and tokens are always the same.
+type fixedBytes struct{ n byte }
+
+func (f *fixedBytes) Read(p []byte) (int, error) {
+	for i := range p {
+		f.n = f.n*31 + 7
+		p[i] = f.n
+	}
+	return len(p), nil
+}
+
+// A game for the referee: HostNew writes it into the store and returns
+// the invitations, which carry each hosted seat's token; a move written
+// in a mail body with the token is then applied, and every seat gets the
+// board.
+func ExampleHostNew() {
+	dir, err := os.MkdirTemp("", "elasund-example-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	games := filepath.Join(dir, "games")
+	start := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	hg, err := mail.HostNew(mail.HostOptions{
+		Dir: games, Address: "elasund@example.org",
+		Seats: []turnfile.Seat{
+			{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
+			{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
+		},
+		Hosted: []engine.Colour{engine.Red, engine.Blue},
+		Now:    start, Rand: &fixedBytes{},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, m := range hg.Mail {
+		fmt.Println(m.To[0], "|", strings.ReplaceAll(m.Subject, hg.Game, "GAME"))
+	}
+
+	ref, err := mail.NewReferee(mail.RefereeOptions{Dir: games, Address: "elasund@example.org"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	d, err := ref.Handle(context.Background(), &mail.Incoming{
+		MessageID: "move1@example.org", From: "alice@example.org",
+		Subject: "Re: [elasund " + hg.Game + "] turn 1: your move",
+		Date:    start.Add(time.Hour),
+		Text:    "token " + hg.Tokens[engine.Red] + "\nroll\n",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := d.Commit(); err != nil {
+		log.Fatal(err)
+	}
+	n, _ := ref.Entries(hg.Game)
+	fmt.Println("entries:", n, "replies:", len(d.Replies))
+	fmt.Println(regexp.MustCompile(`(?m)^Your move was applied.*\n  roll$`).MatchString(d.Replies[0].Text))
+	// Output:
+	// "Alice" <alice@example.org> | [elasund GAME] invitation: you play red
+	// "Bob" <bob@example.org> | [elasund GAME] invitation: you play blue
+	// "Alice" <alice@example.org> | [elasund GAME] turn 1: your move
+	// "Bob" <bob@example.org> | [elasund GAME] turn 1: waiting for red
+	// entries: 3 replies: 2
+	// true
+}
