@@ -11,8 +11,13 @@ type index struct {
 func (g *Game) index() *index {
 	ix := &index{}
 	for i, b := range g.st.Buildings {
-		for _, s := range b.Squares() {
-			ix.bld[s.Col][s.Row] = i + 1
+		sp := b.Kind.Spec()
+		for r := b.At.Row; r < b.At.Row+sp.H && r < NumRows; r++ {
+			for c := b.At.Col; c < b.At.Col+sp.W && c < NumCols; c++ {
+				if r >= 0 && c >= 0 {
+					ix.bld[c][r] = i + 1
+				}
+			}
 		}
 	}
 	for i, p := range g.st.Permits {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 )
 
@@ -453,16 +452,10 @@ func (s *State) Clone() *State {
 // normalize puts every list in its canonical order and replaces nil lists
 // by empty ones, so equal positions encode to equal bytes.
 func (s *State) normalize() {
-	byReading := func(a, b Square) bool {
-		if a.Row != b.Row {
-			return a.Row < b.Row
-		}
-		return a.Col < b.Col
-	}
-	sort.Slice(s.Buildings, func(i, j int) bool { return byReading(s.Buildings[i].At, s.Buildings[j].At) })
-	sort.Slice(s.Permits, func(i, j int) bool { return byReading(s.Permits[i].At, s.Permits[j].At) })
-	sort.Slice(s.Church, func(i, j int) bool { return byReading(s.Church[i].At, s.Church[j].At) })
-	sort.Slice(s.Walls, func(i, j int) bool { return wallOrder(s.Walls[i].At) < wallOrder(s.Walls[j].At) })
+	slices.SortFunc(s.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
+	slices.SortFunc(s.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
+	slices.SortFunc(s.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
+	slices.SortFunc(s.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
 	if s.WaitingFor == nil {
 		s.WaitingFor = []Colour{}
 	}
@@ -490,8 +483,8 @@ func (s *State) normalize() {
 		}
 	}
 	for _, p := range s.Players {
-		sort.Ints(p.Permits)
-		sort.Slice(p.Buildings, func(i, j int) bool { return p.Buildings[i] < p.Buildings[j] })
+		slices.Sort(p.Permits)
+		slices.Sort(p.Buildings)
 		if p.Permits == nil {
 			p.Permits = []int{}
 		}
@@ -505,6 +498,14 @@ func (s *State) normalize() {
 			p.Orders.Rebuild = "ask"
 		}
 	}
+}
+
+// readingOrder compares squares row by row, west to east.
+func readingOrder(a, b Square) int {
+	if a.Row != b.Row {
+		return a.Row - b.Row
+	}
+	return a.Col - b.Col
 }
 
 // wallOrder sorts wall slots: north, south, then east, each by index.
