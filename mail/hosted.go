@@ -392,7 +392,9 @@ func createGameDir(dir, game string, data, hosted []byte) error {
 // HostInvite gives the listed hosted seats of game new tokens (the old
 // ones stop working) and returns the invitations to send: with the new
 // token for a hosted seat, with the current turn file for a seat that
-// plays with its own key. No seats means every seat.
+// plays with its own key and has not joined yet. No seats means every
+// seat that can be invited; naming a seat that has joined with its own
+// key is an error (it gets the latest file with "resend GAME").
 func HostInvite(dir, address, game string, seats []engine.Colour, rnd io.Reader) (*HostedGame, error) {
 	if rnd == nil {
 		rnd = rand.Reader
@@ -410,13 +412,18 @@ func HostInvite(dir, address, game string, seats []engine.Colour, rnd io.Reader)
 	h := &s.g.File().Header
 	if len(seats) == 0 {
 		for _, st := range h.Seats {
-			seats = append(seats, st.Colour)
+			if s.hosted[st.Colour] != nil || !s.g.Joined(st.Colour) {
+				seats = append(seats, st.Colour)
+			}
 		}
 	}
 	tokens := map[engine.Colour]string{}
 	for _, c := range seats {
 		if h.SeatOf(c) == nil {
 			return nil, &HostError{Reason: fmt.Sprintf("game %s has no %s seat", game, c)}
+		}
+		if s.hosted[c] == nil && s.g.Joined(c) {
+			return nil, &HostError{Reason: fmt.Sprintf("%s has joined game %s with its own key: a mail with the subject \"resend %s\" brings it the latest file", c, game, game)}
 		}
 		hs := s.hosted[c]
 		if hs == nil {

@@ -479,6 +479,25 @@ func TestHostInvite(t *testing.T) {
 	if _, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Green}, nil); err == nil {
 		t.Error("HostInvite of an unseated colour succeeded")
 	}
+	// Once blue has joined with its own key, inviting every seat means
+	// red only, and naming blue is refused.
+	r := newTestReferee(t, dir)
+	g := openBytes(t, storedBytes(t, dir, hg.Game))
+	if _, err := g.Join(engine.Blue, ownSigner(5), refTime); err != nil {
+		t.Fatal(err)
+	}
+	joined, _ := g.File().Marshal()
+	ml := &mailer{}
+	if d := handle(t, r, ml.incoming(bob.Email, templates.SubjectTag(hg.Game), "", Attachment{Filename: "g.yaml", Data: joined})); d.Reject {
+		t.Fatalf("join refused:\n%s", d.Replies[0].Text)
+	}
+	if all, err := HostInvite(dir, testFrom, hg.Game, nil, newDetReader(11)); err != nil || len(all.Mail) != 1 || len(all.Tokens) != 1 {
+		t.Errorf("inviting every seat after blue joined: %v, %d mails", err, len(all.Mail))
+	}
+	var he *HostError
+	if _, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Blue}, nil); !errors.As(err, &he) || !strings.Contains(err.Error(), "resend") {
+		t.Errorf("inviting blue after it joined = %v, want a HostError pointing to resend", err)
+	}
 }
 
 // hostedPair is a game whose two seats the referee holds, ready to play.
