@@ -388,33 +388,19 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	supply := s.permits
 	permitGold, place := 0, 0
 	if opp && sum[me] <= oppMax {
-		v := -1
-		for x := oppMax - sum[me] + 1; x < numPermits; x++ {
-			if supply[x] > 0 {
-				v = x
-				break
-			}
-		}
-		if v < 0 {
+		v, ok := takePermit(&supply, oppMax-sum[me]+1)
+		if !ok {
 			return plan{}, false
 		}
-		supply[v]--
 		permitGold += v
 		place++
 		need = max(need-1, 0)
 	}
 	for ; need > 0; need-- {
-		v := -1
-		for x := 0; x < numPermits; x++ {
-			if supply[x] > 0 {
-				v = x
-				break
-			}
-		}
-		if v < 0 {
+		v, ok := takePermit(&supply, 0)
+		if !ok {
 			return plan{}, false
 		}
-		supply[v]--
 		permitGold += v
 		place++
 	}
@@ -454,4 +440,15 @@ func (e *evaluator) incomeValue(inc engine.Income, p float64) float64 {
 		return e.horizon * p
 	}
 	return e.horizon * p * e.w.Influence
+}
+
+// takePermit takes the lowest permit of value at least from out of supply.
+func takePermit(supply *[numPermits]int8, from int) (int, bool) {
+	for v := max(from, 0); v < numPermits; v++ {
+		if supply[v] > 0 {
+			supply[v]--
+			return v, true
+		}
+	}
+	return 0, false
 }
