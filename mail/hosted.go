@@ -26,6 +26,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/secretfile"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -87,25 +88,12 @@ func gameDir(dir, game string) string { return filepath.Join(dir, game) }
 // none. The file must not be readable by others.
 func readHosted(dir, game string) (map[engine.Colour]*hostedSeat, error) {
 	path := filepath.Join(gameDir(dir, game), hostedFileName)
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[engine.Colour]*hostedSeat{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("%s: mode %04o lets others read the hosted seats' keys; chmod 600 it", path, fi.Mode().Perm())
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var hf hostedFile
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&hf); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	switch err := secretfile.Read(path, &hf); {
+	case errors.Is(err, fs.ErrNotExist):
+		return map[engine.Colour]*hostedSeat{}, nil
+	case err != nil:
+		return nil, fmt.Errorf("reading the hosted seats' keys: %w", err)
 	}
 	if hf.Format != hostedFormat || hf.Game != game {
 		return nil, fmt.Errorf("%s: not the hosted seats of game %s (format %q, game %q)", path, game, hf.Format, hf.Game)

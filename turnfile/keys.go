@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/secretfile"
 )
 
 // KeyFileName is the name of the key store inside the key directory.
@@ -65,25 +66,18 @@ func CreateKeyStore(dir, name, email string, rand io.Reader) (*KeyStore, error) 
 // read by group or others or is malformed.
 func OpenKeyStore(dir string) (*KeyStore, error) {
 	path := filepath.Join(dir, KeyFileName)
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w", dir, ErrNoKey)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		return nil, &KeyStoreError{Path: path, Reason: fmt.Sprintf("mode %04o lets others read it; run chmod 600 %s", fi.Mode().Perm(), path)}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
 	var kf keyFile
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&kf); err != nil {
-		return nil, &KeyStoreError{Path: path, Reason: "malformed: " + err.Error()}
+	var modeErr *secretfile.ModeError
+	var decodeErr *secretfile.DecodeError
+	switch err := secretfile.Read(path, &kf); {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: %w", dir, ErrNoKey)
+	case errors.As(err, &modeErr):
+		return nil, &KeyStoreError{Path: path, Reason: fmt.Sprintf("mode %04o lets others read it; run chmod 600 %s", modeErr.Mode.Perm(), path)}
+	case errors.As(err, &decodeErr):
+		return nil, &KeyStoreError{Path: path, Reason: "malformed: " + decodeErr.Err.Error()}
+	case err != nil:
+		return nil, err
 	}
 	seed, err := base64.StdEncoding.Strict().DecodeString(strings.TrimPrefix(kf.Private, "ed25519:"))
 	if err != nil || len(seed) != ed25519.SeedSize || !strings.HasPrefix(kf.Private, "ed25519:") {
