@@ -254,45 +254,6 @@ func emptyDeckInto(t testing.TB, g *Game, keep Influence) {
 	moveDeckToDiscard(t, g, Influence{Blue: d.Blue - keep.Blue, Green: d.Green - keep.Green, Yellow: d.Yellow - keep.Yellow})
 }
 
-// parkInfluence takes influence cards out of the deck and the discard pile
-// by giving them to seat, so that only left cards stay in deck and pile
-// together (their split is kept as far as possible: the deck first).
-func parkInfluence(t testing.TB, g *Game, seat Colour, deck, discard Influence) {
-	t.Helper()
-	sup := &g.st.Supply
-	p := g.st.Players[seat]
-	all := Influence{}
-	for _, c := range InfluenceCards {
-		all.add(c, sup.InfluenceDeck.Of(c)+sup.InfluenceDiscard.Of(c))
-	}
-	for _, c := range InfluenceCards {
-		want := deck.Of(c) + discard.Of(c)
-		if all.Of(c) < want {
-			t.Fatalf("parkInfluence: only %d %s outside the hands", all.Of(c), c)
-		}
-		p.Influence.add(c, all.Of(c)-want)
-	}
-	sup.InfluenceDeck = deck
-	sup.InfluenceDiscard = discard
-	if err := g.Check(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// parkGold leaves exactly n gold in the bank by giving the rest to seat.
-func parkGold(t testing.TB, g *Game, seat Colour, n int) {
-	t.Helper()
-	sup := &g.st.Supply
-	if sup.Gold < n {
-		t.Fatalf("parkGold: the bank holds %d", sup.Gold)
-	}
-	g.st.Players[seat].Gold += sup.Gold - n
-	sup.Gold = n
-	if err := g.Check(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // mustRefuseAction is mustRefuse for an action the notation cannot
 // express (so the engine's own check is reached).
 func mustRefuseAction(t testing.TB, g *Game, seat Colour, a Action, rule string) {

@@ -77,8 +77,10 @@ func TestOutboxLifecycle(t *testing.T) {
 }
 
 func TestReplyIDStable(t *testing.T) {
-	if replyID("m1", 0) != replyID("m1", 0) {
-		t.Error("replyID is not deterministic")
+	// The id is pinned: a resent reply must carry the same Message-ID in
+	// every run and every version of the daemon.
+	if got, want := replyID("m1", 0), "07dccfb32217cac556094623"; got != want {
+		t.Errorf("replyID(m1, 0) = %s, want %s", got, want)
 	}
 	if replyID("m1", 0) == replyID("m1", 1) || replyID("m1", 0) == replyID("m2", 0) {
 		t.Error("replyID collides")

@@ -178,11 +178,6 @@ func (s *testIMAP) stop() {
 	}
 }
 
-func (s *testIMAP) restart() {
-	s.stop()
-	s.start()
-}
-
 // deliver appends raw to INBOX.
 func (s *testIMAP) deliver(raw []byte) {
 	s.t.Helper()
@@ -198,12 +193,6 @@ func (s *testIMAP) count(folder string) int {
 		return -1
 	}
 	return int(*st.NumMessages)
-}
-
-// messages returns the raw messages in folder, read over IMAP.
-func (s *testIMAP) messages(folder string) [][]byte {
-	s.t.Helper()
-	return fetchAll(s.t, s.addr, s.tls != nil && s.implicit, testUser, testPassword, folder)
 }
 
 // fetchAll reads every message of a folder with a plain IMAP client.

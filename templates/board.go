@@ -33,25 +33,6 @@ func (l layout) wallCol() int { return 2*l.players + 1 }
 // players.
 func (l layout) cols() int { return max(engine.NumCols, l.wallCol()+1) }
 
-// colKind tells city, wall and outside columns apart.
-func (l layout) colKind(c int) colKind {
-	switch {
-	case c < l.cityCols():
-		return cityCol
-	case c == l.wallCol():
-		return wallCol
-	}
-	return outsideCol
-}
-
-type colKind int
-
-const (
-	cityCol colKind = iota + 1
-	wallCol
-	outsideCol
-)
-
 // inCity reports whether s is a city square (R1).
 func (l layout) inCity(s engine.Square) bool {
 	return onBoard(s) && s.Col < l.cityCols()

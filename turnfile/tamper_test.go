@@ -67,15 +67,6 @@ type tamper struct {
 	want string
 }
 
-func lastMove(f *File) int {
-	for i := len(f.History) - 1; i >= 0; i-- {
-		if f.History[i].Kind != EntryJoin {
-			return i
-		}
-	}
-	return -1
-}
-
 var tampers = []tamper{
 	{name: "state-field", want: "the stored state is not the state the history leads to: state.players.red.gold",
 		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
