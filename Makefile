@@ -2,6 +2,7 @@
 GO        ?= go
 FUZZTIME  ?= 10s
 BIN       ?= bin/elasund
+STATICCHECK ?= v0.8.2
 
 .PHONY: all build deps test unit fuzz bench lint demo clean
 
@@ -10,7 +11,7 @@ all: build
 build:
 	$(GO) build -o $(BIN) .
 
-# The whole test suite: vet, every package's tests, then each fuzz target
+# The whole test suite: gofmt, vet, staticcheck, every package's tests, then each fuzz target
 # for a bounded time.
 test: deps lint unit fuzz
 
@@ -39,6 +40,7 @@ lint:
 	@out=$$(gofmt -l . | grep -v '^vendor/' || true); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) ./...
 
 demo: build
 	./$(BIN) demo
