@@ -65,7 +65,7 @@ func runMoves(_ context.Context, opts *movesOptions) error {
 	legal := g.Legal(seat, opts.Signer(g, seat))
 	list := make([]string, len(legal))
 	for i, a := range legal {
-		list[i] = a.String()
+		list[i] = g.Config().FormatAction(a)
 	}
 	if opts.JSON {
 		b, err := json.MarshalIndent(struct {

@@ -136,7 +136,7 @@ func runShow(_ context.Context, opts *showOptions) error {
 		fmt.Fprintln(opts.Out, "  none now: the game is not waiting for you")
 	}
 	for _, a := range legal {
-		fmt.Fprintf(opts.Out, "  %s\n", a)
+		fmt.Fprintf(opts.Out, "  %s\n", g.Config().FormatAction(a))
 	}
 	return nil
 }

@@ -196,3 +196,22 @@ func (s Stream) String() string {
 type Rand interface {
 	Intn(s Stream, n int) int
 }
+
+// FormatAction prints a in NOTATION.md form with the third influence colour
+// named as this game's edition prints it ("red" in the French and Russian
+// editions, R108, V1). ParseAction reads both names, so the text reads back
+// as the same action. No action names a seat colour, so every "yellow" in
+// the canonical text is the card colour.
+func (c Config) FormatAction(a Action) string {
+	s := a.String()
+	if c.Options.ThirdColour == "" || c.Options.ThirdColour == "yellow" {
+		return s
+	}
+	words := strings.Fields(s)
+	for i, w := range words {
+		if w == "yellow" {
+			words[i] = c.Options.ThirdColour
+		}
+	}
+	return strings.Join(words, " ")
+}

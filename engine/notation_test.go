@@ -499,3 +499,33 @@ func BenchmarkParseMove(b *testing.B) {
 		}
 	}
 }
+
+// TestFormatActionEdition prints the third colour as the edition names it
+// (R108, V1) and reads back to the same action.
+func TestFormatActionEdition(t *testing.T) {
+	fr, err := NewConfig([]Colour{Red, Blue}, EditionFR, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := NewConfig([]Colour{Red, Blue}, EditionEN, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"build tavern D4 over yellow", "permit 2 F9 pay yellow", "discard gold yellow yellow", "orders discard yellow gold", "roll"} {
+		a, err := ParseAction(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := en.FormatAction(a); got != text {
+			t.Errorf("en FormatAction(%q) = %q, want it unchanged", text, got)
+		}
+		got := fr.FormatAction(a)
+		if want := strings.ReplaceAll(text, "yellow", "red"); got != want {
+			t.Errorf("fr FormatAction(%q) = %q, want %q", text, got, want)
+		}
+		back, err := ParseAction(got)
+		if err != nil || back.String() != a.String() {
+			t.Errorf("ParseAction(%q) = %v, %v; want %q", got, back, err, a)
+		}
+	}
+}

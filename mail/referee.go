@@ -745,7 +745,7 @@ func legalFor(s *session, seat engine.Colour) []string {
 	acts := s.g.Legal(seat, signer)
 	out := make([]string, len(acts))
 	for i, a := range acts {
-		out[i] = a.String()
+		out[i] = s.g.Config().FormatAction(a)
 	}
 	return out
 }
