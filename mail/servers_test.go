@@ -129,22 +129,7 @@ func (s *testIMAP) start() {
 	if s.srv != nil {
 		return
 	}
-	addr := s.addr
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	var ln net.Listener
-	var err error
-	for i := 0; i < 100; i++ {
-		ln, err = net.Listen("tcp", addr)
-		if err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if err != nil {
-		s.t.Fatalf("imap listen: %v", err)
-	}
+	ln := listenAgain(s.t, "imap", s.addr)
 	s.addr = ln.Addr().String()
 	opts := &imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
@@ -282,22 +267,7 @@ func (s *testSMTP) start() {
 	if s.srv != nil {
 		return
 	}
-	addr := s.addr
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	var ln net.Listener
-	var err error
-	for i := 0; i < 100; i++ {
-		ln, err = net.Listen("tcp", addr)
-		if err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if err != nil {
-		s.t.Fatalf("smtp listen: %v", err)
-	}
+	ln := listenAgain(s.t, "smtp", s.addr)
 	s.addr = ln.Addr().String()
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
 		return &sinkSession{s: s}, nil
@@ -655,4 +625,24 @@ func bodyOf(t testing.TB, raw []byte) string {
 		t.Fatalf("parsing reply: %v", err)
 	}
 	return in.Text
+}
+
+// listenAgain listens on addr (a free loopback port when empty). A server
+// restarted on its old address retries for up to two seconds while the
+// port is released.
+func listenAgain(t testing.TB, what, addr string) net.Listener {
+	t.Helper()
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	var ln net.Listener
+	var err error
+	for i := 0; i < 100; i++ {
+		if ln, err = net.Listen("tcp", addr); err == nil {
+			return ln
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s listen: %v", what, err)
+	return nil
 }
