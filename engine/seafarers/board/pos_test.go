@@ -1,0 +1,138 @@
+package board
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func mustPos(t *testing.T, s string) Pos {
+	t.Helper()
+	p, err := ParsePos(s)
+	if err != nil {
+		t.Fatalf("ParsePos(%q): %v", s, err)
+	}
+	return p
+}
+
+// BOARDS B1: names, case, parity, leading zeros.
+func TestB1ParsePos(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Pos
+		ok   bool
+	}{
+		{"B5", Pos{1, 5}, true},
+		{"b5", Pos{1, 5}, true},
+		{"C12", Pos{2, 12}, true},
+		{"e4", Pos{4, 4}, true},
+		{"A0", Pos{0, 0}, true},
+		{"Z99", Pos{25, 99}, true},
+		{"I14", Pos{8, 14}, true},
+		{"B4", Pos{}, false},   // odd row, even column
+		{"C5", Pos{}, false},   // even row, odd column
+		{"B05", Pos{}, false},  // leading zero
+		{"B", Pos{}, false},    // no column
+		{"", Pos{}, false},     // empty
+		{"5B", Pos{}, false},   // no row letter
+		{"B5x", Pos{}, false},  // trailing text
+		{"B101", Pos{}, false}, // beyond MaxCol
+		{"B-1", Pos{}, false},
+		{" B5", Pos{}, false},
+		{"É5", Pos{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ParsePos(tt.in)
+		if tt.ok {
+			if err != nil || got != tt.want {
+				t.Errorf("ParsePos(%q) = %v, %v, want %v", tt.in, got, err, tt.want)
+			}
+			continue
+		}
+		var ne *NameError
+		if !errors.As(err, &ne) || ne.Input != tt.in || ne.What != "position" {
+			t.Errorf("ParsePos(%q) = %v, %v, want a *NameError", tt.in, got, err)
+		}
+	}
+}
+
+// BOARDS B1: canonical spelling is upper case without leading zeros.
+func TestB1PosString(t *testing.T) {
+	tests := []struct {
+		p    Pos
+		want string
+	}{
+		{Pos{1, 5}, "B5"},
+		{Pos{2, 12}, "C12"},
+		{Pos{0, 0}, "A0"},
+		{Pos{1, 4}, "Pos(1,4)"},
+		{Pos{-1, 7}, "Pos(-1,7)"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+// BOARDS B2: the neighbours of D7.
+func TestB2Neighbours(t *testing.T) {
+	d7 := mustPos(t, "D7")
+	want := map[Dir]string{DirE: "D9", DirW: "D5", DirNE: "C8", DirNW: "C6", DirSE: "E8", DirSW: "E6"}
+	for d, w := range want {
+		if got := d7.Neighbour(d).String(); got != w {
+			t.Errorf("D7.Neighbour(%v) = %s, want %s", d, got, w)
+		}
+		if got := d7.DirTo(mustPos(t, w)); got != d {
+			t.Errorf("D7.DirTo(%s) = %v, want %v", w, got, d)
+		}
+		if got := d7.Neighbour(d).Neighbour(d.Opposite()); got != d7 {
+			t.Errorf("D7 %v then %v = %v, want D7", d, d.Opposite(), got)
+		}
+	}
+	var names []string
+	for _, p := range d7.Neighbours() {
+		names = append(names, p.String())
+	}
+	if w := []string{"D9", "D5", "C8", "C6", "E8", "E6"}; !slices.Equal(names, w) {
+		t.Errorf("D7.Neighbours() = %v, want %v", names, w)
+	}
+	if got := d7.DirTo(mustPos(t, "D11")); got != NoDir {
+		t.Errorf("D7.DirTo(D11) = %v, want NoDir", got)
+	}
+	if got := d7.DirTo(mustPos(t, "B7")); got != NoDir {
+		t.Errorf("D7.DirTo(B7) = %v, want NoDir (same column, two rows apart)", got)
+	}
+}
+
+// BOARDS B3: reading order.
+func TestB3ReadingOrder(t *testing.T) {
+	in := []string{"C4", "B7", "B5", "D3", "C12", "A16"}
+	want := []string{"A16", "B5", "B7", "C4", "C12", "D3"}
+	var ps []Pos
+	for _, s := range in {
+		ps = append(ps, mustPos(t, s))
+	}
+	slices.SortFunc(ps, Pos.Compare)
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted = %v, want %v", got, want)
+	}
+	if mustPos(t, "B5").Compare(mustPos(t, "B5")) != 0 {
+		t.Errorf("B5.Compare(B5) != 0")
+	}
+}
+
+func TestDirString(t *testing.T) {
+	for d, w := range map[Dir]string{NoDir: "", DirE: "e", DirW: "w", DirNE: "ne", DirNW: "nw", DirSE: "se", DirSW: "sw", Dir(42): ""} {
+		if got := d.String(); got != w {
+			t.Errorf("Dir(%d).String() = %q, want %q", int(d), got, w)
+		}
+	}
+	if NoDir.Opposite() != NoDir {
+		t.Errorf("NoDir.Opposite() != NoDir")
+	}
+}
