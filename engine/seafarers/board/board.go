@@ -140,10 +140,10 @@ func New(s Scenario, o Options) (*Board, error) {
 	}
 	b.sites = slices.Clone(lt.sites)
 	if def.robberAt != "" {
-		b.robber = b.g.hexIndex(mustPosOf(def.robberAt))
+		b.robber = b.g.hexIndex(posOrNone(def.robberAt))
 	}
 	if def.pirateAt != "" {
-		b.pirate = b.g.hexIndex(mustPosOf(def.pirateAt))
+		b.pirate = b.g.hexIndex(posOrNone(def.pirateAt))
 	}
 	if ro.Layout == LayoutVariable {
 		for _, gr := range def.groups {
@@ -173,7 +173,7 @@ func New(s Scenario, o Options) (*Board, error) {
 func (b *Board) robberStart() int {
 	switch b.def.robber {
 	case robberAt:
-		return b.g.hexIndex(mustPosOf(b.def.robberAt))
+		return b.g.hexIndex(posOrNone(b.def.robberAt))
 	case robberDesert:
 		for h, x := range b.hexes {
 			if x.Terrain == Desert {
@@ -197,9 +197,9 @@ func (b *Board) robberStart() int {
 	return -1
 }
 
-// mustPosOf reads a position name of the scenario data; a bad name gives an
+// posOrNone reads a position name of the scenario data; a bad name gives an
 // invalid position, which no board holds (the tests read every name).
-func mustPosOf(s string) Pos {
+func posOrNone(s string) Pos {
 	p, err := ParsePos(s)
 	if err != nil {
 		return Pos{-1, -1}

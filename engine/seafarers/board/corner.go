@@ -61,9 +61,12 @@ func (c Corner) Valid() bool {
 	return c.At.Valid() && (c.V == VertexN || c.V == VertexS)
 }
 
-// String returns the canonical name of c, such as "D7.n" or "C8.s" (B5). An
-// invalid corner prints its position and vertex as they are.
+// String returns the canonical name of c, such as "D7.n" or "C8.s" (B5). A
+// corner that is not Valid prints as "Corner(pos,vertex)".
 func (c Corner) String() string {
+	if !c.Valid() {
+		return "Corner(" + c.At.String() + "," + c.V.String() + ")"
+	}
 	return c.At.String() + "." + c.V.String()
 }
 

@@ -50,8 +50,12 @@ func (e Edge) Valid() bool {
 	return e.A.Valid() && e.B.Valid() && e.A.Compare(e.B) < 0 && e.A.DirTo(e.B) != NoDir
 }
 
-// String returns the canonical name of e, such as "C8-D7" (B9).
+// String returns the canonical name of e, such as "C8-D7" (B9). An edge
+// that is not Valid prints as "Edge(A,B)".
 func (e Edge) String() string {
+	if !e.Valid() {
+		return "Edge(" + e.A.String() + "," + e.B.String() + ")"
+	}
 	return e.A.String() + "-" + e.B.String()
 }
 

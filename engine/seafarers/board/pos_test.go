@@ -136,3 +136,20 @@ func TestDirString(t *testing.T) {
 		t.Errorf("NoDir.Opposite() != NoDir")
 	}
 }
+
+// Values that are not Valid print so that nobody mistakes them for names.
+func TestInvalidStrings(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{Edge{}.String(), "Edge(A0,A0)"},
+		{Corner{}.String(), "Corner(A0,)"},
+		{CornerOf(Pos{0, 6}, VertexNE).String(), "Corner(Pos(-1,7),s)"},
+		{SideOf(Pos{0, 0}, DirW).String(), "Edge(Pos(0,-2),A0)"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

@@ -137,7 +137,8 @@ func ParseOptions(s Scenario, layout, harbours string) (Options, error) {
 // pirate-islands, `layout: fixed` and any `harbours` in new-world (which is
 // always random; DECISIONS.md), and any value outside the enums. Defaults:
 // `layout: fixed` (new-world: variable); `harbours: shuffled`, except
-// `fixed` in base with a fixed layout.
+// `fixed` in base with a fixed layout, and none in new-world, whose
+// harbours BOARDS §13.5 places. Resolve(s, Resolve(s, o)) is Resolve(s, o).
 func Resolve(s Scenario, o Options) (Options, error) {
 	name := s.String()
 	if name == "" {
@@ -157,7 +158,7 @@ func Resolve(s Scenario, o Options) (Options, error) {
 		if o.Harbours != HarboursDefault {
 			return o, &OptionError{Scenario: name, Option: "harbours", Value: o.Harbours.String(), Reason: "new-world places its harbours at random (BOARDS §13.5)"}
 		}
-		return Options{Layout: LayoutVariable, Harbours: HarboursShuffled}, nil
+		return Options{Layout: LayoutVariable}, nil
 	case PirateIslands:
 		if o.Layout == LayoutVariable {
 			return o, &OptionError{Scenario: name, Option: "layout", Value: "variable", Reason: "pirate-islands has no variable set-up (RULES S156)"}
