@@ -1,0 +1,279 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// entry is what one Apply knows of its history entry.
+type entry struct {
+	src      engine.Source
+	resolved int // sealed draws resolved at the entry's start (S138)
+}
+
+// Apply applies a move — the actions of one history entry by seat —
+// atomically: either every action applies, or the game is unchanged and
+// the error (an *engine.RuleError; an *engine.StateError for an impossible
+// forced outcome, S160) names the first illegal action and its rule. Before
+// the actions, the board is dealt if this is the first seat's first entry
+// of a game that waits for its deal (S132), and the sealed draws this seat
+// witnesses are resolved (S138). It returns the events of the entry.
+func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, error) {
+	s := g.seatIndex(seat)
+	if s < 0 {
+		return nil, &engine.RuleError{Rule: "S3", Reason: fmt.Sprintf("%s has no seat in this game", seat)}
+	}
+	if len(move) == 0 {
+		return nil, &engine.RuleError{Rule: "S31", Reason: "the move has no action"}
+	}
+	w := g.Clone()
+	var ev []string
+	if !w.b.Dealt() && s == 0 {
+		if err := w.dealFromEntry(src); err != nil {
+			return nil, err
+		}
+		ev = append(ev, "the board is dealt (S132)")
+	}
+	en := &entry{src: src}
+	if w.witnessOf(s) {
+		wasOver := w.over()
+		rev, err := w.resolveDraws(s, src)
+		if err != nil {
+			return nil, err
+		}
+		en.resolved = 1
+		ev = append(ev, rev...)
+		if w.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
+			return nil, ruleErr("S145", move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
+		}
+	}
+	for i, a := range move {
+		if w.over() && i > 0 {
+			return nil, ruleErr("S86", a, "the game ended with %q: end the move there", move[i-1].String())
+		}
+		aev, err := w.step(s, a, en)
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, aev...)
+	}
+	*g = *w
+	return ev, nil
+}
+
+// dealFromEntry deals the board at the first seat's first entry (S132):
+// from H("seafarers/board" ‖ id ‖ r1 ‖ c2 ‖ … ‖ cP) in a peer game, from the
+// sandbox seed in a sandbox game.
+func (g *Game) dealFromEntry(src engine.Source) error {
+	if src == nil {
+		return &engine.RuleError{Rule: "S132", Reason: "the board is not dealt yet, and this entry has no random source to deal it"}
+	}
+	if r1 := src.Reveal(); r1 != nil {
+		parts := [][]byte{r1}
+		for _, c := range g.cfg.seats[1:] {
+			parts = append(parts, src.Commitment(c.String()))
+		}
+		return g.deal(src.Derive(labelBoard, parts...))
+	}
+	if seed, ok := src.SandboxSeed(); ok {
+		return g.deal(src.Derive(labelBoard, u64(uint64(seed))))
+	}
+	return &engine.RuleError{Rule: "S132", Reason: "the board is not dealt yet, and this entry has no reveal to deal it"}
+}
+
+// step applies one action by seat s.
+func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
+	switch a.Kind {
+	case ActOrders:
+		if g.over() {
+			return nil, ruleErr("S89", a, "the game is over")
+		}
+		return g.setOrders(s, a, en.src)
+	case ActResolve:
+		if en.resolved == 0 {
+			return nil, ruleErr("S146", a, "%s witnesses no pending sealed draw", g.colour(s))
+		}
+		return nil, nil
+	}
+	if g.over() {
+		return nil, ruleErr("S89", a, "the game is over")
+	}
+	if g.phase == PhaseRoll && s == g.cur && g.implicitRoll(s, a) {
+		// NOTATION §4.2: any other first action rolls implicitly.
+		pre := g.roll(en.src)
+		if ev := g.checkWin(s); ev != nil || g.over() {
+			return nil, ruleErr("S86", a, "the roll (%d+%d) ends the game: send roll alone", g.dice[0], g.dice[1])
+		}
+		ev, err := g.step(s, a, en)
+		if err != nil {
+			return nil, err
+		}
+		return append(pre, ev...), nil
+	}
+	switch a.Kind {
+	case ActDiscard:
+		return g.discard(s, a, en.src)
+	case ActGold:
+		return g.gold(s, a, en.src)
+	case ActReward:
+		return g.reward(s, a, en.src)
+	case ActAccept, ActDecline:
+		return g.answer(s, a)
+	}
+	if !g.awaited(s) || s != g.cur {
+		if g.anyDecide() {
+			return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
+		}
+		return nil, ruleErr("S31", a, "it is %s's turn, not %s's", g.colour(g.cur), g.colour(s))
+	}
+	if g.phase == PhaseDecide {
+		return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
+	}
+	if g.phase == PhaseSetup {
+		if a.Kind != ActPlace {
+			return nil, ruleErr("S23", a, "during setup only placements are made (place settlement <corner> road|ship <edge>)")
+		}
+		return g.place(s, a)
+	}
+	if a.Kind == ActPlace {
+		return nil, ruleErr("S19", a, "setup is over")
+	}
+	if i := g.owes(s, pendHarbour); i >= 0 && a.Kind != ActHarbour {
+		return nil, ruleErr("S105", a, "%s must first place the harbour it took (harbour <edge> <kind>)", g.colour(s))
+	}
+	if g.phase == PhaseRobber {
+		switch a.Kind {
+		case ActRobber, ActPirate, ActSteal:
+			ev, err := g.robberMove(s, a, en.src)
+			if err != nil {
+				return nil, err
+			}
+			return append(ev, g.checkWin(s)...), nil
+		}
+		return nil, ruleErr("S26", a, "%s", g.robberPrompt())
+	}
+	if g.offer != nil {
+		switch a.Kind {
+		case ActConfirm:
+			return g.confirm(s, a)
+		case ActWithdraw:
+			return g.withdraw(s, a)
+		}
+		return nil, ruleErr("S67", a, "an offer is open: only confirm <colour>, withdraw or orders now")
+	}
+	if g.phase == PhaseRoll {
+		if a.Kind == ActRoll {
+			ev := g.roll(en.src)
+			return append(ev, g.checkWin(s)...), nil
+		}
+	} else if a.Kind == ActRoll {
+		return nil, ruleErr("S32", a, "the dice were already rolled this turn")
+	}
+	ev, err := g.act(s, a, en)
+	if err != nil {
+		return nil, err
+	}
+	return append(ev, g.checkWin(s)...), nil
+}
+
+// implicitRoll reports whether action a of the active player in phase
+// roll rolls the dice first (NOTATION §4.2): every action but roll, an
+// owed harbour, a development card (when one may be played before the
+// roll), orders and resolve.
+func (g *Game) implicitRoll(s int, a Action) bool {
+	if g.inSetup() || g.anyDecide() || !g.awaited(s) || g.owes(s, pendHarbour) >= 0 {
+		return false
+	}
+	switch a.Kind {
+	case ActRoll, ActHarbour, ActOrders, ActResolve, ActAccept, ActDecline:
+		return false
+	case ActPlay:
+		return !g.cfg.opts.CardBeforeRoll
+	}
+	return true
+}
+
+// rollNeeds says what a roll made owed, for refusals.
+func (g *Game) rollNeeds() string {
+	if g.phase == PhaseRobber {
+		return g.robberPrompt()
+	}
+	return "the decisions of " + g.listSeats(g.waitingFor())
+}
+
+// act applies an action of the active player in phase roll (a card or a
+// harbour), trade or build.
+func (g *Game) act(s int, a Action, en *entry) ([]string, error) {
+	switch a.Kind {
+	case ActHarbour:
+		return g.placeHarbour(s, a)
+	case ActPlay:
+		return g.play(s, a, en)
+	case ActConfirm, ActWithdraw:
+		return nil, ruleErr("S65", a, "no offer is open")
+	case ActRobber, ActPirate, ActSteal:
+		return nil, ruleErr("S26", a, "no robber or pirate move is owed")
+	}
+	if g.phase != PhaseTrade && g.phase != PhaseBuild {
+		return nil, ruleErr("S24", a, "this action is not possible in phase %s", g.phase)
+	}
+	switch a.Kind {
+	case ActTrade:
+		return g.maritime(s, a)
+	case ActOffer:
+		return g.offerTrade(s, a, en.src)
+	case ActEnd:
+		return g.end(s, a)
+	}
+	var ev []string
+	var err error
+	switch a.Kind {
+	case ActBuild:
+		ev, err = g.build(s, a, en)
+	case ActBuy:
+		ev, err = g.buy(s, a, en)
+	case ActMoveShip:
+		ev, err = g.moveShip(s, a, en)
+	case ActWonder:
+		ev, err = g.startWonder(s, a)
+	case ActBuildWonder:
+		ev, err = g.buildWonder(s, a)
+	case ActAttack:
+		ev, err = g.attack(s, a, en)
+	default:
+		return nil, ruleErr("S24", a, "this action cannot be taken now")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// buildAction records a build action (S25): the turn moves to phase build.
+func (g *Game) buildAction() {
+	g.flags.Built = true
+	if g.phase == PhaseTrade {
+		g.phase = PhaseBuild
+	}
+}
+
+// listSeats names seats, joined by commas.
+func (g *Game) listSeats(ss []int) string {
+	out := ""
+	for i, s := range ss {
+		if i > 0 {
+			out += ", "
+		}
+		out += g.colour(s).String()
+	}
+	return out
+}
+
+// end ends the turn (S28).
+func (g *Game) end(s int, a Action) ([]string, error) {
+	if len(g.pending) > 0 {
+		return nil, ruleErr("S28", a, "a decision is still owed")
+	}
+	return g.endTurn(), nil
+}

@@ -1,0 +1,211 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// build applies a build action: a road, a ship, a settlement or a city
+// (S47–S55).
+func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
+	p := &g.players[s]
+	switch a.Piece {
+	case Road, Ship:
+		e := g.b.EdgeIndex(a.Edge)
+		if e < 0 {
+			return nil, ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
+		}
+		cost, sup := costRoad, supRoad
+		if a.Piece == Ship {
+			cost, sup = costShip, supShip
+		}
+		if rule, why := g.edgeProblem(s, e, a.Piece, -1); rule != "" {
+			return nil, ruleErr(rule, a, "%s", why)
+		}
+		if p.supply[sup] == 0 {
+			return nil, ruleErr("S30", a, "no %s left in supply", a.Piece)
+		}
+		if !p.hand.Contains(cost) {
+			return nil, ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
+		}
+		p.hand.sub(cost)
+		g.bank.add(cost)
+		g.buildAction()
+		ev := []string{fmt.Sprintf("%s builds a %s on %s", g.colour(s), a.Piece, a.Edge)}
+		pev, err := g.placeEdge(s, e, a.Piece, en.src)
+		if err != nil {
+			return nil, err
+		}
+		return append(ev, pev...), nil
+	case Settlement:
+		c := g.b.CornerIndex(a.Corner)
+		if c < 0 {
+			return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+		}
+		if rule, why := g.settleProblem(s, c, false); rule != "" {
+			return nil, ruleErr(rule, a, "%s", why)
+		}
+		if p.supply[supSettlement] == 0 {
+			return nil, ruleErr("S30", a, "no settlement left in supply")
+		}
+		if !p.hand.Contains(costSettlement) {
+			return nil, ruleErr("S12", a, "a settlement costs %s", costSettlement)
+		}
+		p.hand.sub(costSettlement)
+		g.bank.add(costSettlement)
+		g.buildAction()
+		g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+		p.supply[supSettlement]--
+		ev := []string{fmt.Sprintf("%s builds a settlement on %s", g.colour(s), a.Corner)}
+		ev = append(ev, g.islandReward(s, c)...)
+		g.updateRoutes(s, true)
+		ev = append(ev, g.harbourDue(s)...)
+		return ev, nil
+	case City:
+		c := g.b.CornerIndex(a.Corner)
+		if c < 0 {
+			return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+		}
+		if g.corners[c].own != int8(s+1) || g.corners[c].kind != settlement {
+			return nil, ruleErr("S50", a, "a city replaces one of your settlements")
+		}
+		if p.supply[supCity] == 0 {
+			return nil, ruleErr("S30", a, "no city left in supply")
+		}
+		if !p.hand.Contains(costCity) {
+			return nil, ruleErr("S12", a, "a city costs %s", costCity)
+		}
+		p.hand.sub(costCity)
+		g.bank.add(costCity)
+		g.buildAction()
+		g.corners[c].kind = city
+		p.supply[supCity]--
+		p.supply[supSettlement]++
+		return []string{fmt.Sprintf("%s builds a city on %s", g.colour(s), a.Corner)}, nil
+	}
+	return nil, ruleErr("S47", a, "build road, ship, settlement or city")
+}
+
+// edgeProblem returns the rule and reason forbidding seat s a road or ship
+// on edge e in play, or "" (S51–S55, S118). skip is a ship being moved.
+func (g *Game) edgeProblem(s, e int, piece Piece, skip int) (string, string) {
+	if piece == Road {
+		return g.roadProblem(s, e, false, -1)
+	}
+	return g.shipProblem(s, e, false, -1, skip)
+}
+
+// placeEdge puts seat s's road or ship on edge e (taking it from supply)
+// and applies what a placement triggers (S56): exploration, a gift, village
+// connections, and the trade routes.
+func (g *Game) placeEdge(s, e int, piece Piece, src engine.Source) ([]string, error) {
+	p := &g.players[s]
+	if piece == Road {
+		g.edges[e] = edgePiece{own: int8(s + 1)}
+		p.supply[supRoad]--
+	} else {
+		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		p.supply[supShip]--
+	}
+	return g.afterEdge(s, e, piece, src)
+}
+
+// afterEdge applies what placing a road or ship on e triggers (S56).
+// The error is an impossible forced outcome (S160).
+func (g *Game) afterEdge(s, e int, piece Piece, src engine.Source) ([]string, error) {
+	ev, err := g.exploreAround(s, e, src)
+	if err != nil {
+		return nil, err
+	}
+	if piece == Ship {
+		gev, err := g.takeGift(s, e, src)
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, gev...)
+		ev = append(ev, g.connectVillages(s)...)
+	}
+	g.updateRoutes(s, false)
+	ev = append(ev, g.harbourDue(s)...)
+	return ev, nil
+}
+
+// buy buys a development card (S73): a sealed draw by default, else drawn
+// at once from the turn's card stream (S147).
+func (g *Game) buy(s int, a Action, en *entry) ([]string, error) {
+	p := &g.players[s]
+	if !p.hand.Contains(costCard) {
+		return nil, ruleErr("S12", a, "a development card costs %s", costCard)
+	}
+	if g.unseen.Total()-g.promised() <= 0 {
+		return nil, ruleErr("S73", a, "no development card is left to buy")
+	}
+	p.hand.sub(costCard)
+	g.bank.add(costCard)
+	g.buildAction()
+	return g.gainCard(s, en.src, "buys")
+}
+
+// gainCard gives seat s a development card from the unseen cards, bought
+// or taken as a gift, marked acquired this turn (S73, S104, S140).
+func (g *Game) gainCard(s int, src engine.Source, verb string) ([]string, error) {
+	p := &g.players[s]
+	if g.cfg.opts.Sealed {
+		d := g.newDraw(drawCard, s, src)
+		g.sealed = append(g.sealed, d)
+		p.cards = append(p.cards, devCard{kind: Sealed, got: g.turn, draw: d.k})
+		return []string{fmt.Sprintf("%s %s a development card: a sealed draw (k %d, witness %s)", g.colour(s), verb, d.k, g.colour(d.witness))}, nil
+	}
+	k, err := g.drawCard(src, streamCard)
+	if err != nil {
+		return nil, err
+	}
+	p.cards = append(p.cards, devCard{kind: k, got: g.turn})
+	return []string{fmt.Sprintf("%s %s a development card: %s", g.colour(s), verb, k)}, nil
+}
+
+// islandReward awards the special victory points of a settlement built on
+// a new island or area (S91–S97, S127).
+func (g *Game) islandReward(s, c int) []string {
+	sc := g.cfg.scenario
+	area := g.b.CornerArea(c)
+	if area < 0 {
+		return nil
+	}
+	p := &g.players[s]
+	pts := 0
+	switch sc {
+	case board.NewShores, board.ThroughTheDesert, board.WondersOfCatan:
+		if len(p.reward) == 0 && g.areas[area].Reward {
+			pts = g.cfg.opts.IslandSVP
+		}
+	case board.NewWorld:
+		if len(p.reward) == 0 && !containsInt(p.home, area) {
+			pts = g.cfg.opts.IslandSVP
+		}
+	case board.FourIslands:
+		if !containsInt(p.home, area) && !containsInt(p.reward, area) {
+			pts = 2
+			if len(p.reward) == 0 && g.cfg.opts.IslandSVP == 1 {
+				pts = 1
+			}
+		}
+	}
+	if pts == 0 {
+		return nil
+	}
+	p.chits += pts
+	p.reward = append(p.reward, area)
+	return []string{fmt.Sprintf("%s earns %d special victory point(s) on %s", g.colour(s), pts, g.areas[area].Name)}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

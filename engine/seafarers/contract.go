@@ -1,0 +1,338 @@
+package seafarers
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Rules is Catan: Seafarers as the rest of elasund sees it: an
+// engine.Game.
+type Rules struct{}
+
+var (
+	_ engine.Game              = Rules{}
+	_ engine.Position          = (*Position)(nil)
+	_ engine.JoinChecker       = (*Position)(nil)
+	_ engine.CanonicalAppender = (*State)(nil)
+	_ engine.Edit              = Edit{}
+)
+
+// DefaultScenario is the scenario of a set-up that names none (S1).
+const DefaultScenario = "new-shores"
+
+// Name is "seafarers".
+func (Rules) Name() string { return "seafarers" }
+
+// Format is the format of Seafarers turn files, "seafarers/1" (S159).
+func (Rules) Format() string { return "seafarers/1" }
+
+// Colours lists the seat colours red, blue, white, orange (S3, V34).
+func (Rules) Colours() []string {
+	out := make([]string, len(AllColours))
+	for i, c := range AllColours {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// Resolve validates a set-up (S1, S3, S156) and returns it with its
+// scenario named (new-shores when none is given). Errors are
+// *engine.SetupError or *engine.OptionError.
+func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
+	cfg, err := configOf(s)
+	if err != nil {
+		return engine.Setup{}, err
+	}
+	s = cloneSetup(s)
+	s.Scenario = cfg.scenario.String()
+	return s, nil
+}
+
+// New returns the starting position of a set-up. A board that needs random
+// draws (S132) is dealt now when src is a sandbox source (SandboxSeed set),
+// from H("seafarers/board" ‖ id ‖ u64(seed)); otherwise it stays undealt
+// (S134) until the first seat's first entry.
+func (Rules) New(s engine.Setup, src engine.Source) (engine.Position, error) {
+	cfg, err := configOf(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(cfg, src)
+	if err != nil {
+		return nil, err
+	}
+	return &Position{g: g, setup: cloneSetup(s)}, nil
+}
+
+// NewState returns an empty *State for a reader to decode into.
+func (Rules) NewState() engine.State { return &State{} }
+
+// Load returns the position of a stored *State after checking that it is
+// consistent (S158); errors are *engine.StateError naming the field.
+func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
+	cfg, err := configOf(s)
+	if err != nil {
+		return nil, err
+	}
+	ss, ok := st.(*State)
+	if !ok || ss == nil {
+		return nil, &engine.StateError{Field: "state", Reason: fmt.Sprintf("not a Seafarers state (%T)", st)}
+	}
+	g, err := load(cfg, ss)
+	if err != nil {
+		return nil, err
+	}
+	return &Position{g: g, setup: cloneSetup(s)}, nil
+}
+
+// ParseMove reads a move of NOTATION.md.
+func (Rules) ParseMove(text string) ([]engine.Action, error) {
+	m, err := ParseMove(text)
+	if err != nil {
+		return nil, err
+	}
+	return Actions(m), nil
+}
+
+// ParseEdits reads sandbox edits (NOTATION §8).
+func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
+	es, err := ParseEdits(text)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Edit, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out, nil
+}
+
+// Options lists every option of S156 with its value, in the order of S156.
+func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
+	cfg, err := configOf(s)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Option
+	for _, kv := range cfg.opts.Values() {
+		_, given := s.Options[kv[0]]
+		out = append(out, engine.Option{Name: kv[0], Value: kv[1], Given: given})
+	}
+	return out, nil
+}
+
+// Actions converts a move to the contract's actions.
+func Actions(m []Action) []engine.Action {
+	out := make([]engine.Action, len(m))
+	for i, a := range m {
+		out[i] = a
+	}
+	return out
+}
+
+func cloneSetup(s engine.Setup) engine.Setup {
+	s.Seats = append([]string(nil), s.Seats...)
+	s.Options = maps.Clone(s.Options)
+	if s.Options == nil {
+		s.Options = map[string]string{}
+	}
+	return s
+}
+
+// configOf reads a set-up (S1, S3, S156).
+func configOf(s engine.Setup) (*config, error) {
+	if s.Edition != "" {
+		return nil, &engine.SetupError{Field: "edition", Reason: "Seafarers has no editions; its alternatives are options (S159)"}
+	}
+	name := s.Scenario
+	if name == "" {
+		name = DefaultScenario
+	}
+	sc, err := board.ParseScenario(name)
+	if err != nil {
+		return nil, &engine.SetupError{Field: "scenario", Reason: fmt.Sprintf("unknown scenario %q (scenarios: base, new-shores, four-islands, fog-island, through-the-desert, forgotten-tribe, cloth-for-catan, pirate-islands, wonders-of-catan, new-world)", name)}
+	}
+	cfg := &config{scenario: sc, sandbox: s.Sandbox}
+	for i := range cfg.seatOf {
+		cfg.seatOf[i] = -1
+	}
+	if n := len(s.Seats); n < 3 || n > 4 {
+		return nil, &engine.SetupError{Field: "seats", Reason: fmt.Sprintf("Seafarers is played by 3 or 4 seats, not %d (S3)", n)}
+	}
+	for i, name := range s.Seats {
+		c, err := ParseColour(name)
+		if err != nil {
+			return nil, &engine.SetupError{Field: "seats", Reason: err.Error() + " (S3)"}
+		}
+		if cfg.seatOf[c] >= 0 {
+			return nil, &engine.SetupError{Field: "seats", Reason: fmt.Sprintf("%s is seated twice (S3)", c)}
+		}
+		cfg.seatOf[c] = i
+		cfg.seats = append(cfg.seats, c)
+	}
+	if sc == board.PirateIslands && len(s.Seats) == 3 && cfg.seatOf[White] >= 0 {
+		return nil, &engine.SetupError{Field: "seats", Reason: "white may not be seated in pirate-islands with 3 seats: that board's white position is unused (S3)"}
+	}
+	if cfg.opts, err = ResolveOptions(sc, s.Options); err != nil {
+		return nil, err
+	}
+	switch sc {
+	case board.Base:
+		cfg.usesRobber = true
+	case board.WondersOfCatan:
+		cfg.usesRobber, cfg.usesShips = true, true
+	case board.PirateIslands:
+		cfg.usesShips = true
+	default:
+		cfg.usesRobber, cfg.usesPirate, cfg.usesShips = true, true, true
+	}
+	return cfg, nil
+}
+
+// Position is a Seafarers game as an engine.Position.
+type Position struct {
+	g     *Game
+	setup engine.Setup
+}
+
+// Of returns the Seafarers game of a position of this game, or nil.
+func Of(p engine.Position) *Game {
+	if sp, ok := p.(*Position); ok {
+		return sp.g
+	}
+	return nil
+}
+
+// Wrap returns g as an engine.Position of the set-up s.
+func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: cloneSetup(s)} }
+
+// Game is the rules of this position.
+func (p *Position) Game() engine.Game { return Rules{} }
+
+// Setup is the set-up the position was made from.
+func (p *Position) Setup() engine.Setup { return p.setup }
+
+// State is the current *State (S157).
+func (p *Position) State() engine.State { return p.g.State() }
+
+// Clone returns an independent copy.
+func (p *Position) Clone() engine.Position { return &Position{g: p.g.Clone(), setup: p.setup} }
+
+// Turn is the number of turns begun (0 during setup).
+func (p *Position) Turn() int { return p.g.turn }
+
+// Current is the active seat.
+func (p *Position) Current() string { return p.g.colour(p.g.cur).String() }
+
+// Phase is the state's phase.
+func (p *Position) Phase() string { return p.g.phase.String() }
+
+// Awaited lists the seats the game waits for, in seat order.
+func (p *Position) Awaited() []string {
+	var out []string
+	for _, s := range p.g.waitingFor() {
+		out = append(out, p.g.colour(s).String())
+	}
+	return out
+}
+
+// Owed lists the decisions owed (§17).
+func (p *Position) Owed() []engine.Owed {
+	out := make([]engine.Owed, 0, len(p.g.pending))
+	for _, d := range p.g.pending {
+		out = append(out, engine.Owed{Seat: p.g.colour(d.seat).String(), Kind: pendNames[d.kind]})
+	}
+	return out
+}
+
+// Over reports whether the game has ended.
+func (p *Position) Over() bool { return p.g.over() }
+
+// Winners lists the winner once the game is over.
+func (p *Position) Winners() []string {
+	if p.g.winner >= 0 {
+		return []string{p.g.colour(p.g.winner).String()}
+	}
+	return nil
+}
+
+// Dice is this turn's roll, or nil.
+func (p *Position) Dice() []int {
+	if !p.g.rolled() {
+		return nil
+	}
+	return []int{p.g.dice[0], p.g.dice[1]}
+}
+
+// BeginsTurn reports whether an entry by seat would begin a turn: it is
+// the seat's turn and the dice are not rolled (S135).
+func (p *Position) BeginsTurn(seat string) bool {
+	c, err := ParseColour(seat)
+	if err != nil {
+		return false
+	}
+	return p.g.BeginsTurn(c)
+}
+
+// Legal lists every action seat may take now.
+func (p *Position) Legal(seat string, src engine.Source) []engine.Action {
+	c, err := ParseColour(seat)
+	if err != nil {
+		return nil
+	}
+	return Actions(p.g.Legal(c, src))
+}
+
+// Apply applies a move by seat atomically.
+func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) ([]string, error) {
+	c, err := ParseColour(seat)
+	if err != nil {
+		return nil, &engine.RuleError{Rule: "S3", Reason: fmt.Sprintf("%q is not a seat colour", seat)}
+	}
+	m := make([]Action, len(move))
+	for i, a := range move {
+		sa, ok := a.(Action)
+		if !ok {
+			return nil, &engine.RuleError{Rule: "S5", Action: a.String(), Reason: "not a Seafarers action"}
+		}
+		m[i] = sa
+	}
+	return p.g.Apply(c, m, src)
+}
+
+// Edit applies sandbox edits atomically (NOTATION §8).
+func (p *Position) Edit(edits []engine.Edit) error {
+	es := make([]Edit, len(edits))
+	for i, e := range edits {
+		se, ok := e.(Edit)
+		if !ok {
+			return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%q is not a Seafarers edit", e.String())}
+		}
+		es[i] = se
+	}
+	return p.g.Edit(es)
+}
+
+// Check reports whether the position is consistent (S158).
+func (p *Position) Check() error { return p.g.Check() }
+
+// CheckJoin refuses a seat's join before the first seat's in a game whose
+// board is dealt at random (S133).
+func (p *Position) CheckJoin(seat string, joined []string) error {
+	if p.g.b.Dealt() || len(p.g.cfg.seats) == 0 {
+		return nil
+	}
+	first := p.g.cfg.seats[0].String()
+	if seat == first {
+		return nil
+	}
+	for _, j := range joined {
+		if j == first {
+			return nil
+		}
+	}
+	return &engine.RuleError{Rule: "S133", Action: "join", Reason: fmt.Sprintf("the board is dealt at random: %s, the first seat, joins first", first)}
+}

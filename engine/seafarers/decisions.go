@@ -1,0 +1,287 @@
+package seafarers
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// discard applies a discard decision (S39, S40).
+func (g *Game) discard(s int, a Action, src engine.Rand) ([]string, error) {
+	i := g.owes(s, pendDiscard)
+	if i < 0 {
+		return nil, ruleErr("S39", a, "%s owes no discard", g.colour(s))
+	}
+	n := g.pending[i].count
+	if a.Cards.Total() != n {
+		return nil, ruleErr("S39", a, "%s must discard exactly %d cards", g.colour(s), n)
+	}
+	if !g.players[s].hand.Contains(a.Cards) {
+		return nil, ruleErr("S40", a, "%s does not hold those cards", g.colour(s))
+	}
+	ev := g.payDiscard(s, i, a.Cards)
+	return append(ev, g.settled(pendDiscard, src)...), nil
+}
+
+func (g *Game) payDiscard(s, i int, h Hand) []string {
+	g.players[s].hand.sub(h)
+	g.bank.add(h)
+	g.dropPending(i)
+	return []string{fmt.Sprintf("%s discards %s", g.colour(s), h)}
+}
+
+// gold applies a gold decision (S35, S36).
+func (g *Game) gold(s int, a Action, src engine.Rand) ([]string, error) {
+	i := g.owes(s, pendGold)
+	if i < 0 {
+		return nil, ruleErr("S35", a, "%s owes no gold choice", g.colour(s))
+	}
+	n := min(g.pending[i].count, g.bank.Total())
+	if a.Cards.Total() != n {
+		return nil, ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
+	}
+	if !g.bank.Contains(a.Cards) {
+		return nil, ruleErr("S36", a, "the bank does not hold those cards")
+	}
+	ev := g.payGold(s, i, a.Cards)
+	return append(ev, g.settled(pendGold, src)...), nil
+}
+
+func (g *Game) payGold(s, i int, h Hand) []string {
+	g.bank.sub(h)
+	g.players[s].hand.add(h)
+	g.dropPending(i)
+	return []string{fmt.Sprintf("%s takes %s (gold)", g.colour(s), h)}
+}
+
+// reward applies a pirate-islands reward decision (S122).
+func (g *Game) reward(s int, a Action, src engine.Rand) ([]string, error) {
+	i := g.owes(s, pendReward)
+	if i < 0 {
+		return nil, ruleErr("S122", a, "%s owes no reward choice", g.colour(s))
+	}
+	if g.bank.Of(a.Res) == 0 {
+		return nil, ruleErr("S122", a, "the bank holds no %s", a.Res)
+	}
+	ev := g.payGold(s, i, one(a.Res, 1))
+	ev[0] = fmt.Sprintf("%s takes 1 %s (reward)", g.colour(s), a.Res)
+	return append(ev, g.settled(pendReward, src)...), nil
+}
+
+// autoDecide makes every owed discard, gold or reward decision that has no
+// real choice or that the seat's standing orders make (S40, S154), in seat
+// order from the active player, one after the other (S36).
+func (g *Game) autoDecide() []string {
+	var ev []string
+	n := g.nseats()
+	for k := 0; k < n; k++ {
+		s := (g.cur + k) % n
+		for i := 0; i < len(g.pending); i++ {
+			p := g.pending[i]
+			if p.seat != s {
+				continue
+			}
+			var h Hand
+			ok := false
+			switch p.kind {
+			case pendDiscard:
+				h, ok = g.autoDiscard(s, p.count)
+				if ok {
+					ev = append(ev, g.payDiscard(s, i, h)...)
+					i--
+				}
+			case pendGold:
+				h, ok = g.autoGold(s, p.count)
+				if ok {
+					ev = append(ev, g.payGold(s, i, h)...)
+					i--
+				}
+			case pendReward:
+				var r Resource
+				r, ok = g.autoReward(s)
+				if ok {
+					if r == NoResource {
+						g.dropPending(i)
+						ev = append(ev, fmt.Sprintf("%s takes no reward: the bank is empty", g.colour(s)))
+					} else {
+						ev = append(ev, g.payGold(s, i, one(r, 1))...)
+						ev[len(ev)-1] = fmt.Sprintf("%s takes 1 %s (reward)", g.colour(s), r)
+					}
+					i--
+				}
+			}
+		}
+	}
+	return ev
+}
+
+// autoDiscard returns the discard of n cards seat s makes without asking:
+// when its hand has one resource only or must go whole (S40), or by its
+// standing orders (NOTATION §7).
+func (g *Game) autoDiscard(s, n int) (Hand, bool) {
+	hand := g.players[s].hand
+	if hand.Kinds() <= 1 || n >= hand.Total() {
+		var h Hand
+		left := n
+		for i := range hand {
+			t := min(left, hand[i])
+			h[i] = t
+			left -= t
+		}
+		return h, true
+	}
+	ord := g.players[s].orders.discard
+	if len(ord) == 0 {
+		return Hand{}, false
+	}
+	var h Hand
+	left := n
+	take := func(r Resource) {
+		t := min(left, hand.Of(r)-h.Of(r))
+		h[r-1] += t
+		left -= t
+	}
+	for _, r := range ord {
+		take(r)
+	}
+	for _, r := range Resources {
+		take(r)
+	}
+	return h, true
+}
+
+// autoGold returns the n gold choices seat s makes without asking: all the
+// bank holds when that is no more than n, n of the bank's only resource
+// (S36, S154), or by its standing orders.
+func (g *Game) autoGold(s, n int) (Hand, bool) {
+	bank := g.bank
+	if bank.Total() <= n {
+		return bank, true
+	}
+	if bank.Kinds() == 1 {
+		var h Hand
+		for i := range bank {
+			if bank[i] > 0 {
+				h[i] = n
+			}
+		}
+		return h, true
+	}
+	ord := g.players[s].orders.gold
+	if len(ord) == 0 {
+		return Hand{}, false
+	}
+	return goldByOrders(bank, ord, n), true
+}
+
+// goldByOrders takes n cards from bank by the gold orders ord: the listed
+// resources in turn, cycling, skipping those the bank lacks; when none
+// listed is left, the first in resource order the bank holds (NOTATION §7).
+func goldByOrders(bank Hand, ord []Resource, n int) Hand {
+	var h Hand
+	j := 0
+	for k := 0; k < n; k++ {
+		got := false
+		for t := 0; t < len(ord); t++ {
+			r := ord[(j+t)%len(ord)]
+			if bank.Of(r)-h.Of(r) > 0 {
+				h[r-1]++
+				j = (j + t + 1) % len(ord)
+				got = true
+				break
+			}
+		}
+		if got {
+			continue
+		}
+		for _, r := range Resources {
+			if bank.Of(r)-h.Of(r) > 0 {
+				h[r-1]++
+				got = true
+				break
+			}
+		}
+		if !got {
+			break
+		}
+	}
+	return h
+}
+
+// autoReward returns the reward seat s takes without asking: nothing from
+// an empty bank, the bank's only resource, or by its standing orders
+// (S154).
+func (g *Game) autoReward(s int) (Resource, bool) {
+	bank := g.bank
+	if bank.Total() == 0 {
+		return NoResource, true
+	}
+	if bank.Kinds() == 1 {
+		for i := range bank {
+			if bank[i] > 0 {
+				return Resources[i], true
+			}
+		}
+	}
+	ord := g.players[s].orders.reward
+	if len(ord) == 0 {
+		return NoResource, false
+	}
+	for _, r := range ord {
+		if bank.Of(r) > 0 {
+			return r, true
+		}
+	}
+	for _, r := range Resources {
+		if bank.Of(r) > 0 {
+			return r, true
+		}
+	}
+	return NoResource, true
+}
+
+// setOrders applies an orders action (NOTATION §7, S154) and makes at once
+// the decisions the new orders settle.
+func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
+	o := &g.players[s].orders
+	switch a.Order {
+	case OrderDiscard:
+		o.discard = slices.Clone(a.priority())
+	case OrderGold:
+		o.gold = slices.Clone(a.priority())
+	case OrderReward:
+		o.reward = slices.Clone(a.priority())
+	case OrderTradeAccept:
+		if a.Cards.Total() == 0 || a.Get.Total() == 0 {
+			return nil, ruleErr("S71", a, "an accept rule names cards on both sides")
+		}
+		o.accept = append(o.accept, acceptRule{give: a.Cards, get: a.Get})
+	case OrderTradeDecline:
+		o.decline = true
+	case OrderTradeAsk:
+		o.accept, o.decline = nil, false
+	case OrderClear:
+		*o = orders{}
+	default:
+		return nil, ruleErr("S154", a, "unknown standing order")
+	}
+	ev := []string{fmt.Sprintf("%s sets standing orders: %s", g.colour(s), a)}
+	if g.over() {
+		return ev, nil
+	}
+	// The new orders may settle decisions owed now (S154).
+	hadDecide := g.anyDecide()
+	var last pendKind
+	for _, p := range g.pending {
+		if p.seat == s && p.kind.decide() {
+			last = p.kind
+		}
+	}
+	ev = append(ev, g.autoDecide()...)
+	if hadDecide && !g.anyDecide() {
+		ev = append(ev, g.settled(last, src)...)
+	}
+	ev = append(ev, g.autoAnswer()...)
+	return ev, nil
+}

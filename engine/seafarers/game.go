@@ -1,0 +1,343 @@
+package seafarers
+
+import (
+	"slices"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Game is one game of Seafarers: its fixed configuration and its changing
+// position, kept in dense arrays indexed by the board's corners and edges.
+// A Game is not safe for concurrent use; Clone gives an independent copy.
+//
+// The accessors (Board, Scenario, Seats, CornerPiece, EdgePiece, Hand, …)
+// are for the game's renderers and bots; View builds the stored State.
+type Game struct {
+	cfg   *config
+	b     *board.Board
+	areas []board.Area // the board's areas (they change only at the deal)
+
+	turn       int
+	setupRound int // 0 once setup is over
+	setupStep  int
+	cur        int // seat index of the active player
+	phase      Phase
+	dice       [2]int // {0, 0} before the roll
+	flags      TurnFlags
+
+	robber int // hex index, -1 off the board or not used
+	pirate int // hex index, -1 off the board or not used
+
+	corners []cornerPiece
+	edges   []edgePiece
+	players []player
+
+	longest int // seat index holding Longest Trade Route, -1 nobody
+	largest int // seat index holding Largest Army, -1 nobody
+
+	bank       Hand
+	unseen     Deck
+	offer      *offer
+	pending    []pending
+	sealed     []sealedDraw
+	sealedNext int
+	forced     []forcedOutcome
+
+	// fog-island
+	fogTiles   [board.NumTerrains]int
+	fogNumbers [13]int
+	// forgotten-tribe
+	gifts []gift
+	// cloth-for-catan
+	villages    []villageState
+	clothSupply int
+	// pirate-islands: fleet is the index on the fleet path, -1 removed
+	fleet      int
+	fortresses []int // chits left per seat; 0 captured
+	// wonders-of-catan
+	wonders [NumWonders + 1]wonderState
+
+	winner int // seat index, -1 none
+}
+
+// cornerPiece is what stands on a corner.
+type cornerPiece struct {
+	own  int8 // seat index + 1; 0 empty
+	kind uint8
+}
+
+// The kinds of corner pieces.
+const (
+	noBuilding uint8 = iota
+	settlement
+	city
+	fortress // an uncaptured pirate-islands fortress (S115)
+)
+
+// edgePiece is what lies on an edge.
+type edgePiece struct {
+	own     int8 // seat index + 1; 0 empty
+	ship    bool
+	warship bool
+	built   int32 // the turn a ship was built (S60)
+}
+
+// player is one seat's holdings.
+type player struct {
+	colour Colour
+	hand   Hand
+	cards  []devCard
+	played Deck
+	supply [4]int // settlements, cities, roads, ships
+	chits  int
+	cloth  int
+	aside  []board.HarbourKind
+	home   []int // area indices (S93)
+	reward []int // area indices rewarded (S91)
+	route  int
+	orders orders
+}
+
+// Supply indices.
+const (
+	supSettlement = iota
+	supCity
+	supRoad
+	supShip
+)
+
+// devCard is a development card held and not played.
+type devCard struct {
+	kind CardKind // Sealed while its draw is pending
+	got  int
+	draw int // k of the sealed draw
+}
+
+// orders are a seat's standing orders (NOTATION §7).
+type orders struct {
+	discard []Resource
+	gold    []Resource
+	reward  []Resource
+	accept  []acceptRule
+	decline bool // trade fallback decline; false is ask
+}
+
+type acceptRule struct{ give, get Hand }
+
+// offer is an open domestic offer (S65).
+type offer struct {
+	give, get Hand
+	to        uint8 // seats named, bit per seat index
+	accepted  uint8
+	declined  uint8
+}
+
+// pending is a decision owed (§17).
+type pending struct {
+	seat  int
+	kind  pendKind
+	count int
+}
+
+type pendKind int8
+
+// The kinds of owed decisions, in the order pending lists them for one
+// seat.
+const (
+	pendNone pendKind = iota
+	pendDiscard
+	pendGold
+	pendAnswer
+	pendRobber
+	pendHarbour
+	pendReward
+)
+
+var pendNames = [...]string{"", "discard", "gold", "answer", "robber", "harbour", "reward"}
+
+// sealedDraw is a pending sealed draw (S137).
+type sealedDraw struct {
+	k        int
+	kind     drawKind
+	drawer   int
+	witness  int
+	entry    int
+	reveal   []byte
+	victim   int  // steal
+	snapshot Hand // steal
+	at       int  // fog: hex index
+}
+
+type drawKind int8
+
+// The kinds of sealed or forced draws (S136).
+const (
+	drawNone drawKind = iota
+	drawCard
+	drawSteal
+	drawFog
+	drawDie
+)
+
+var drawNames = [...]string{"", "card", "steal", "fog", "die"}
+
+// forcedOutcome is a forced outcome of a sandbox game (S160).
+type forcedOutcome struct {
+	kind    drawKind
+	card    CardKind
+	res     Resource
+	terrain board.Terrain
+	number  int
+	die     int
+}
+
+// gift is a forgotten-tribe gift still on its edge.
+type gift struct {
+	edge    int
+	kind    board.GiftKind
+	harbour board.HarbourKind
+}
+
+// villageState is a cloth-for-catan village.
+type villageState struct {
+	cloth     int
+	connected uint8 // bit per seat index
+}
+
+// wonderState is a wonder: its owner (seat index, -1 none) and level.
+type wonderState struct {
+	owner int
+	level int
+}
+
+// config is what does not change during a game.
+type config struct {
+	scenario board.Scenario
+	opts     Options
+	seats    []Colour
+	seatOf   [5]int // colour → seat index, -1 not seated
+	sandbox  bool
+	// board data that never changes, by index
+	villages      []village
+	cornerVillage []int        // village index or -1
+	bases         []pirateBase // per seat (pirate-islands)
+	fleetPath     []int        // hex indices
+	marks         []board.CornerMark
+	usesRobber    bool
+	usesPirate    bool
+	usesShips     bool
+	closedHex     []bool // tribe islands (S102, S107, S103, S111)
+	giftCount     int
+}
+
+// village is a cloth-for-catan village's fixed data.
+type village struct {
+	corner int
+	number int
+}
+
+// pirateBase is one seat's pirate-islands data (BOARDS §12.3).
+type pirateBase struct {
+	settlement int
+	ship       int
+	lone       int
+	fortress   int
+	route      []bool // per edge: a route edge of the colour
+	distLone   []int  // per corner: edges along the route to the marked corner, -1 unreachable
+	distFort   []int  // per corner: edges along the route to the fortress
+}
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.corners = slices.Clone(g.corners)
+	c.edges = slices.Clone(g.edges)
+	c.players = make([]player, len(g.players))
+	for i := range g.players {
+		c.players[i] = g.players[i].clone()
+	}
+	if g.offer != nil {
+		o := *g.offer
+		c.offer = &o
+	}
+	c.pending = slices.Clone(g.pending)
+	c.sealed = slices.Clone(g.sealed)
+	c.forced = slices.Clone(g.forced)
+	c.gifts = slices.Clone(g.gifts)
+	c.villages = slices.Clone(g.villages)
+	c.fortresses = slices.Clone(g.fortresses)
+	return &c
+}
+
+func (p player) clone() player {
+	p.cards = slices.Clone(p.cards)
+	p.aside = slices.Clone(p.aside)
+	p.home = slices.Clone(p.home)
+	p.reward = slices.Clone(p.reward)
+	p.orders.discard = slices.Clone(p.orders.discard)
+	p.orders.gold = slices.Clone(p.orders.gold)
+	p.orders.reward = slices.Clone(p.orders.reward)
+	p.orders.accept = slices.Clone(p.orders.accept)
+	return p
+}
+
+// nseats is the number of seats.
+func (g *Game) nseats() int { return len(g.cfg.seats) }
+
+// next returns the seat after s in seat order (S4).
+func (g *Game) next(s int) int { return (s + 1) % len(g.cfg.seats) }
+
+// colour returns the colour of seat s.
+func (g *Game) colour(s int) Colour { return g.cfg.seats[s] }
+
+// seatIndex returns the seat of colour c, or -1.
+func (g *Game) seatIndex(c Colour) int {
+	if c <= NoColour || c > Orange {
+		return -1
+	}
+	return g.cfg.seatOf[c]
+}
+
+// owner returns the seat owning a corner piece, -1 for none.
+func (p cornerPiece) owner() int { return int(p.own) - 1 }
+
+// owner returns the seat owning an edge piece, -1 for none.
+func (p edgePiece) owner() int { return int(p.own) - 1 }
+
+// building reports whether the corner holds a settlement or a city of
+// seat s (an uncaptured fortress is no building of its owner, S115).
+func (g *Game) building(c, s int) bool {
+	p := g.corners[c]
+	return p.own == int8(s+1) && (p.kind == settlement || p.kind == city)
+}
+
+// otherBuilding reports whether the corner holds a settlement or a city of
+// a seat other than s.
+func (g *Game) otherBuilding(c, s int) bool {
+	p := g.corners[c]
+	return p.own != 0 && p.own != int8(s+1) && (p.kind == settlement || p.kind == city)
+}
+
+// hasShip reports whether seat s has a ship on edge e.
+func (g *Game) hasShip(e, s int) bool {
+	p := g.edges[e]
+	return p.own == int8(s+1) && p.ship
+}
+
+// hasRoad reports whether seat s has a road on edge e.
+func (g *Game) hasRoad(e, s int) bool {
+	p := g.edges[e]
+	return p.own == int8(s+1) && !p.ship
+}
+
+// over reports whether the game has ended.
+func (g *Game) over() bool { return g.phase == PhaseOver }
+
+// inSetup reports whether the game is in setup.
+func (g *Game) inSetup() bool { return g.setupRound > 0 }
+
+// rolled reports whether the dice were rolled this turn.
+func (g *Game) rolled() bool { return g.dice[0] != 0 }
+
+// roll total.
+func (g *Game) rollSum() int { return g.dice[0] + g.dice[1] }

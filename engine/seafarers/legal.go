@@ -1,0 +1,475 @@
+package seafarers
+
+import (
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Legal lists every action seat may take now, in a fixed order: its owed
+// decisions, then the active player's actions by kind, then resolve for a
+// witness. Standing orders are always legal and never listed. Domestic
+// offers are open-ended: only the one-for-one offers to all are listed
+// (docs/seafarers/decisions.md).
+//
+// src, when given, is a copy of the source the seat's next entry would be
+// applied with: with it, the listing shows the board a first entry would
+// deal (S134), the position after the seat's sealed draws resolve — only
+// resolve when that ends the game (S145) — and before the roll every
+// action legal after the roll it gives (NOTATION §4.2). It may be nil.
+func (g *Game) Legal(seat Colour, src engine.Source) []Action {
+	return g.AppendLegal(make([]Action, 0, 64), seat, src)
+}
+
+// AppendLegal appends the actions Legal lists to out.
+func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Action {
+	s := g.seatIndex(seat)
+	if s < 0 {
+		return out
+	}
+	h := g
+	witness := g.witnessOf(s)
+	if src != nil && (witness || !g.b.Dealt() && s == 0) {
+		h = g.Clone()
+		if !h.b.Dealt() && s == 0 {
+			if h.dealFromEntry(src) != nil {
+				return out
+			}
+		}
+		if witness {
+			wasOver := h.over()
+			if _, err := h.resolveDraws(s, src); err != nil {
+				return out
+			}
+			if h.over() && !wasOver {
+				return append(out, Action{Kind: ActResolve})
+			}
+		}
+	}
+	if !h.over() {
+		out = h.legalFor(out, s, src)
+	}
+	if witness && !h.over() {
+		out = append(out, Action{Kind: ActResolve})
+	}
+	return out
+}
+
+// legalFor lists seat s's actions in the position g.
+func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
+	out = g.legalDecisions(out, s)
+	if s != g.cur || !g.awaited(s) || g.phase == PhaseDecide {
+		return out
+	}
+	if g.phase == PhaseSetup {
+		return g.legalPlace(out, s)
+	}
+	if g.owes(s, pendHarbour) >= 0 {
+		return g.legalHarbour(out, s)
+	}
+	switch g.phase {
+	case PhaseRobber:
+		return g.legalRobber(out, s)
+	case PhaseRoll:
+		out = append(out, Action{Kind: ActRoll})
+		if g.cfg.opts.CardBeforeRoll {
+			out = g.legalPlays(out, s, src)
+		}
+		if src == nil {
+			return out
+		}
+		h := g.Clone()
+		h.roll(src.Clone())
+		if h.over() {
+			return out
+		}
+		n := len(out)
+		out = h.legalFor(out, s, src)
+		if g.cfg.opts.CardBeforeRoll {
+			// Cards are played before the roll (listed above).
+			k := n
+			for _, a := range out[n:] {
+				if a.Kind != ActPlay {
+					out[k] = a
+					k++
+				}
+			}
+			out = out[:k]
+		}
+		return out
+	}
+	if g.offer != nil {
+		for _, t := range g.maskSeats(g.offer.accepted) {
+			if g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
+				out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
+			}
+		}
+		return append(out, Action{Kind: ActWithdraw})
+	}
+	if g.tradePhase(Action{}) == nil {
+		out = g.legalMaritime(out, s)
+		out = g.legalOffers(out, s)
+	}
+	out = g.legalBuilds(out, s)
+	if g.players[s].hand.Contains(costCard) && g.unseen.Total()-g.promised() > 0 {
+		out = append(out, Action{Kind: ActBuy})
+	}
+	out = g.legalPlays(out, s, src)
+	out = g.legalMoves(out, s)
+	out = g.legalScenario(out, s)
+	if len(g.pending) == 0 {
+		out = append(out, Action{Kind: ActEnd})
+	}
+	return out
+}
+
+// legalDecisions lists seat s's owed discard, gold and reward decisions
+// and its answer to an open offer.
+func (g *Game) legalDecisions(out []Action, s int) []Action {
+	for _, p := range g.pending {
+		if p.seat != s {
+			continue
+		}
+		switch p.kind {
+		case pendDiscard:
+			out = subHands(out, ActDiscard, g.players[s].hand, p.count)
+		case pendGold:
+			out = subHands(out, ActGold, g.bank, min(p.count, g.bank.Total()))
+		case pendReward:
+			for _, r := range Resources {
+				if g.bank.Of(r) > 0 {
+					out = append(out, Action{Kind: ActReward, Res: r})
+				}
+			}
+		}
+	}
+	if o := g.offer; o != nil && o.to&(1<<s) != 0 && (o.accepted|o.declined)&(1<<s) == 0 {
+		if g.players[s].hand.Contains(o.get) {
+			out = append(out, Action{Kind: ActAccept})
+		}
+		out = append(out, Action{Kind: ActDecline})
+	}
+	return out
+}
+
+// subHands appends an action of kind k for every hand of exactly n cards
+// taken from h.
+func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
+	var cur Hand
+	var rec func(i, left int)
+	rec = func(i, left int) {
+		if i == NumResources-1 {
+			if left <= h[i] {
+				cur[i] = left
+				out = append(out, Action{Kind: k, Cards: cur})
+				cur[i] = 0
+			}
+			return
+		}
+		for c := min(left, h[i]); c >= 0; c-- {
+			cur[i] = c
+			rec(i+1, left-c)
+		}
+		cur[i] = 0
+	}
+	if n > 0 {
+		rec(0, n)
+	}
+	return out
+}
+
+// legalPlace lists the setup steps (S20).
+func (g *Game) legalPlace(out []Action, s int) []Action {
+	b := g.b
+	if !b.Dealt() || g.players[s].supply[supSettlement] == 0 {
+		return out
+	}
+	for c := 0; c < b.NumCorners(); c++ {
+		if r, _ := g.settleProblem(s, c, true); r != "" {
+			continue
+		}
+		for _, e := range b.CornerEdges(c) {
+			if r, _ := g.roadProblem(s, e, true, c); r == "" {
+				out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Road, Edge: b.Edge(e)})
+			}
+			if g.cfg.scenario != board.PirateIslands && g.cfg.usesShips {
+				if r, _ := g.shipProblem(s, e, true, c, -1); r == "" {
+					out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Ship, Edge: b.Edge(e)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// legalHarbour lists the harbour placements owed (S105).
+func (g *Game) legalHarbour(out []Action, s int) []Action {
+	kinds := g.asideKinds(s)
+	for _, e := range g.harbourEdges(s) {
+		for _, k := range kinds {
+			out = append(out, Action{Kind: ActHarbour, Edge: g.b.Edge(e), Harbour: k})
+		}
+	}
+	return out
+}
+
+// legalRobber lists the robber and pirate moves, or the pirate-islands
+// steals (S41–S44, S112, S123).
+func (g *Game) legalRobber(out []Action, s int) []Action {
+	if g.owes(s, pendRobber) < 0 {
+		return out
+	}
+	b := g.b
+	if g.cfg.scenario == board.PirateIslands {
+		for _, v := range g.stealVictims(s) {
+			out = append(out, Action{Kind: ActSteal, Seat: g.colour(v)})
+		}
+		return out
+	}
+	for h := 0; h < b.NumHexes(); h++ {
+		if r, _ := g.robberTarget(h); r == "" {
+			out = g.appendSteals(out, ActRobber, b.HexPos(h), g.robberVictims(s, h))
+		}
+	}
+	if g.pirateAllowed(s) {
+		for h := 0; h < b.NumHexes(); h++ {
+			if r, _ := g.pirateTarget(h); r == "" {
+				out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
+			}
+		}
+	}
+	return out
+}
+
+func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims uint8) []Action {
+	if victims == 0 {
+		return append(out, Action{Kind: k, Hex: at})
+	}
+	for _, v := range g.maskSeats(victims) {
+		if g.players[v].hand.Total() > 0 {
+			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v)})
+		}
+		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
+			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v), Cloth: true})
+		}
+	}
+	return out
+}
+
+// legalMaritime lists the trades with the bank (S62).
+func (g *Game) legalMaritime(out []Action, s int) []Action {
+	hand := g.players[s].hand
+	rates := g.rates(s)
+	for i, give := range Resources {
+		for _, k := range [3]int{4, 3, 2} {
+			if !hasRate(rates[i], k) {
+				continue
+			}
+			for m := 1; m*k <= hand[i]; m++ {
+				for j, get := range Resources {
+					if j != i && g.bank[j] >= m {
+						out = append(out, Action{Kind: ActTrade, Cards: one(give, m*k), Get: one(get, m)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// legalOffers lists the one-for-one offers to all other seats (S65, S66).
+func (g *Game) legalOffers(out []Action, s int) []Action {
+	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
+		return out
+	}
+	hand := g.players[s].hand
+	for i, give := range Resources {
+		if hand[i] == 0 {
+			continue
+		}
+		for j, get := range Resources {
+			if j != i {
+				out = append(out, Action{Kind: ActOffer, Cards: one(give, 1), Get: one(get, 1), All: true})
+			}
+		}
+	}
+	return out
+}
+
+// legalBuilds lists roads, ships, settlements and cities (S47–S55).
+func (g *Game) legalBuilds(out []Action, s int) []Action {
+	b := g.b
+	p := &g.players[s]
+	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
+		for e := 0; e < b.NumEdges(); e++ {
+			if g.edges[e].own == 0 {
+				if r, _ := g.roadProblem(s, e, false, -1); r == "" {
+					out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
+				}
+			}
+		}
+	}
+	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
+		for e := 0; e < b.NumEdges(); e++ {
+			if g.edges[e].own == 0 {
+				if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
+					out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
+				}
+			}
+		}
+	}
+	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
+		for c := 0; c < b.NumCorners(); c++ {
+			if g.corners[c].own == 0 {
+				if r, _ := g.settleProblem(s, c, false); r == "" {
+					out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
+				}
+			}
+		}
+	}
+	if p.supply[supCity] > 0 && p.hand.Contains(costCity) {
+		for c, cp := range g.corners {
+			if cp.own == int8(s+1) && cp.kind == settlement {
+				out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
+			}
+		}
+	}
+	return out
+}
+
+// legalPlays lists the development cards seat s may play (S74–S78, S120).
+func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
+	if g.flags.CardPlayed {
+		return out
+	}
+	var seen [NumCardKinds + 1]bool
+	for _, c := range g.players[s].cards {
+		if c.kind == Sealed || c.got >= g.turn || seen[c.kind] {
+			continue
+		}
+		seen[c.kind] = true
+	}
+	probe := Action{Kind: ActPlay}
+	for _, k := range CardKinds {
+		if !seen[k] {
+			continue
+		}
+		probe.Card = k
+		if _, err := g.playableCard(s, k, probe); err != nil {
+			continue
+		}
+		switch k {
+		case Knight, VictoryPoint:
+			out = append(out, Action{Kind: ActPlay, Card: k})
+		case RoadBuilding:
+			out = g.legalRoadBuilding(out, s, src)
+		case YearOfPlenty:
+			out = subHands(out, ActPlay, g.bank, min(2, g.bank.Total()))
+			for i := range out {
+				if out[i].Kind == ActPlay && out[i].Card == NoCard {
+					out[i].Card = YearOfPlenty
+				}
+			}
+		case Monopoly:
+			for _, r := range Resources {
+				out = append(out, Action{Kind: ActPlay, Card: Monopoly, Res: r})
+			}
+		}
+	}
+	return out
+}
+
+// freePlacements lists the roads and ships seat s could place now.
+func (g *Game) freePlacements(s int) []Action {
+	var out []Action
+	b := g.b
+	p := &g.players[s]
+	for e := 0; e < b.NumEdges(); e++ {
+		if g.edges[e].own != 0 {
+			continue
+		}
+		if p.supply[supRoad] > 0 {
+			if r, _ := g.roadProblem(s, e, false, -1); r == "" {
+				out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
+			}
+		}
+		if g.cfg.usesShips && p.supply[supShip] > 0 {
+			if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
+				out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
+			}
+		}
+	}
+	return out
+}
+
+// legalRoadBuilding lists Road Building with two pieces, or one where no
+// second can follow (S76).
+func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Action {
+	for _, first := range g.freePlacements(s) {
+		h := g.Clone()
+		var hs engine.Source
+		if src != nil {
+			hs = src.Clone()
+		}
+		e := h.b.EdgeIndex(first.Edge)
+		if _, err := h.placeEdge(s, e, first.Piece, hs); err != nil {
+			continue
+		}
+		seconds := h.freePlacements(s)
+		if len(seconds) == 0 {
+			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge})
+			continue
+		}
+		for _, sec := range seconds {
+			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge, Piece2: sec.Piece, Edge2: sec.Edge})
+		}
+	}
+	return out
+}
+
+// legalMoves lists the ship moves (S59).
+func (g *Game) legalMoves(out []Action, s int) []Action {
+	if g.flags.ShipMoved || g.cfg.scenario == board.PirateIslands || !g.cfg.usesShips {
+		return out
+	}
+	b := g.b
+	for from := 0; from < b.NumEdges(); from++ {
+		if !g.hasShip(from, s) {
+			continue
+		}
+		if r, _ := g.movableProblem(s, from); r != "" {
+			continue
+		}
+		for to := 0; to < b.NumEdges(); to++ {
+			if to == from || g.edges[to].own != 0 {
+				continue
+			}
+			if r, _ := g.shipProblem(s, to, false, -1, from); r == "" {
+				out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(to)})
+			}
+		}
+	}
+	return out
+}
+
+// legalScenario lists wonders and fortress attacks (S124, S129, S130).
+func (g *Game) legalScenario(out []Action, s int) []Action {
+	switch g.cfg.scenario {
+	case board.WondersOfCatan:
+		own := g.wonderOf(s)
+		if own == NoWonder && g.players[s].supply[supShip] > 0 {
+			for w := Theater; w <= Cathedral; w++ {
+				if g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
+					out = append(out, Action{Kind: ActWonder, Wonder: w})
+				}
+			}
+		}
+		if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
+			out = append(out, Action{Kind: ActBuildWonder})
+		}
+	case board.PirateIslands:
+		if g.fortresses[s] > 0 && g.chainReaches(s, g.cfg.bases[s].fortress) {
+			out = append(out, Action{Kind: ActAttack})
+		}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+package seafarers
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Seed labels of S132 and S138.
+const (
+	labelBoard         = "seafarers/board"
+	labelSealed        = "seafarers/sealed"
+	labelSandboxSealed = "seafarers/sandbox-sealed"
+)
+
+// u64 is the 8-byte big-endian encoding of n (docs/turnfile.md).
+func u64(n uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], n)
+	return b[:]
+}
+
+// newGame sets up a game (S18): the board, the robber and the pirate, the
+// pieces, the bank, the development cards and the scenario's pieces. A
+// board that needs random draws is dealt from a sandbox source (S132).
+func newGame(cfg *config, src engine.Source) (*Game, error) {
+	b, err := board.New(cfg.scenario, board.Options{Layout: cfg.opts.Layout, Harbours: cfg.opts.Harbours})
+	if err != nil {
+		return nil, &engine.OptionError{Name: "scenario", Value: cfg.scenario.String(), Reason: err.Error()}
+	}
+	cfg.fillBoardData(b)
+	g := &Game{cfg: cfg, b: b, robber: -1, pirate: -1, longest: -1, largest: -1, winner: -1, fleet: -1,
+		setupRound: 1, phase: PhaseSetup}
+	g.areas = b.Areas()
+	g.corners = make([]cornerPiece, b.NumCorners())
+	g.edges = make([]edgePiece, b.NumEdges())
+	g.players = make([]player, len(cfg.seats))
+	for i, c := range cfg.seats {
+		g.players[i] = player{colour: c, supply: [4]int{limitSettlements, limitCities, limitRoads, limitShips}}
+		if !cfg.usesShips {
+			g.players[i].supply[supShip] = 0
+		}
+	}
+	for i := range g.bank {
+		g.bank[i] = bankStart
+	}
+	g.unseen = deckStart
+	if cfg.scenario == board.PirateIslands && len(cfg.seats) == 3 {
+		g.unseen[VictoryPoint-1] = 0 // S8
+	}
+	for i := range g.wonders {
+		g.wonders[i].owner = -1
+	}
+	if cfg.sandbox {
+		g.forced = []forcedOutcome{}
+	}
+	switch cfg.scenario {
+	case board.FogIsland:
+		if fs, ok := b.FogStack(); ok {
+			g.fogTiles = fs.Tiles
+			for _, n := range fs.Numbers {
+				if n >= 0 && n < len(g.fogNumbers) {
+					g.fogNumbers[n]++
+				}
+			}
+		}
+	case board.ClothForCatan:
+		g.villages = make([]villageState, len(cfg.villages))
+		for i := range g.villages {
+			g.villages[i].cloth = board.VillageCloth
+		}
+		g.clothSupply = board.ClothSupply
+	case board.PirateIslands:
+		g.fleet = 0
+		g.fortresses = make([]int, len(cfg.seats))
+		for s, pb := range cfg.bases {
+			g.corners[pb.settlement] = cornerPiece{own: int8(s + 1), kind: settlement}
+			g.edges[pb.ship] = edgePiece{own: int8(s + 1), ship: true}
+			g.corners[pb.fortress] = cornerPiece{own: int8(s + 1), kind: fortress}
+			g.players[s].supply[supSettlement] -= 2
+			g.players[s].supply[supShip]--
+			g.fortresses[s] = board.FortressChits
+		}
+	}
+	if src != nil {
+		if seed, ok := src.SandboxSeed(); ok && !b.Dealt() {
+			if err := g.deal(src.Derive(labelBoard, u64(uint64(seed)))); err != nil {
+				return nil, err
+			}
+		}
+	}
+	g.placeStarters()
+	return g, nil
+}
+
+// placeStarters puts the robber and the pirate on their starting hexes
+// (S46) and the forgotten-tribe gifts on their edges (S101), as the board
+// gives them. On a board not yet dealt the robber may wait for the deal.
+func (g *Game) placeStarters() {
+	b := g.b
+	g.robber, g.pirate = -1, -1
+	if g.cfg.usesRobber {
+		if p, ok := b.Robber(); ok {
+			g.robber = b.HexIndex(p)
+		}
+	}
+	if g.cfg.usesPirate {
+		if p, ok := b.Pirate(); ok {
+			g.pirate = b.HexIndex(p)
+		}
+	}
+	if g.cfg.scenario == board.ForgottenTribe {
+		g.gifts = g.gifts[:0]
+		for _, gf := range b.Gifts() {
+			g.gifts = append(g.gifts, gift{edge: b.EdgeIndex(gf.Edge), kind: gf.Kind, harbour: gf.Harbour})
+		}
+	}
+}
+
+// deal deals a board that needs random draws from r (S132); the robber's
+// start and the harbour gifts follow the deal.
+func (g *Game) deal(r engine.Rand) error {
+	nb, err := g.b.Deal(r)
+	if err != nil {
+		return &engine.StateError{Field: "board", Reason: fmt.Sprintf("dealing the board: %v", err)}
+	}
+	g.b = nb
+	g.areas = nb.Areas()
+	g.placeStarters()
+	return nil
+}
+
+// fillBoardData reads the board data that never changes into the
+// configuration: villages, pirate bases, the fleet path, special corners
+// and the tribe's islands.
+func (cfg *config) fillBoardData(b *board.Board) {
+	cfg.cornerVillage = make([]int, b.NumCorners())
+	for i := range cfg.cornerVillage {
+		cfg.cornerVillage[i] = -1
+	}
+	for i, v := range b.Villages() {
+		c := b.CornerIndex(v.Corner)
+		cfg.villages = append(cfg.villages, village{corner: c, number: v.Number})
+		if c >= 0 {
+			cfg.cornerVillage[c] = i
+		}
+	}
+	for _, p := range b.FleetPath() {
+		cfg.fleetPath = append(cfg.fleetPath, b.HexIndex(p))
+	}
+	cfg.marks = make([]board.CornerMark, b.NumCorners())
+	for _, m := range b.MarkedCorners() {
+		if c := b.CornerIndex(m.Corner); c >= 0 {
+			cfg.marks[c] = m.Mark
+		}
+	}
+	cfg.closedHex = make([]bool, b.NumHexes())
+	areas := b.Areas()
+	for h := range cfg.closedHex {
+		if a := b.HexArea(h); a >= 0 && areas[a].Closed {
+			cfg.closedHex[h] = true
+		}
+	}
+	if cfg.scenario == board.PirateIslands {
+		bases := b.PirateBases()
+		cfg.bases = make([]pirateBase, len(cfg.seats))
+		for s, c := range cfg.seats {
+			for _, pb := range bases {
+				if pb.Colour != c.String() {
+					continue
+				}
+				base := pirateBase{
+					settlement: b.CornerIndex(pb.Settlement), ship: b.EdgeIndex(pb.Ship),
+					lone: b.CornerIndex(pb.Lone), fortress: b.CornerIndex(pb.Fortress),
+					route: make([]bool, b.NumEdges()),
+				}
+				for _, e := range pb.Route {
+					if i := b.EdgeIndex(e); i >= 0 {
+						base.route[i] = true
+					}
+				}
+				base.route[base.ship] = true
+				base.distLone = routeDistances(b, base.route, base.lone)
+				base.distFort = routeDistances(b, base.route, base.fortress)
+				cfg.bases[s] = base
+			}
+		}
+	}
+}
+
+// routeDistances returns, per corner, the number of route edges on the
+// shortest way to goal along the route edges (S118), -1 where none leads.
+func routeDistances(b *board.Board, route []bool, goal int) []int {
+	d := make([]int, b.NumCorners())
+	for i := range d {
+		d[i] = -1
+	}
+	if goal < 0 {
+		return d
+	}
+	d[goal] = 0
+	queue := []int{goal}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for i, e := range b.CornerEdges(c) {
+			if !route[e] {
+				continue
+			}
+			n := b.CornerAdjacent(c)[i]
+			if d[n] < 0 {
+				d[n] = d[c] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return d
+}

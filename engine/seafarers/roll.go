@@ -1,0 +1,242 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Turn streams (S135).
+const (
+	streamDice   = "dice"
+	streamAttack = "attack"
+	streamCard   = "card"
+	streamSteal  = "steal"
+	streamFog    = "fog"
+	streamDie    = "die"
+	streamSealed = "sealed"
+)
+
+// draw returns a uniform number in [0, n) from stream (docs/turnfile.md
+// §4.3); 0 without drawing for n ≤ 1, and 0 for a source answering outside
+// [0, n).
+func draw(r engine.Rand, stream string, n int) int {
+	if n <= 1 || r == nil {
+		return 0
+	}
+	k := r.Intn(stream, n)
+	if k < 0 || k >= n {
+		return 0
+	}
+	return k
+}
+
+// drawHand draws one card uniformly from hand h, counted in resource order
+// (S141, S122).
+func drawHand(r engine.Rand, stream string, h Hand) Resource {
+	k := draw(r, stream, h.Total())
+	for i, v := range h {
+		if k < v {
+			return Resources[i]
+		}
+		k -= v
+	}
+	return NoResource
+}
+
+// roll rolls the dice (S32) and resolves the roll (S37, S39): the
+// pirate-islands fleet, then production and cloth, or the seven.
+func (g *Game) roll(src engine.Rand) []string {
+	d1 := draw(src, streamDice, 6) + 1
+	d2 := draw(src, streamDice, 6) + 1
+	g.dice = [2]int{d1, d2}
+	sum := d1 + d2
+	ev := []string{fmt.Sprintf("%s rolls %d+%d = %d", g.colour(g.cur), d1, d2, sum)}
+	g.phase = PhaseTrade
+	if g.cfg.scenario == board.PirateIslands && g.fleet >= 0 {
+		ev = append(ev, g.fleetMove(min(d1, d2), src)...)
+	}
+	if sum == 7 {
+		ev = append(ev, g.autoDecide()...)
+		if g.anyDecide() {
+			g.phase = PhaseDecide
+			return ev
+		}
+		return append(ev, g.sevenDiscards(src)...)
+	}
+	ev = append(ev, g.produce(sum)...)
+	ev = append(ev, g.clothRoll(sum)...)
+	if end := g.villageEnd(); end != nil {
+		return append(ev, end...)
+	}
+	ev = append(ev, g.autoDecide()...)
+	if g.anyDecide() {
+		g.phase = PhaseDecide
+	}
+	return ev
+}
+
+// produce pays the production of a roll (S33, S34, S38) and makes the gold
+// choices owed (S35).
+func (g *Game) produce(sum int) []string {
+	n := g.nseats()
+	var owed [4]Hand
+	var goldOwed [4]int
+	b := g.b
+	for h := 0; h < b.NumHexes(); h++ {
+		x := b.Hex(h)
+		if x.Number != sum || h == g.robber || !x.Terrain.Produces() {
+			continue
+		}
+		r := yield(x.Terrain)
+		for _, c := range b.HexCorners(h) {
+			p := g.corners[c]
+			if p.own == 0 || p.kind == fortress || p.kind == noBuilding {
+				continue
+			}
+			k := 1
+			if p.kind == city {
+				k = 2
+			}
+			if r == NoResource {
+				goldOwed[p.owner()] += k
+			} else {
+				owed[p.owner()][r-1] += k
+			}
+		}
+	}
+	var ev []string
+	for i := range NumResources {
+		d, who := 0, 0
+		for s := 0; s < n; s++ {
+			if owed[s][i] > 0 {
+				d += owed[s][i]
+				who++
+			}
+		}
+		if d == 0 {
+			continue
+		}
+		switch {
+		case g.bank[i] >= d:
+		case who == 1:
+			for s := 0; s < n; s++ {
+				if owed[s][i] > 0 {
+					owed[s][i] = g.bank[i]
+				}
+			}
+			ev = append(ev, fmt.Sprintf("the bank holds only %d %s (S34)", g.bank[i], Resources[i]))
+		default:
+			for s := 0; s < n; s++ {
+				owed[s][i] = 0
+			}
+			ev = append(ev, fmt.Sprintf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i]))
+		}
+	}
+	for i := 0; i < n; i++ {
+		s := (g.cur + i) % n
+		if owed[s].Total() > 0 {
+			g.bank.sub(owed[s])
+			g.players[s].hand.add(owed[s])
+			ev = append(ev, fmt.Sprintf("%s takes %s", g.colour(s), owed[s]))
+		}
+		if goldOwed[s] > 0 {
+			g.addPending(s, pendGold, goldOwed[s])
+			ev = append(ev, fmt.Sprintf("%s owes %d gold choice(s)", g.colour(s), goldOwed[s]))
+		}
+	}
+	return ev
+}
+
+// sevenDiscards makes every player holding more than the discard limit owe
+// half its cards (S39); when none is owed, the robber move follows.
+func (g *Game) sevenDiscards(src engine.Rand) []string {
+	var ev []string
+	for i := 0; i < g.nseats(); i++ {
+		s := (g.cur + i) % g.nseats()
+		if n := g.players[s].hand.Total(); n > g.cfg.opts.DiscardLimit && n/2 > 0 {
+			g.addPending(s, pendDiscard, n/2)
+			ev = append(ev, fmt.Sprintf("%s owes a discard of %d", g.colour(s), n/2))
+		}
+	}
+	ev = append(ev, g.autoDecide()...)
+	if g.anyDecide() {
+		g.phase = PhaseDecide
+		return ev
+	}
+	return append(ev, g.sevenRobber()...)
+}
+
+// sevenRobber makes the active player owe the seven's robber or pirate
+// move (S39), or in pirate-islands its steal (S123). With nothing to move
+// or nobody to rob, nothing happens (S41).
+func (g *Game) sevenRobber() []string {
+	g.phase = g.returnPhase()
+	if g.cfg.scenario == board.PirateIslands {
+		if len(g.stealVictims(g.cur)) == 0 {
+			return []string{"nobody holds a card to steal (S123)"}
+		}
+	} else if !g.canMoveRobber(g.cur) && !g.canMovePirate(g.cur) {
+		return []string{"neither the robber nor the pirate can move (S41)"}
+	}
+	g.addPending(g.cur, pendRobber, 0)
+	g.phase = PhaseRobber
+	return nil
+}
+
+// fleetMove moves the pirate-islands fleet by the lower die and attacks
+// every player with a building beside it (S121, S122).
+func (g *Game) fleetMove(low int, src engine.Rand) []string {
+	path := g.cfg.fleetPath
+	if len(path) == 0 {
+		return nil
+	}
+	g.fleet = (g.fleet + low) % len(path)
+	h := path[g.fleet]
+	ev := []string{fmt.Sprintf("the pirate fleet sails %d to %s", low, g.b.HexPos(h))}
+	n := g.nseats()
+	for i := 0; i < n; i++ {
+		s := (g.cur + i) % n
+		beside := false
+		for _, c := range g.b.HexCorners(h) {
+			beside = beside || g.building(c, s)
+		}
+		if !beside {
+			continue
+		}
+		w := g.warships(s)
+		switch {
+		case low > w:
+			p := &g.players[s]
+			lose := 1 + (limitCities - p.supply[supCity])
+			var lost Hand
+			for k := 0; k < lose && p.hand.Total() > 0; k++ {
+				r := drawHand(src, streamAttack, p.hand)
+				p.hand[r-1]--
+				g.bank[r-1]++
+				lost[r-1]++
+			}
+			ev = append(ev, fmt.Sprintf("the fleet (%d) beats %s (%d warships): %s loses %s", low, g.colour(s), w, g.colour(s), lost))
+		case w > low:
+			if g.bank.Total() > 0 {
+				g.addPending(s, pendReward, 1)
+				ev = append(ev, fmt.Sprintf("%s (%d warships) beats the fleet (%d) and owes a reward choice", g.colour(s), w, low))
+			}
+		default:
+			ev = append(ev, fmt.Sprintf("%s holds off the fleet (%d against %d)", g.colour(s), w, low))
+		}
+	}
+	return ev
+}
+
+// warships counts seat s's warships (S120).
+func (g *Game) warships(s int) int {
+	n := 0
+	for _, p := range g.edges {
+		if p.own == int8(s+1) && p.warship {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,168 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// chain returns seat s's pirate-islands shipping route (S118): its ships
+// from the pre-placed settlement on, in order, and the chain's free end.
+func (g *Game) chain(s int) ([]int, int) {
+	b := g.b
+	v := g.cfg.bases[s].settlement
+	var out []int
+	for {
+		next := -1
+		for k, e := range b.CornerEdges(v) {
+			if g.hasShip(e, s) && !containsInt(out, e) {
+				next = k
+				break
+			}
+		}
+		if next < 0 {
+			return out, v
+		}
+		out = append(out, b.CornerEdges(v)[next])
+		v = b.CornerAdjacent(v)[next]
+	}
+}
+
+// chainReaches reports whether corner c is an end of a ship of seat s's
+// chain (S119, S124).
+func (g *Game) chainReaches(s, c int) bool {
+	ships, _ := g.chain(s)
+	for _, e := range ships {
+		ends := g.b.EdgeEnds(e)
+		if ends[0] == c || ends[1] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// routeProblem returns the rule and reason forbidding seat s a new ship on
+// edge e in pirate-islands, or "" (S118): one of the colour's route edges,
+// at the chain's free end, one step closer to the current goal.
+func (g *Game) routeProblem(s, e int) (string, string) {
+	base := &g.cfg.bases[s]
+	if !base.route[e] {
+		return "S118", "your ships stand on your colour's route edges only"
+	}
+	_, end := g.chain(s)
+	if end == base.fortress {
+		return "S118", "the chain has reached the fortress: nothing extends it"
+	}
+	ends := g.b.EdgeEnds(e)
+	var other int
+	switch end {
+	case ends[0]:
+		other = ends[1]
+	case ends[1]:
+		other = ends[0]
+	default:
+		return "S118", "a new ship extends the chain at its free end"
+	}
+	dist := base.distFort
+	if !g.chainReaches(s, base.lone) {
+		dist = base.distLone
+	}
+	if dist[other] < 0 || dist[end] >= 0 && dist[other] >= dist[end] {
+		return "S118", "each new ship must bring the chain closer to its goal"
+	}
+	return "", ""
+}
+
+// convertWarship makes seat s's ordinary ship nearest the start of its
+// chain a warship (S120).
+func (g *Game) convertWarship(s int) []string {
+	ships, _ := g.chain(s)
+	for _, e := range ships {
+		if !g.edges[e].warship {
+			g.edges[e].warship = true
+			return []string{fmt.Sprintf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e))}
+		}
+	}
+	return []string{fmt.Sprintf("%s has no ordinary ship to convert", g.colour(s))}
+}
+
+// attack attacks seat s's fortress (S124): a build action that ends the
+// turn; the die is a sealed draw by default.
+func (g *Game) attack(s int, a Action, en *entry) ([]string, error) {
+	if g.cfg.scenario != board.PirateIslands {
+		return nil, ruleErr("S124", a, "attacks are made in pirate-islands only")
+	}
+	base := &g.cfg.bases[s]
+	if g.fortresses[s] == 0 {
+		return nil, ruleErr("S124", a, "your fortress is already captured")
+	}
+	if !g.chainReaches(s, base.fortress) {
+		return nil, ruleErr("S124", a, "your chain has not reached your fortress")
+	}
+	g.buildAction()
+	ev := []string{fmt.Sprintf("%s attacks its fortress", g.colour(s))}
+	if g.cfg.opts.Sealed {
+		d := g.newDraw(drawDie, s, en.src)
+		g.sealed = append(g.sealed, d)
+		ev = append(ev, fmt.Sprintf("the die is a sealed draw (k %d, witness %s)", d.k, g.colour(d.witness)))
+	} else {
+		die, err := g.forcedDie()
+		if err != nil {
+			return nil, err
+		}
+		if die == 0 {
+			die = draw(en.src, streamDie, 6) + 1
+		}
+		ev = append(ev, g.fortressResult(s, die)...)
+		if w := g.checkWin(s); w != nil {
+			return append(ev, w...), nil
+		}
+	}
+	return append(ev, g.endTurn()...), nil
+}
+
+// fortressResult settles an attack on seat s's fortress with die (S124).
+func (g *Game) fortressResult(s, die int) []string {
+	w := g.warships(s)
+	x := g.colour(s)
+	ev := []string{fmt.Sprintf("the fortress die shows %d against %s's %d warships", die, x, w)}
+	switch {
+	case w > die:
+		g.fortresses[s]--
+		if g.fortresses[s] > 0 {
+			return append(ev, fmt.Sprintf("%s removes a chit: %d left", x, g.fortresses[s]))
+		}
+		g.corners[g.cfg.bases[s].fortress].kind = settlement
+		ev = append(ev, fmt.Sprintf("%s captures its fortress", x))
+		all := true
+		for _, c := range g.fortresses {
+			all = all && c == 0
+		}
+		if all {
+			g.fleet = -1
+			ev = append(ev, "the last fortress is captured: the pirate fleet is removed")
+		}
+		g.updateRoutes(s, true)
+	case w < die:
+		ev = append(ev, g.loseChainShips(s, 2)...)
+	default:
+		ev = append(ev, g.loseChainShips(s, 1)...)
+	}
+	return ev
+}
+
+// loseChainShips returns seat s's n ships nearest the fortress to supply
+// (S124); removed warships lose that status.
+func (g *Game) loseChainShips(s, n int) []string {
+	ships, _ := g.chain(s)
+	var ev []string
+	for k := 0; k < n && len(ships) > 0; k++ {
+		e := ships[len(ships)-1]
+		ships = ships[:len(ships)-1]
+		g.edges[e] = edgePiece{}
+		g.players[s].supply[supShip]++
+		ev = append(ev, fmt.Sprintf("%s loses its ship on %s", g.colour(s), g.b.Edge(e)))
+	}
+	g.updateRoutes(s, false)
+	return ev
+}

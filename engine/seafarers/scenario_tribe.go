@@ -1,0 +1,115 @@
+package seafarers
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// takeGift gives seat s the forgotten-tribe gift lying on edge e, where it
+// just placed a ship (S104, V36).
+func (g *Game) takeGift(s, e int, src engine.Source) ([]string, error) {
+	i := slices.IndexFunc(g.gifts, func(x gift) bool { return x.edge == e })
+	if i < 0 {
+		return nil, nil
+	}
+	gf := g.gifts[i]
+	g.gifts = append(g.gifts[:i], g.gifts[i+1:]...)
+	p := &g.players[s]
+	switch gf.kind {
+	case board.GiftSVP:
+		p.chits++
+		return []string{fmt.Sprintf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e))}, nil
+	case board.GiftCard:
+		return g.gainCard(s, src, "takes the gift of")
+	case board.GiftHarbour:
+		p.aside = append(p.aside, gf.harbour)
+		slices.Sort(p.aside)
+		return []string{fmt.Sprintf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e))}, nil
+	}
+	return nil, nil
+}
+
+// harbourEdges lists the edges where seat s may place a harbour (S105): a
+// coastal edge with one of its buildings on a corner, holding no harbour
+// and sharing no corner with one.
+func (g *Game) harbourEdges(s int) []int {
+	var out []int
+	b := g.b
+	for e := 0; e < b.NumEdges(); e++ {
+		if g.harbourEdgeOK(s, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (g *Game) harbourEdgeOK(s, e int) bool {
+	b := g.b
+	if b.EdgeKind(e) != board.CoastalEdge || b.EdgeHarbour(e) != board.NoHarbour {
+		return false
+	}
+	ends := b.EdgeEnds(e)
+	if b.CornerHarbour(ends[0]) != board.NoHarbour || b.CornerHarbour(ends[1]) != board.NoHarbour {
+		return false
+	}
+	return g.building(ends[0], s) || g.building(ends[1], s)
+}
+
+// harbourDue makes seat s owe a harbour placement when it keeps a harbour
+// aside and may place one (S105).
+func (g *Game) harbourDue(s int) []string {
+	if len(g.players[s].aside) == 0 || g.owes(s, pendHarbour) >= 0 || len(g.harbourEdges(s)) == 0 {
+		return nil
+	}
+	g.addPending(s, pendHarbour, 0)
+	return []string{fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s))}
+}
+
+// asideKinds returns the distinct harbour kinds seat s keeps aside.
+func (g *Game) asideKinds(s int) []board.HarbourKind {
+	var out []board.HarbourKind
+	for _, k := range g.players[s].aside {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// placeHarbour places a harbour kept aside (S105); it is no build action
+// and changes no phase.
+func (g *Game) placeHarbour(s int, a Action) ([]string, error) {
+	i := g.owes(s, pendHarbour)
+	if i < 0 {
+		return nil, ruleErr("S105", a, "%s owes no harbour placement", g.colour(s))
+	}
+	e := g.b.EdgeIndex(a.Edge)
+	if e < 0 || !g.harbourEdgeOK(s, e) {
+		return nil, ruleErr("S105", a, "a harbour goes on a coastal edge at one of your buildings, not on or next to another harbour")
+	}
+	k := a.Harbour
+	kinds := g.asideKinds(s)
+	if k == board.NoHarbour {
+		if len(kinds) != 1 {
+			return nil, ruleErr("S105", a, "name the harbour kind to place")
+		}
+		k = kinds[0]
+	}
+	p := &g.players[s]
+	j := slices.Index(p.aside, k)
+	if j < 0 {
+		return nil, ruleErr("S105", a, "%s keeps no %s harbour aside", g.colour(s), k)
+	}
+	nb, err := g.b.PlaceHarbour(a.Edge, k)
+	if err != nil {
+		return nil, ruleErr("S105", a, "%v", err)
+	}
+	g.b = nb
+	p.aside = append(p.aside[:j], p.aside[j+1:]...)
+	g.dropPending(i)
+	ev := []string{fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge)}
+	return append(ev, g.harbourDue(s)...), nil
+}

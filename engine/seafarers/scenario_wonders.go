@@ -1,0 +1,121 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// wonderOf returns the wonder seat s started, NoWonder for none.
+func (g *Game) wonderOf(s int) Wonder {
+	for w := Theater; w <= Cathedral; w++ {
+		if g.wonders[w].owner == s {
+			return w
+		}
+	}
+	return NoWonder
+}
+
+// wonderLevel returns the level of seat s's wonder, 0 without one (S131).
+func (g *Game) wonderLevel(s int) int {
+	if w := g.wonderOf(s); w != NoWonder {
+		return g.wonders[w].level
+	}
+	return 0
+}
+
+// wonderRequirement returns why seat s may not start wonder w, or "" (S128).
+func (g *Game) wonderRequirement(s int, w Wonder) string {
+	p := &g.players[s]
+	cities := limitCities - p.supply[supCity]
+	hasMark := func(m board.CornerMark) bool {
+		for c, mk := range g.cfg.marks {
+			if mk == m && g.building(c, s) {
+				return true
+			}
+		}
+		return false
+	}
+	switch w {
+	case Theater:
+		if cities < 2 {
+			return "the Theater needs 2 cities"
+		}
+	case GreatBridge:
+		if !hasMark(board.Strait) {
+			return "the Great Bridge needs a settlement or city on a strait corner"
+		}
+	case Monument:
+		harbourCity := false
+		for c, cp := range g.corners {
+			if cp.own == int8(s+1) && cp.kind == city && g.b.CornerHarbour(c) != board.NoHarbour {
+				harbourCity = true
+			}
+		}
+		if !harbourCity || p.route < 5 {
+			return "the Monument needs a city on a harbour corner and a trade route of 5"
+		}
+	case GreatWall:
+		if !hasMark(board.Wasteland) {
+			return "the Great Wall needs a settlement or city on a wasteland corner"
+		}
+	case Cathedral:
+		if cities < 1 || g.vp(s) < 6 {
+			return "the Cathedral needs a city and 6 victory points"
+		}
+	default:
+		return "no such wonder"
+	}
+	return ""
+}
+
+// startWonder starts a wonder (S129): a build action putting a ship from
+// supply on the wonder card.
+func (g *Game) startWonder(s int, a Action) ([]string, error) {
+	if g.cfg.scenario != board.WondersOfCatan {
+		return nil, ruleErr("S129", a, "wonders are built in wonders-of-catan only")
+	}
+	if a.Wonder < Theater || a.Wonder > Cathedral {
+		return nil, ruleErr("S128", a, "no such wonder")
+	}
+	if g.wonderOf(s) != NoWonder {
+		return nil, ruleErr("S129", a, "you have started a wonder already")
+	}
+	if g.wonders[a.Wonder].owner >= 0 {
+		return nil, ruleErr("S129", a, "%s has started that wonder", g.colour(g.wonders[a.Wonder].owner))
+	}
+	if why := g.wonderRequirement(s, a.Wonder); why != "" {
+		return nil, ruleErr("S128", a, "%s", why)
+	}
+	p := &g.players[s]
+	if p.supply[supShip] == 0 {
+		return nil, ruleErr("S129", a, "starting a wonder takes a ship from your supply")
+	}
+	p.supply[supShip]--
+	g.wonders[a.Wonder].owner = s
+	g.buildAction()
+	return []string{fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder)}, nil
+}
+
+// buildWonder builds the next level of seat s's wonder (S130).
+func (g *Game) buildWonder(s int, a Action) ([]string, error) {
+	if g.cfg.scenario != board.WondersOfCatan {
+		return nil, ruleErr("S130", a, "wonders are built in wonders-of-catan only")
+	}
+	w := g.wonderOf(s)
+	if w == NoWonder {
+		return nil, ruleErr("S130", a, "start a wonder first (wonder <name>)")
+	}
+	if g.wonders[w].level >= 4 {
+		return nil, ruleErr("S130", a, "the %s is complete", w)
+	}
+	p := &g.players[s]
+	if !p.hand.Contains(wonderCost[w]) {
+		return nil, ruleErr("S130", a, "a level of the %s costs %s", w, wonderCost[w])
+	}
+	p.hand.sub(wonderCost[w])
+	g.bank.add(wonderCost[w])
+	g.wonders[w].level++
+	g.buildAction()
+	return []string{fmt.Sprintf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w)}, nil
+}

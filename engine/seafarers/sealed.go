@@ -1,0 +1,268 @@
+package seafarers
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// newDraw makes the next sealed draw of the active player s (S137): serial
+// number k, witness the next seat, the entry and its reveal.
+func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
+	d := sealedDraw{k: g.sealedNext, kind: kind, drawer: s, witness: g.next(s), victim: -1, at: -1}
+	g.sealedNext++
+	if src != nil {
+		d.entry = src.Entry()
+		if r := src.Reveal(); r != nil {
+			d.reveal = slices.Clone(r)
+		}
+	}
+	return d
+}
+
+// witnessOf reports whether seat s witnesses a pending sealed draw.
+func (g *Game) witnessOf(s int) bool {
+	for i := range g.sealed {
+		if g.sealed[i].witness == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sealedRand returns the stream source of draw d resolved by the witness's
+// entry (S138): H("seafarers/sealed" ‖ id ‖ u64(k) ‖ r_draw ‖ r_W), or in a
+// sandbox game H("seafarers/sandbox-sealed" ‖ id ‖ u64(k) ‖ u64(seed)).
+func sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
+	if src == nil {
+		return nil
+	}
+	if rw := src.Reveal(); rw != nil && d.reveal != nil {
+		return src.Derive(labelSealed, u64(uint64(d.k)), d.reveal, rw)
+	}
+	if seed, ok := src.SandboxSeed(); ok {
+		return src.Derive(labelSandboxSealed, u64(uint64(d.k)), u64(uint64(seed)))
+	}
+	if rw := src.Reveal(); rw != nil {
+		return src.Derive(labelSealed, u64(uint64(d.k)), rw)
+	}
+	return nil
+}
+
+// resolveDraws resolves, in order of k, every pending sealed draw seat s
+// witnesses (S138), at the start of its entry. A drawer who then meets its
+// goal wins (S88).
+func (g *Game) resolveDraws(s int, src engine.Source) ([]string, error) {
+	var ev []string
+	for i := 0; i < len(g.sealed); {
+		d := g.sealed[i]
+		if d.witness != s {
+			i++
+			continue
+		}
+		g.sealed = append(g.sealed[:i], g.sealed[i+1:]...)
+		r := sealedRand(&d, src)
+		dev, err := g.resolveDraw(&d, r)
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, dev...)
+		if g.over() {
+			break
+		}
+		ev = append(ev, g.checkWin(d.drawer)...)
+		if g.over() {
+			break
+		}
+	}
+	if !g.over() {
+		ev = append(ev, g.recheckOffer()...)
+	}
+	return ev, nil
+}
+
+// resolveDraw settles one draw with the stream source r (or a forced
+// outcome, S160).
+func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
+	x := g.colour(d.drawer)
+	switch d.kind {
+	case drawCard:
+		k, err := g.drawCard(r, streamSealed)
+		if err != nil {
+			return nil, err
+		}
+		p := &g.players[d.drawer]
+		for j := range p.cards {
+			if p.cards[j].kind == Sealed && p.cards[j].draw == d.k {
+				p.cards[j].kind = k
+				p.cards[j].draw = 0
+			}
+		}
+		return []string{fmt.Sprintf("sealed draw %d: %s's card is a %s", d.k, x, k)}, nil
+	case drawSteal:
+		res, err := g.forcedSteal(d.snapshot)
+		if err != nil {
+			return nil, err
+		}
+		if res == NoResource {
+			res = drawHand(r, streamSealed, d.snapshot)
+		}
+		v := &g.players[d.victim]
+		if res == NoResource || v.hand.Of(res) == 0 {
+			return []string{fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim))}, nil
+		}
+		v.hand[res-1]--
+		g.players[d.drawer].hand[res-1]++
+		return []string{fmt.Sprintf("sealed draw %d: %s steals 1 %s from %s", d.k, x, res, g.colour(d.victim))}, nil
+	case drawFog:
+		return g.explore(d.drawer, d.at, r, streamSealed)
+	case drawDie:
+		die, err := g.forcedDie()
+		if err != nil {
+			return nil, err
+		}
+		if die == 0 {
+			die = draw(r, streamSealed, 6) + 1
+		}
+		return g.fortressResult(d.drawer, die), nil
+	}
+	return nil, nil
+}
+
+// drawCard draws a development card uniformly from the unseen cards
+// (S140), counted in draw order, or takes a forced one (S160).
+func (g *Game) drawCard(r engine.Rand, stream string) (CardKind, error) {
+	k, err := g.forcedCard()
+	if err != nil {
+		return NoCard, err
+	}
+	if k == NoCard {
+		n := draw(r, stream, g.unseen.Total())
+		for i, c := range g.unseen {
+			if n < c {
+				k = CardKinds[i]
+				break
+			}
+			n -= c
+		}
+	}
+	if k == NoCard {
+		return NoCard, &engine.StateError{Field: "unseen_cards", Reason: "no development card is left to draw"}
+	}
+	g.unseen[k-1]--
+	return k, nil
+}
+
+// promised counts the pending sealed card draws: unseen cards they will
+// take (S73).
+func (g *Game) promised() int {
+	n := 0
+	for i := range g.sealed {
+		if g.sealed[i].kind == drawCard {
+			n++
+		}
+	}
+	return n
+}
+
+// takeForced removes and returns the first forced outcome of kind k, if
+// any (S160).
+func (g *Game) takeForced(k drawKind) (forcedOutcome, bool) {
+	for i, f := range g.forced {
+		if f.kind == k {
+			g.forced = append(g.forced[:i], g.forced[i+1:]...)
+			return f, true
+		}
+	}
+	return forcedOutcome{}, false
+}
+
+func forcedErr(f forcedOutcome, why string) error {
+	return &engine.StateError{Field: "forced", Reason: fmt.Sprintf("the forced outcome %q is impossible: %s; the sandbox set-up is inconsistent (force clear empties the list)", f.String(), why)}
+}
+
+// forcedCard returns a forced card kind, NoCard for none.
+func (g *Game) forcedCard() (CardKind, error) {
+	f, ok := g.takeForced(drawCard)
+	if !ok {
+		return NoCard, nil
+	}
+	if g.unseen[f.card-1] == 0 {
+		return NoCard, forcedErr(f, "no unseen "+f.card.String()+" card is left")
+	}
+	return f.card, nil
+}
+
+// forcedSteal returns a forced stolen resource, NoResource for none.
+func (g *Game) forcedSteal(snapshot Hand) (Resource, error) {
+	f, ok := g.takeForced(drawSteal)
+	if !ok {
+		return NoResource, nil
+	}
+	if snapshot.Of(f.res) == 0 {
+		return NoResource, forcedErr(f, "the robbed hand held no "+f.res.String())
+	}
+	return f.res, nil
+}
+
+// forcedDie returns a forced die, 0 for none.
+func (g *Game) forcedDie() (int, error) {
+	f, ok := g.takeForced(drawDie)
+	if !ok {
+		return 0, nil
+	}
+	return f.die, nil
+}
+
+// forcedFog returns a forced fog tile and number (0: draw it), or
+// NoTerrain for none.
+func (g *Game) forcedFog() (board.Terrain, int, error) {
+	f, ok := g.takeForced(drawFog)
+	if !ok {
+		return board.NoTerrain, 0, nil
+	}
+	if g.fogTiles[f.terrain] == 0 {
+		return board.NoTerrain, 0, forcedErr(f, "no "+f.terrain.String()+" tile is left in the fog stack")
+	}
+	if f.number != 0 {
+		if !f.terrain.Produces() {
+			return board.NoTerrain, 0, forcedErr(f, "a "+f.terrain.String()+" tile takes no number")
+		}
+		if g.fogNumbers[f.number] == 0 {
+			return board.NoTerrain, 0, forcedErr(f, fmt.Sprintf("no number token %d is left", f.number))
+		}
+	}
+	return f.terrain, f.number, nil
+}
+
+// String prints a forced outcome as the edit force writes it.
+func (f forcedOutcome) String() string {
+	switch f.kind {
+	case drawCard:
+		return "card " + f.card.String()
+	case drawSteal:
+		return "steal " + f.res.String()
+	case drawFog:
+		if f.number != 0 {
+			return fmt.Sprintf("fog %s %d", f.terrain, f.number)
+		}
+		return "fog " + f.terrain.String()
+	case drawDie:
+		return fmt.Sprintf("die %d", f.die)
+	}
+	return "?"
+}
+
+// outcome is the state's spelling of a forced outcome (S160): the force
+// edit's words after the kind.
+func (f forcedOutcome) outcome() string {
+	s := f.String()
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			return s[i+1:]
+		}
+	}
+	return s
+}

@@ -1,0 +1,131 @@
+package seafarers
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// setupRounds is the number of setup rounds (S19): three in
+// cloth-for-catan, else two.
+func (g *Game) setupRounds() int {
+	if g.cfg.scenario == board.ClothForCatan {
+		return 3
+	}
+	return 2
+}
+
+// placer returns the seat placing at step k of round r (S19): seat order
+// in rounds 1 and 3, reverse seat order in round 2.
+func (g *Game) placer(r, k int) int {
+	if r == 2 {
+		return g.nseats() - 1 - k
+	}
+	return k
+}
+
+// place applies a setup step (S20): a settlement and, at once, a road or a
+// ship ending at it.
+func (g *Game) place(s int, a Action) ([]string, error) {
+	b := g.b
+	if !b.Dealt() {
+		return nil, ruleErr("S134", a, "the board is not dealt yet")
+	}
+	c := b.CornerIndex(a.Corner)
+	if c < 0 {
+		return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+	}
+	if rule, why := g.settleProblem(s, c, true); rule != "" {
+		return nil, ruleErr(rule, a, "%s", why)
+	}
+	e := b.EdgeIndex(a.Edge)
+	if e < 0 {
+		return nil, ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
+	}
+	switch a.Piece {
+	case Road:
+		if rule, why := g.roadProblem(s, e, true, c); rule != "" {
+			return nil, ruleErr(rule, a, "%s", why)
+		}
+	case Ship:
+		if g.cfg.scenario == board.PirateIslands {
+			return nil, ruleErr("S115", a, "setup steps in pirate-islands place a road, not a ship")
+		}
+		if rule, why := g.shipProblem(s, e, true, c, -1); rule != "" {
+			return nil, ruleErr(rule, a, "%s", why)
+		}
+	default:
+		return nil, ruleErr("S20", a, "a setup step places a road or a ship")
+	}
+	p := &g.players[s]
+	if p.supply[supSettlement] == 0 {
+		return nil, ruleErr("S30", a, "no settlement left in supply")
+	}
+	g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+	p.supply[supSettlement]--
+	if a.Piece == Road {
+		g.edges[e] = edgePiece{own: int8(s + 1)}
+		p.supply[supRoad]--
+	} else {
+		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		p.supply[supShip]--
+	}
+	if g.cfg.scenario == board.FourIslands || g.cfg.scenario == board.NewWorld {
+		if area := b.CornerArea(c); area >= 0 && !slices.Contains(p.home, area) {
+			p.home = append(p.home, area)
+			slices.Sort(p.home)
+		}
+	}
+	ev := []string{fmt.Sprintf("%s places a settlement on %s and a %s on %s", g.colour(s), a.Corner, a.Piece, a.Edge)}
+	if g.setupRound == g.setupRounds() {
+		ev = append(ev, g.startingResources(s, c)...)
+	}
+	g.updateRoutes(s, false)
+	g.setupStep++
+	if g.setupStep == g.nseats() {
+		g.setupRound++
+		g.setupStep = 0
+	}
+	if g.setupRound > g.setupRounds() {
+		g.setupRound, g.setupStep = 0, 0
+		g.turn, g.cur = 1, 0
+		g.phase = PhaseRoll
+		ev = append(ev, "setup is over: turn 1, "+g.colour(0).String())
+	} else {
+		g.cur = g.placer(g.setupRound, g.setupStep)
+	}
+	if g.anyDecide() {
+		g.phase = PhaseDecide
+	}
+	return ev, nil
+}
+
+// startingResources pays the resources of the last setup settlement (S21):
+// one card per producing hex it touches, a gold choice per gold field.
+func (g *Game) startingResources(s, c int) []string {
+	var got Hand
+	goldN := 0
+	for _, h := range g.b.CornerHexes(c) {
+		if h < 0 {
+			continue
+		}
+		t := g.b.Hex(h).Terrain
+		if r := yield(t); r != NoResource && g.bank.Of(r) > 0 {
+			got[r-1]++
+			g.bank[r-1]--
+		} else if t == board.Gold {
+			goldN++
+		}
+	}
+	g.players[s].hand.add(got)
+	var ev []string
+	if got.Total() > 0 {
+		ev = append(ev, fmt.Sprintf("%s takes %s", g.colour(s), got))
+	}
+	if goldN > 0 {
+		g.addPending(s, pendGold, goldN)
+		ev = append(ev, g.autoDecide()...)
+	}
+	return ev
+}

@@ -1,0 +1,271 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// tradePhase returns the refusal of a trade action outside the times of
+// S61 (phase trade; build with phases: combined), or nil.
+func (g *Game) tradePhase(a Action) error {
+	switch g.phase {
+	case PhaseTrade:
+		return nil
+	case PhaseBuild:
+		if g.cfg.opts.Combined {
+			return nil
+		}
+		return ruleErr("S25", a, "no trade after a build action (phases: separate)")
+	}
+	return ruleErr("S61", a, "trade happens after the roll, in phase trade")
+}
+
+// rates returns seat s's best maritime rate for each resource (S62, S63).
+func (g *Game) rates(s int) [NumResources]int {
+	r := [NumResources]int{4, 4, 4, 4, 4}
+	for c := range g.corners {
+		if !g.building(c, s) {
+			continue
+		}
+		k := g.b.CornerHarbour(c)
+		switch {
+		case k == board.Harbour3to1:
+			for i := range r {
+				r[i] = min(r[i], 3)
+			}
+		case harbourResource(k) != NoResource:
+			r[harbourResource(k)-1] = 2
+		}
+	}
+	return r
+}
+
+// hasRate reports whether seat s may trade at rate k for resource res:
+// 4 always, 3 with a 3:1 harbour, 2 with res's 2:1 harbour.
+func hasRate(best int, k int) bool {
+	switch k {
+	case 4:
+		return true
+	case 3:
+		return best <= 3
+	case 2:
+		return best == 2
+	}
+	return false
+}
+
+// single returns the resource and count of a one-resource hand.
+func single(h Hand) (Resource, int) {
+	if h.Kinds() != 1 {
+		return NoResource, 0
+	}
+	for i, v := range h {
+		if v > 0 {
+			return Resources[i], v
+		}
+	}
+	return NoResource, 0
+}
+
+// maritime applies a trade with the bank (S62).
+func (g *Game) maritime(s int, a Action) ([]string, error) {
+	if err := g.tradePhase(a); err != nil {
+		return nil, err
+	}
+	give, n := single(a.Cards)
+	get, m := single(a.Get)
+	if give == NoResource || get == NoResource {
+		return nil, ruleErr("S62", a, "a maritime trade gives cards of one resource for cards of one other")
+	}
+	if give == get {
+		return nil, ruleErr("S62", a, "the resource taken must differ from the one given")
+	}
+	best := g.rates(s)[give-1]
+	ok := false
+	for _, k := range []int{4, 3, 2} {
+		ok = ok || n == m*k && hasRate(best, k)
+	}
+	if !ok {
+		return nil, ruleErr("S62", a, "%s trades %s at %d:1 at best: give a multiple of a rate it has", g.colour(s), give, best)
+	}
+	if g.players[s].hand.Of(give) < n {
+		return nil, ruleErr("S62", a, "%s does not hold %d %s", g.colour(s), n, give)
+	}
+	if g.bank.Of(get) < m {
+		return nil, ruleErr("S62", a, "the bank does not hold %d %s", m, get)
+	}
+	p := &g.players[s]
+	p.hand.sub(a.Cards)
+	p.hand.add(a.Get)
+	g.bank.add(a.Cards)
+	g.bank.sub(a.Get)
+	return []string{fmt.Sprintf("%s trades %s for %s with the bank", g.colour(s), a.Cards, a.Get)}, nil
+}
+
+// offerTrade opens a domestic offer (S64–S68, S71).
+func (g *Game) offerTrade(s int, a Action, src engine.Rand) ([]string, error) {
+	if err := g.tradePhase(a); err != nil {
+		return nil, err
+	}
+	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
+		return nil, ruleErr("S66", a, "no more offers this turn (offers_per_turn: %d)", lim)
+	}
+	if a.Cards.Total() == 0 || a.Get.Total() == 0 {
+		return nil, ruleErr("S64", a, "a trade exchanges at least one card each way")
+	}
+	for i := range a.Cards {
+		if a.Cards[i] > 0 && a.Get[i] > 0 {
+			return nil, ruleErr("S64", a, "no resource may be on both sides")
+		}
+	}
+	if !g.players[s].hand.Contains(a.Cards) {
+		return nil, ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
+	}
+	var to uint8
+	if a.All {
+		for o := range g.players {
+			if o != s {
+				to |= 1 << o
+			}
+		}
+	} else {
+		for _, c := range a.names() {
+			o := g.seatIndex(c)
+			if o < 0 {
+				return nil, ruleErr("S64", a, "%s has no seat in this game", c)
+			}
+			if o == s {
+				return nil, ruleErr("S64", a, "%s cannot trade with itself", c)
+			}
+			to |= 1 << o
+		}
+	}
+	if to == 0 {
+		return nil, ruleErr("S65", a, "an offer names at least one seat")
+	}
+	g.offer = &offer{give: a.Cards, get: a.Get, to: to}
+	g.flags.Offers++
+	ev := []string{fmt.Sprintf("%s offers %s for %s to %s", g.colour(s), a.Cards, a.Get, g.listSeats(g.maskSeats(to)))}
+	return append(ev, g.autoAnswer()...), nil
+}
+
+// maskSeats lists the seats of a bit mask, in seat order.
+func (g *Game) maskSeats(m uint8) []int {
+	var out []int
+	for s := range g.players {
+		if m&(1<<s) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// autoAnswer answers the open offer for every named seat that has not
+// answered and has no real choice or standing orders (S68, S71, S154), and
+// closes the offer when every named seat declined (S70).
+func (g *Game) autoAnswer() []string {
+	o := g.offer
+	if o == nil {
+		return nil
+	}
+	var ev []string
+	for _, t := range g.maskSeats(o.to &^ (o.accepted | o.declined)) {
+		p := &g.players[t]
+		holds := p.hand.Contains(o.get)
+		matched := false
+		for _, r := range p.orders.accept {
+			matched = matched || r.give.Contains(o.get) && o.give.Contains(r.get)
+		}
+		switch {
+		case holds && matched:
+			o.accepted |= 1 << t
+			ev = append(ev, fmt.Sprintf("%s accepts (standing orders)", g.colour(t)))
+		case !holds:
+			o.declined |= 1 << t
+			ev = append(ev, fmt.Sprintf("%s declines (it does not hold %s)", g.colour(t), o.get))
+		case p.orders.decline:
+			o.declined |= 1 << t
+			ev = append(ev, fmt.Sprintf("%s declines (standing orders)", g.colour(t)))
+		}
+	}
+	return append(ev, g.closeIfDeclined()...)
+}
+
+// closeIfDeclined closes an offer every named seat declined (S70).
+func (g *Game) closeIfDeclined() []string {
+	if o := g.offer; o != nil && o.declined == o.to {
+		g.offer = nil
+		return []string{"every named seat declined: the offer is closed"}
+	}
+	return nil
+}
+
+// answer applies accept or decline (S67, S68).
+func (g *Game) answer(s int, a Action) ([]string, error) {
+	o := g.offer
+	if o == nil || o.to&(1<<s) == 0 {
+		return nil, ruleErr("S67", a, "no open offer names %s", g.colour(s))
+	}
+	if (o.accepted|o.declined)&(1<<s) != 0 {
+		return nil, ruleErr("S67", a, "%s has already answered", g.colour(s))
+	}
+	if a.Kind == ActDecline {
+		o.declined |= 1 << s
+		ev := []string{fmt.Sprintf("%s declines", g.colour(s))}
+		return append(ev, g.closeIfDeclined()...), nil
+	}
+	if !g.players[s].hand.Contains(o.get) {
+		return nil, ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
+	}
+	o.accepted |= 1 << s
+	return []string{fmt.Sprintf("%s accepts", g.colour(s))}, nil
+}
+
+// confirm makes the exchange with a seat that accepted (S69).
+func (g *Game) confirm(s int, a Action) ([]string, error) {
+	o := g.offer
+	t := g.seatIndex(a.Seat)
+	if t < 0 || o.accepted&(1<<t) == 0 {
+		return nil, ruleErr("S69", a, "%s has not accepted the offer", a.Seat)
+	}
+	if !g.players[s].hand.Contains(o.give) || !g.players[t].hand.Contains(o.get) {
+		return nil, ruleErr("S69", a, "both sides must still hold their cards")
+	}
+	g.players[s].hand.sub(o.give)
+	g.players[s].hand.add(o.get)
+	g.players[t].hand.sub(o.get)
+	g.players[t].hand.add(o.give)
+	g.offer = nil
+	return []string{fmt.Sprintf("%s and %s trade %s for %s", g.colour(s), g.colour(t), o.give, o.get)}, nil
+}
+
+// withdraw closes the open offer (S70).
+func (g *Game) withdraw(s int, a Action) ([]string, error) {
+	g.offer = nil
+	return []string{fmt.Sprintf("%s withdraws its offer", g.colour(s))}, nil
+}
+
+// recheckOffer settles an open offer after hands changed by a sealed steal
+// (S69): an acceptor who no longer holds its cards counts as declined, and
+// the offer closes when the active player no longer holds its own.
+func (g *Game) recheckOffer() []string {
+	o := g.offer
+	if o == nil {
+		return nil
+	}
+	if !g.players[g.cur].hand.Contains(o.give) {
+		g.offer = nil
+		return []string{"the active player no longer holds its offer: the offer is closed (S69)"}
+	}
+	var ev []string
+	for _, t := range g.maskSeats(o.accepted) {
+		if !g.players[t].hand.Contains(o.get) {
+			o.accepted &^= 1 << t
+			o.declined |= 1 << t
+			ev = append(ev, fmt.Sprintf("%s no longer holds %s: its acceptance lapses (S69)", g.colour(t), o.get))
+		}
+	}
+	return append(ev, g.autoAnswer()...)
+}

@@ -1,0 +1,317 @@
+package seafarers
+
+import (
+	"encoding/hex"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// State builds the stored state of the game (S157). The result is the
+// caller's.
+func (g *Game) State() *State {
+	b := g.b
+	st := &State{
+		Game:       "seafarers",
+		Scenario:   g.cfg.scenario.String(),
+		Turn:       g.turn,
+		Current:    g.colour(g.cur).String(),
+		Phase:      g.phase.String(),
+		WaitingFor: []string{},
+		TurnFlags:  g.flags,
+		SealedNext: g.sealedNext,
+		Bank:       resourcesOf(g.bank),
+		Pending:    []Pending{},
+		Sealed:     []SealedDraw{},
+		Players:    map[string]*Player{},
+	}
+	if g.inSetup() {
+		st.Setup = &SetupStep{Round: g.setupRound, Step: g.setupStep}
+	}
+	for _, s := range g.waitingFor() {
+		st.WaitingFor = append(st.WaitingFor, g.colour(s).String())
+	}
+	if g.rolled() {
+		d := g.dice
+		st.Dice = &d
+	}
+	// Board.
+	st.Board.Dealt = b.Dealt()
+	st.Board.Hexes = make([]HexState, b.NumHexes())
+	for h := range st.Board.Hexes {
+		x := b.Hex(h)
+		hs := HexState{At: b.HexPos(h).String(), Terrain: x.Terrain.String(), Number: x.Number}
+		for i := range g.sealed {
+			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
+				k := g.sealed[i].k
+				hs.Pending = &k
+			}
+		}
+		st.Board.Hexes[h] = hs
+	}
+	st.Board.Harbours = []HarbourState{}
+	for _, hb := range b.Harbours() {
+		st.Board.Harbours = append(st.Board.Harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
+	}
+	st.Board.Robber = g.hexName(g.robber)
+	st.Board.Pirate = g.hexName(g.pirate)
+	// Pieces.
+	st.Pieces = Pieces{Settlements: []BuildingState{}, Cities: []BuildingState{}, Roads: []RoadState{}, Ships: []ShipState{}}
+	for c, p := range g.corners {
+		if p.own == 0 {
+			continue
+		}
+		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: b.Corner(c).String()}
+		switch p.kind {
+		case settlement:
+			st.Pieces.Settlements = append(st.Pieces.Settlements, bd)
+		case city:
+			st.Pieces.Cities = append(st.Pieces.Cities, bd)
+		}
+	}
+	for e, p := range g.edges {
+		if p.own == 0 {
+			continue
+		}
+		owner := g.colour(p.owner()).String()
+		if p.ship {
+			st.Pieces.Ships = append(st.Pieces.Ships, ShipState{Owner: owner, At: b.Edge(e).String(), Built: int(p.built), Warship: p.warship})
+		} else {
+			st.Pieces.Roads = append(st.Pieces.Roads, RoadState{Owner: owner, At: b.Edge(e).String()})
+		}
+	}
+	// Players.
+	for s := range g.players {
+		st.Players[g.colour(s).String()] = g.playerState(s)
+	}
+	st.LongestRoute = g.seatName(g.longest)
+	st.LargestArmy = g.seatName(g.largest)
+	st.UnseenCards = UnseenCards{Knight: g.unseen[0], VictoryPoint: g.unseen[1], RoadBuilding: g.unseen[2],
+		YearOfPlenty: g.unseen[3], Monopoly: g.unseen[4]}
+	if o := g.offer; o != nil {
+		so := &Offer{From: g.colour(g.cur).String(), Give: cardsOf(o.give), Get: cardsOf(o.get), To: []string{}, Answers: map[string]Answer{}}
+		for _, t := range g.maskSeats(o.to) {
+			name := g.colour(t).String()
+			so.To = append(so.To, name)
+			switch {
+			case o.accepted&(1<<t) != 0:
+				so.Answers[name] = "accept"
+			case o.declined&(1<<t) != 0:
+				so.Answers[name] = "decline"
+			default:
+				so.Answers[name] = ""
+			}
+		}
+		st.Offer = so
+	}
+	for _, p := range g.pendingList() {
+		st.Pending = append(st.Pending, Pending{Seat: g.colour(p.seat).String(), Kind: pendNames[p.kind], Count: p.count})
+	}
+	for _, d := range g.sealed {
+		sd := SealedDraw{K: d.k, Kind: drawNames[d.kind], Drawer: g.colour(d.drawer).String(),
+			Witness: g.colour(d.witness).String(), Entry: d.entry}
+		if d.reveal != nil {
+			r := hex.EncodeToString(d.reveal)
+			sd.Reveal = &r
+		}
+		switch d.kind {
+		case drawSteal:
+			v := g.colour(d.victim).String()
+			sd.Victim = &v
+			snap := resourcesOf(d.snapshot)
+			sd.Snapshot = &snap
+		case drawFog:
+			at := b.HexPos(d.at).String()
+			sd.At = &at
+		}
+		st.Sealed = append(st.Sealed, sd)
+	}
+	if g.cfg.sandbox {
+		fs := make([]Forced, 0, len(g.forced))
+		for _, f := range g.forced {
+			fs = append(fs, Forced{Kind: drawNames[f.kind], Outcome: f.outcome()})
+		}
+		st.Forced = &fs
+	}
+	st.ScenarioState = g.scenarioState()
+	st.Winner = g.seatName(g.winner)
+	return st
+}
+
+// pendingList returns the owed decisions as the state lists them (S157):
+// the answers an open offer is owed added, in seat order from the active
+// player, each seat's in the order discard, gold, answer, robber, harbour,
+// reward.
+func (g *Game) pendingList() []pending {
+	out := slices.Clone(g.pending)
+	if o := g.offer; o != nil {
+		for _, t := range g.maskSeats(o.to &^ (o.accepted | o.declined)) {
+			out = append(out, pending{seat: t, kind: pendAnswer})
+		}
+	}
+	n := g.nseats()
+	sort.SliceStable(out, func(i, j int) bool {
+		di, dj := (out[i].seat-g.cur+n)%n, (out[j].seat-g.cur+n)%n
+		if di != dj {
+			return di < dj
+		}
+		return out[i].kind < out[j].kind
+	})
+	return out
+}
+
+func (g *Game) hexName(h int) *string {
+	if h < 0 {
+		return nil
+	}
+	s := g.b.HexPos(h).String()
+	return &s
+}
+
+func (g *Game) seatName(s int) *string {
+	if s < 0 {
+		return nil
+	}
+	c := g.colour(s).String()
+	return &c
+}
+
+func resourcesOf(h Hand) ResourceCounts {
+	return ResourceCounts{Brick: h[0], Lumber: h[1], Wool: h[2], Grain: h[3], Ore: h[4]}
+}
+
+func cardsOf(h Hand) Cards {
+	return Cards{Brick: h[0], Lumber: h[1], Wool: h[2], Grain: h[3], Ore: h[4]}
+}
+
+func resourceNamesOf(rs []Resource) []string {
+	out := make([]string, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, r.String())
+	}
+	return out
+}
+
+// playerState builds one seat's entry of players (S157).
+func (g *Game) playerState(s int) *Player {
+	p := &g.players[s]
+	ps := &Player{
+		Resources: resourcesOf(p.hand),
+		Cards:     []CardState{},
+		Played: Played{Knight: p.played[0], VictoryPoint: p.played[1], RoadBuilding: p.played[2],
+			YearOfPlenty: p.played[3], Monopoly: p.played[4]},
+		Supply:   Supply{Settlements: p.supply[0], Cities: p.supply[1], Roads: p.supply[2], Ships: p.supply[3]},
+		Chits:    p.chits,
+		Rewarded: []string{},
+		Route:    p.route,
+		VP:       g.vp(s),
+		Orders: OrdersState{Discard: resourceNamesOf(p.orders.discard), Gold: resourceNamesOf(p.orders.gold),
+			Reward: resourceNamesOf(p.orders.reward), Trade: TradeOrders{Accept: []AcceptRule{}, Fallback: "ask"}},
+	}
+	for _, c := range p.cards {
+		cs := CardState{Kind: c.kind.String(), Got: c.got}
+		if c.kind == Sealed {
+			k := c.draw
+			cs.Draw = &k
+		}
+		ps.Cards = append(ps.Cards, cs)
+	}
+	for _, r := range p.orders.accept {
+		ps.Orders.Trade.Accept = append(ps.Orders.Trade.Accept, AcceptRule{Give: cardsOf(r.give), Get: cardsOf(r.get)})
+	}
+	if p.orders.decline {
+		ps.Orders.Trade.Fallback = "decline"
+	}
+	sc := g.cfg.scenario
+	if sc == board.ClothForCatan {
+		c := p.cloth
+		ps.Cloth = &c
+	}
+	if sc == board.ForgottenTribe {
+		aside := []string{}
+		for _, k := range p.aside {
+			aside = append(aside, k.String())
+		}
+		ps.HarboursAside = &aside
+	}
+	if sc == board.FourIslands || sc == board.NewWorld {
+		home := []string{}
+		for _, a := range p.home {
+			home = append(home, g.areas[a].Name)
+		}
+		ps.HomeIslands = &home
+	}
+	for _, a := range p.reward {
+		ps.Rewarded = append(ps.Rewarded, g.areas[a].Name)
+	}
+	return ps
+}
+
+// scenarioState builds the scenario's own fields (S157).
+func (g *Game) scenarioState() ScenarioState {
+	var ss ScenarioState
+	b := g.b
+	switch g.cfg.scenario {
+	case board.FogIsland:
+		ss.FogTiles = &FogTiles{Sea: g.fogTiles[board.Sea], Desert: g.fogTiles[board.Desert], Fields: g.fogTiles[board.Fields],
+			Hills: g.fogTiles[board.Hills], Mountains: g.fogTiles[board.Mountains], Pasture: g.fogTiles[board.Pasture], Forest: g.fogTiles[board.Forest]}
+		ss.FogNumbers = map[string]int{}
+		for n, c := range g.fogNumbers {
+			if c > 0 {
+				ss.FogNumbers[strconv.Itoa(n)] = c
+			}
+		}
+	case board.ForgottenTribe:
+		gifts := []GiftState{}
+		for _, gf := range g.gifts {
+			gs := GiftState{At: b.Edge(gf.edge).String(), Kind: gf.kind.String()}
+			if gf.kind == board.GiftHarbour {
+				k := gf.harbour.String()
+				gs.Harbour = &k
+			}
+			gifts = append(gifts, gs)
+		}
+		ss.Gifts = &gifts
+	case board.ClothForCatan:
+		vs := []VillageState{}
+		for i, v := range g.cfg.villages {
+			vst := VillageState{At: b.Corner(v.corner).String(), Number: v.number, Cloth: g.villages[i].cloth, Connected: []string{}}
+			for _, s := range g.maskSeats(g.villages[i].connected) {
+				vst.Connected = append(vst.Connected, g.colour(s).String())
+			}
+			vs = append(vs, vst)
+		}
+		ss.Villages = &vs
+		cs := g.clothSupply
+		ss.ClothSupply = &cs
+	case board.PirateIslands:
+		ss.HasFleet = true
+		if g.fleet >= 0 {
+			ss.Fleet = g.hexName(g.cfg.fleetPath[g.fleet])
+		}
+		fs := []FortressState{}
+		ss.Lone = map[string]string{}
+		for s, base := range g.cfg.bases {
+			fs = append(fs, FortressState{Owner: g.colour(s).String(), At: b.Corner(base.fortress).String(), Chits: g.fortresses[s]})
+			ss.Lone[g.colour(s).String()] = b.Corner(base.lone).String()
+		}
+		ss.Fortresses = &fs
+	case board.WondersOfCatan:
+		ws := []WonderState{}
+		for w := Theater; w <= Cathedral; w++ {
+			ws = append(ws, WonderState{Name: w.String(), Owner: g.seatName(g.wonders[w].owner), Level: g.wonders[w].level})
+		}
+		ss.Wonders = &ws
+		ss.WonderMarkers = map[string]int{}
+		for s := range g.players {
+			m := 1
+			if g.wonderLevel(s) >= 1 {
+				m = 0
+			}
+			ss.WonderMarkers[g.colour(s).String()] = m
+		}
+	}
+	return ss
+}
