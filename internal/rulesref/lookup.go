@@ -24,6 +24,7 @@ const (
 
 var matchKindNames = [...]string{"none", "rule", "topic", "word"}
 
+// String returns the kind's name: "none", "rule", "topic" or "word".
 func (k MatchKind) String() string {
 	if k < 0 || int(k) >= len(matchKindNames) {
 		return "?"

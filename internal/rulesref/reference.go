@@ -305,8 +305,9 @@ func (r *Reference) Topics() []Topic {
 	return out
 }
 
-// Rule returns the rule with that id, such as "R84". Case and leading
-// zeros do not matter: "r84" and "R084" find R84 too.
+// Rule returns the rule with that id, such as "R84". Case, leading zeros
+// and one space after the letters do not matter: "r84", "R084" and "R 84"
+// find R84 too.
 func (r *Reference) Rule(id string) (Rule, bool) {
 	key, ok := canonicalID(id)
 	if !ok {
