@@ -29,7 +29,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 	}
 	w := g.Clone()
 	var ev []string
-	if !w.b.Dealt() && s == 0 {
+	if !w.l.dealt && s == 0 {
 		if err := w.dealFromEntry(src); err != nil {
 			return nil, err
 		}

@@ -170,7 +170,7 @@ func (g *Game) gainCard(s int, src engine.Source, verb string) ([]string, error)
 // a new island or area (S91–S97, S127).
 func (g *Game) islandReward(s, c int) []string {
 	sc := g.cfg.scenario
-	area := g.b.CornerArea(c)
+	area := g.l.cArea[c]
 	if area < 0 {
 		return nil
 	}
@@ -178,7 +178,7 @@ func (g *Game) islandReward(s, c int) []string {
 	pts := 0
 	switch sc {
 	case board.NewShores, board.ThroughTheDesert, board.WondersOfCatan:
-		if len(p.reward) == 0 && g.areas[area].Reward {
+		if len(p.reward) == 0 && g.l.areas[area].Reward {
 			pts = g.cfg.opts.IslandSVP
 		}
 	case board.NewWorld:
@@ -198,7 +198,7 @@ func (g *Game) islandReward(s, c int) []string {
 	}
 	p.chits += pts
 	p.reward = append(p.reward, area)
-	return []string{fmt.Sprintf("%s earns %d special victory point(s) on %s", g.colour(s), pts, g.areas[area].Name)}
+	return []string{fmt.Sprintf("%s earns %d special victory point(s) on %s", g.colour(s), pts, g.l.areas[area].Name)}
 }
 
 func containsInt(xs []int, x int) bool {

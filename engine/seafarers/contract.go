@@ -13,11 +13,10 @@ import (
 type Rules struct{}
 
 var (
-	_ engine.Game              = Rules{}
-	_ engine.Position          = (*Position)(nil)
-	_ engine.JoinChecker       = (*Position)(nil)
-	_ engine.CanonicalAppender = (*State)(nil)
-	_ engine.Edit              = Edit{}
+	_ engine.Game        = Rules{}
+	_ engine.Position    = (*Position)(nil)
+	_ engine.JoinChecker = (*Position)(nil)
+	_ engine.Edit        = Edit{}
 )
 
 // DefaultScenario is the scenario of a set-up that names none (S1).
@@ -322,7 +321,7 @@ func (p *Position) Check() error { return p.g.Check() }
 // CheckJoin refuses a seat's join before the first seat's in a game whose
 // board is dealt at random (S133).
 func (p *Position) CheckJoin(seat string, joined []string) error {
-	if p.g.b.Dealt() || len(p.g.cfg.seats) == 0 {
+	if p.g.l.dealt || len(p.g.cfg.seats) == 0 {
 		return nil
 	}
 	first := p.g.cfg.seats[0].String()

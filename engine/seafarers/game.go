@@ -13,9 +13,11 @@ import (
 // The accessors (Board, Scenario, Seats, CornerPiece, EdgePiece, Hand, …)
 // are for the game's renderers and bots; View builds the stored State.
 type Game struct {
-	cfg   *config
-	b     *board.Board
-	areas []board.Area // the board's areas (they change only at the deal)
+	cfg *config
+	// b is the board as New made it, for its geometry and the scenario's
+	// fixed data; l is the terrain as it is now.
+	b *board.Board
+	l *land
 
 	turn       int
 	setupRound int // 0 once setup is over

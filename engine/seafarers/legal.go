@@ -28,9 +28,9 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 	}
 	h := g
 	witness := g.witnessOf(s)
-	if src != nil && (witness || !g.b.Dealt() && s == 0) {
+	if src != nil && (witness || !g.l.dealt && s == 0) {
 		h = g.Clone()
-		if !h.b.Dealt() && s == 0 {
+		if !h.l.dealt && s == 0 {
 			if h.dealFromEntry(src) != nil {
 				return out
 			}
@@ -180,7 +180,7 @@ func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
 // legalPlace lists the setup steps (S20).
 func (g *Game) legalPlace(out []Action, s int) []Action {
 	b := g.b
-	if !b.Dealt() || g.players[s].supply[supSettlement] == 0 {
+	if !g.l.dealt || g.players[s].supply[supSettlement] == 0 {
 		return out
 	}
 	for c := 0; c < b.NumCorners(); c++ {

@@ -33,7 +33,7 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 	cfg.fillBoardData(b)
 	g := &Game{cfg: cfg, b: b, robber: -1, pirate: -1, longest: -1, largest: -1, winner: -1, fleet: -1,
 		setupRound: 1, phase: PhaseSetup}
-	g.areas = b.Areas()
+	g.l = landOf(b)
 	g.corners = make([]cornerPiece, b.NumCorners())
 	g.edges = make([]edgePiece, b.NumEdges())
 	g.players = make([]player, len(cfg.seats))
@@ -85,13 +85,14 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 		}
 	}
 	if src != nil {
-		if seed, ok := src.SandboxSeed(); ok && !b.Dealt() {
+		if seed, ok := src.SandboxSeed(); ok && !g.l.dealt {
 			if err := g.deal(src.Derive(labelBoard, u64(uint64(seed)))); err != nil {
 				return nil, err
 			}
 		}
 	}
 	g.placeStarters()
+	g.updateRoutes(0, true)
 	return g, nil
 }
 
@@ -127,7 +128,7 @@ func (g *Game) deal(r engine.Rand) error {
 		return &engine.StateError{Field: "board", Reason: fmt.Sprintf("dealing the board: %v", err)}
 	}
 	g.b = nb
-	g.areas = nb.Areas()
+	g.l = landOf(nb)
 	g.placeStarters()
 	return nil
 }

@@ -27,7 +27,7 @@ func (g *Game) pendingHex(h int) bool {
 // cornerUnexplored reports whether corner c touches an unexplored or
 // pending position (S17, S99, S134).
 func (g *Game) cornerUnexplored(c int) bool {
-	if g.b.CornerUnexplored(c) {
+	if g.l.cornerUnexplored(c) {
 		return true
 	}
 	if len(g.sealed) == 0 {
@@ -101,7 +101,7 @@ func (g *Game) cornerTouchesClosed(c int) bool {
 // the seat's roads or ships ending at c (S49).
 func (g *Game) settleProblem(s, c int, setup bool) (string, string) {
 	b := g.b
-	if !b.LandCorner(c) {
+	if !g.l.landCorner(c) {
 		return "S49", "a settlement stands on a land corner"
 	}
 	if g.corners[c].kind != noBuilding {
@@ -122,7 +122,7 @@ func (g *Game) settleProblem(s, c int, setup bool) (string, string) {
 		}
 		return "S102", "nobody settles on a tribe's island"
 	}
-	area := b.CornerArea(c)
+	area := g.l.cArea[c]
 	if setup {
 		if area < 0 || !g.areaSetup(area) {
 			return g.setupAreaRule(), "setup settlements go on " + g.setupAreaNames()
@@ -147,12 +147,12 @@ func (g *Game) settleProblem(s, c int, setup bool) (string, string) {
 
 // areaSetup reports whether area a allows setup settlements.
 func (g *Game) areaSetup(a int) bool {
-	return a >= 0 && a < len(g.areas) && g.areas[a].Setup
+	return a >= 0 && a < len(g.l.areas) && g.l.areas[a].Setup
 }
 
 // eastArea reports whether area a is pirate-islands' eastern island.
 func (g *Game) eastArea(a int) bool {
-	return a >= 0 && a < len(g.areas) && g.areas[a].Name == "east"
+	return a >= 0 && a < len(g.l.areas) && g.l.areas[a].Name == "east"
 }
 
 // setupAreaRule names the rule of a scenario's setup areas.
@@ -179,7 +179,7 @@ func (g *Game) setupAreaRule() string {
 // setupAreaNames lists the areas that allow setup settlements.
 func (g *Game) setupAreaNames() string {
 	out := ""
-	for _, a := range g.areas {
+	for _, a := range g.l.areas {
 		if a.Setup {
 			if out != "" {
 				out += ", "
@@ -201,13 +201,13 @@ func (g *Game) roadProblem(s, e int, setup bool, at int) (string, string) {
 	if g.edges[e].own != 0 {
 		return "S15", "the edge holds a road or a ship"
 	}
-	if !b.RoadEdge(e) {
-		if b.EdgeUnexplored(e) {
+	if !g.l.roadEdge(e) {
+		if g.l.edgeUnexplored(e) {
 			return "S17", "a road next to an unexplored position needs land on its other side"
 		}
 		return "S51", "a road goes on a land or coastal edge, not between two sea hexes"
 	}
-	if g.edgePendingSide(e) || setup && b.EdgeUnexplored(e) {
+	if g.edgePendingSide(e) || setup && g.l.edgeUnexplored(e) {
 		return "S17", "the edge touches an unexplored position"
 	}
 	if g.cfg.scenario == board.PirateIslands && !g.eastEdge(e) {
@@ -240,7 +240,7 @@ func (g *Game) roadProblem(s, e int, setup bool, at int) (string, string) {
 // island.
 func (g *Game) eastEdge(e int) bool {
 	for _, h := range g.b.EdgeHexes(e) {
-		if h >= 0 && g.eastArea(g.b.HexArea(h)) {
+		if h >= 0 && g.eastArea(g.l.hexArea[h]) {
 			return true
 		}
 	}
@@ -262,13 +262,13 @@ func (g *Game) shipProblem(s, e int, setup bool, at, skip int) (string, string) 
 		}
 		return "S15", "the edge holds a ship"
 	}
-	if !b.ShipEdge(e) {
-		if b.EdgeUnexplored(e) {
+	if !g.l.shipEdge(b, e) {
+		if g.l.edgeUnexplored(e) {
 			return "S17", "a ship next to an unexplored position needs sea or the frame on its other side"
 		}
 		return "S52", "a ship goes on a sea or coastal edge, never between two land hexes"
 	}
-	if g.edgePendingSide(e) || setup && b.EdgeUnexplored(e) {
+	if g.edgePendingSide(e) || setup && g.l.edgeUnexplored(e) {
 		return "S17", "the edge touches an unexplored position"
 	}
 	if g.besidePirate(e) {
@@ -279,7 +279,7 @@ func (g *Game) shipProblem(s, e int, setup bool, at, skip int) (string, string) 
 		if ends[0] != at && ends[1] != at {
 			return "S20", "the ship must end at the settlement just placed"
 		}
-		if !b.CoastalCorner(at) {
+		if !g.l.coastalCorner(at) {
 			return "S20", "a setup ship needs a coastal settlement"
 		}
 		return "", ""

@@ -16,7 +16,7 @@ func (g *Game) robberTarget(h int) (string, string) {
 	if h < 0 {
 		return "S14", "the robber goes on a hex of the board"
 	}
-	t := g.b.Hex(h).Terrain
+	t := g.l.hexes[h].Terrain
 	if t == board.Fog || t == board.Unknown || g.pendingHex(h) {
 		return "S17", "the robber may not go on an unexplored position"
 	}
@@ -44,7 +44,7 @@ func (g *Game) pirateTarget(h int) (string, string) {
 	if h < 0 {
 		return "S14", "the pirate goes on a sea hex of the board, never on the frame"
 	}
-	t := g.b.Hex(h).Terrain
+	t := g.l.hexes[h].Terrain
 	if t == board.Fog || t == board.Unknown || g.pendingHex(h) {
 		return "S17", "the pirate may not go on an unexplored position"
 	}

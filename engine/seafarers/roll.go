@@ -85,7 +85,7 @@ func (g *Game) produce(sum int) []string {
 	var goldOwed [4]int
 	b := g.b
 	for h := 0; h < b.NumHexes(); h++ {
-		x := b.Hex(h)
+		x := g.l.hexes[h]
 		if x.Number != sum || h == g.robber || !x.Terrain.Produces() {
 			continue
 		}

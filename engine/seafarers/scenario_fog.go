@@ -21,7 +21,7 @@ func (g *Game) exploreAround(s, e int, src engine.Source) ([]string, error) {
 	var hs []int
 	for _, c := range g.b.EdgeEnds(e) {
 		for _, h := range g.b.CornerHexes(c) {
-			if h >= 0 && g.b.Hex(h).Terrain == board.Fog && !g.pendingHex(h) && !containsInt(hs, h) {
+			if h >= 0 && g.l.hexes[h].Terrain == board.Fog && !g.pendingHex(h) && !containsInt(hs, h) {
 				hs = append(hs, h)
 			}
 		}
@@ -83,11 +83,7 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) ([]string, error)
 			k -= c
 		}
 	}
-	nb, err := g.b.Explore(g.b.HexPos(h), board.Hex{Terrain: t, Number: num})
-	if err != nil {
-		return nil, &engine.StateError{Field: "board", Reason: err.Error()}
-	}
-	g.b = nb
+	g.l = g.l.withHex(g.b, h, board.Hex{Terrain: t, Number: num})
 	g.fogTiles[t]--
 	if num > 0 {
 		g.fogNumbers[num]--

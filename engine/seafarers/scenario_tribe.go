@@ -48,11 +48,11 @@ func (g *Game) harbourEdges(s int) []int {
 
 func (g *Game) harbourEdgeOK(s, e int) bool {
 	b := g.b
-	if b.EdgeKind(e) != board.CoastalEdge || b.EdgeHarbour(e) != board.NoHarbour {
+	if g.l.ekind[e] != board.CoastalEdge || g.l.eHarbour[e] != board.NoHarbour {
 		return false
 	}
 	ends := b.EdgeEnds(e)
-	if b.CornerHarbour(ends[0]) != board.NoHarbour || b.CornerHarbour(ends[1]) != board.NoHarbour {
+	if g.l.cHarbour[ends[0]] != board.NoHarbour || g.l.cHarbour[ends[1]] != board.NoHarbour {
 		return false
 	}
 	return g.building(ends[0], s) || g.building(ends[1], s)
@@ -66,6 +66,16 @@ func (g *Game) harbourDue(s int) []string {
 	}
 	g.addPending(s, pendHarbour, 0)
 	return []string{fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s))}
+}
+
+// harbourLand returns the land position beside coastal edge e.
+func (g *Game) harbourLand(e int) board.Pos {
+	hs := g.b.EdgeHexes(e)
+	x := g.b.Edge(e)
+	if hs[0] >= 0 && g.l.hexes[hs[0]].Terrain.IsLand() {
+		return x.A
+	}
+	return x.B
 }
 
 // asideKinds returns the distinct harbour kinds seat s keeps aside.
@@ -103,11 +113,7 @@ func (g *Game) placeHarbour(s int, a Action) ([]string, error) {
 	if j < 0 {
 		return nil, ruleErr("S105", a, "%s keeps no %s harbour aside", g.colour(s), k)
 	}
-	nb, err := g.b.PlaceHarbour(a.Edge, k)
-	if err != nil {
-		return nil, ruleErr("S105", a, "%v", err)
-	}
-	g.b = nb
+	g.l = g.l.withHarbour(g.b, board.Harbour{Edge: a.Edge, Land: g.harbourLand(e), Kind: k})
 	p.aside = append(p.aside[:j], p.aside[j+1:]...)
 	g.dropPending(i)
 	ev := []string{fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge)}

@@ -48,7 +48,7 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 	case Monument:
 		harbourCity := false
 		for c, cp := range g.corners {
-			if cp.own == int8(s+1) && cp.kind == city && g.b.CornerHarbour(c) != board.NoHarbour {
+			if cp.own == int8(s+1) && cp.kind == city && g.l.cHarbour[c] != board.NoHarbour {
 				harbourCity = true
 			}
 		}

@@ -29,7 +29,7 @@ func (g *Game) placer(r, k int) int {
 // ship ending at it.
 func (g *Game) place(s int, a Action) ([]string, error) {
 	b := g.b
-	if !b.Dealt() {
+	if !g.l.dealt {
 		return nil, ruleErr("S134", a, "the board is not dealt yet")
 	}
 	c := b.CornerIndex(a.Corner)
@@ -72,7 +72,7 @@ func (g *Game) place(s int, a Action) ([]string, error) {
 		p.supply[supShip]--
 	}
 	if g.cfg.scenario == board.FourIslands || g.cfg.scenario == board.NewWorld {
-		if area := b.CornerArea(c); area >= 0 && !slices.Contains(p.home, area) {
+		if area := g.l.cArea[c]; area >= 0 && !slices.Contains(p.home, area) {
 			p.home = append(p.home, area)
 			slices.Sort(p.home)
 		}
@@ -110,7 +110,7 @@ func (g *Game) startingResources(s, c int) []string {
 		if h < 0 {
 			continue
 		}
-		t := g.b.Hex(h).Terrain
+		t := g.l.hexes[h].Terrain
 		if r := yield(t); r != NoResource && g.bank.Of(r) > 0 {
 			got[r-1]++
 			g.bank[r-1]--

@@ -1,6 +1,7 @@
 package seafarers
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -31,6 +32,27 @@ func TestSmokePlayout(t *testing.T) {
 				a := legal[pick.IntN(len(legal))]
 				if _, err := tb.apply(pos, seat, []engine.Action{a}); err != nil {
 					t.Fatalf("step %d: %s %q: %v", step, seat, a, err)
+				}
+				if err := pos.Check(); err != nil {
+					t.Fatalf("step %d: after %s %q: %v", step, seat, a, err)
+				}
+				if step%7 == 0 {
+					raw, err := json.Marshal(pos.State())
+					if err != nil {
+						t.Fatal(err)
+					}
+					st := Rules{}.NewState()
+					if err := json.Unmarshal(raw, st); err != nil {
+						t.Fatalf("step %d: decoding: %v", step, err)
+					}
+					p2, err := Rules{}.Load(setup, st)
+					if err != nil {
+						t.Fatalf("step %d: after %s %q: load: %v", step, seat, a, err)
+					}
+					raw2, _ := json.Marshal(p2.State())
+					if string(raw) != string(raw2) {
+						t.Fatalf("step %d: load round trip differs", step)
+					}
 				}
 			}
 			g := Of(pos)

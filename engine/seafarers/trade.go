@@ -29,7 +29,7 @@ func (g *Game) rates(s int) [NumResources]int {
 		if !g.building(c, s) {
 			continue
 		}
-		k := g.b.CornerHarbour(c)
+		k := g.l.cHarbour[c]
 		switch {
 		case k == board.Harbour3to1:
 			for i := range r {

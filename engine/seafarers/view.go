@@ -38,10 +38,10 @@ func (g *Game) State() *State {
 		st.Dice = &d
 	}
 	// Board.
-	st.Board.Dealt = b.Dealt()
+	st.Board.Dealt = g.l.dealt
 	st.Board.Hexes = make([]HexState, b.NumHexes())
 	for h := range st.Board.Hexes {
-		x := b.Hex(h)
+		x := g.l.hexes[h]
 		hs := HexState{At: b.HexPos(h).String(), Terrain: x.Terrain.String(), Number: x.Number}
 		for i := range g.sealed {
 			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
@@ -52,7 +52,7 @@ func (g *Game) State() *State {
 		st.Board.Hexes[h] = hs
 	}
 	st.Board.Harbours = []HarbourState{}
-	for _, hb := range b.Harbours() {
+	for _, hb := range g.l.harbours {
 		st.Board.Harbours = append(st.Board.Harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
 	}
 	st.Board.Robber = g.hexName(g.robber)
@@ -107,7 +107,11 @@ func (g *Game) State() *State {
 		st.Offer = so
 	}
 	for _, p := range g.pendingList() {
-		st.Pending = append(st.Pending, Pending{Seat: g.colour(p.seat).String(), Kind: pendNames[p.kind], Count: p.count})
+		sp := Pending{Seat: g.colour(p.seat).String(), Kind: pendNames[p.kind]}
+		if p.kind == pendDiscard || p.kind == pendGold {
+			sp.Count = p.count
+		}
+		st.Pending = append(st.Pending, sp)
 	}
 	for _, d := range g.sealed {
 		sd := SealedDraw{K: d.k, Kind: drawNames[d.kind], Drawer: g.colour(d.drawer).String(),
@@ -239,12 +243,12 @@ func (g *Game) playerState(s int) *Player {
 	if sc == board.FourIslands || sc == board.NewWorld {
 		home := []string{}
 		for _, a := range p.home {
-			home = append(home, g.areas[a].Name)
+			home = append(home, g.l.areas[a].Name)
 		}
 		ps.HomeIslands = &home
 	}
 	for _, a := range p.reward {
-		ps.Rewarded = append(ps.Rewarded, g.areas[a].Name)
+		ps.Rewarded = append(ps.Rewarded, g.l.areas[a].Name)
 	}
 	return ps
 }

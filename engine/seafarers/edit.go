@@ -1,0 +1,932 @@
+package seafarers
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// Edit is one sandbox position edit (NOTATION §8). Which fields matter
+// depends on Verb.
+type Edit struct {
+	// Verb is the edit's first word: hand, card, place, remove, robber,
+	// pirate, chits, rewarded, home-islands, cloth, village, connect,
+	// fortress, wonder, harbours-aside, gift, explore, longest-route,
+	// largest-army, force or turn.
+	Verb   string
+	Colour Colour
+	// None is "none" (hand, rewarded, home-islands, harbours-aside, gift,
+	// longest-route, largest-army) or "off" (robber, pirate).
+	None   bool
+	Cards  Hand
+	Card   CardKind
+	Played bool
+	Got    int
+	Piece  Piece
+	Corner board.Corner
+	Edge   board.Edge
+	// OnEdge says remove takes the piece on Edge, not on Corner.
+	OnEdge   bool
+	Hex      board.Pos
+	N        int
+	Areas    []string
+	Wonder   Wonder
+	Harbours []board.HarbourKind
+	Terrain  board.Terrain
+	Built    int
+	Warship  bool
+	// Force is the outcome of force; Clear is "force clear".
+	Force forcedOutcome
+	Clear bool
+	// Phase is the phase of turn: roll, trade or build.
+	Phase Phase
+}
+
+var _ engine.Edit = Edit{}
+
+// String prints the edit in its canonical spelling.
+func (e Edit) String() string {
+	var b strings.Builder
+	w := func(parts ...string) {
+		for _, p := range parts {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p)
+		}
+	}
+	w(e.Verb)
+	switch e.Verb {
+	case "hand":
+		w(e.Colour.String())
+		if e.Cards.Total() == 0 {
+			w("none")
+		} else {
+			w(e.Cards.String())
+		}
+	case "card":
+		w(e.Colour.String(), e.Card.String())
+		if e.Played {
+			w("played")
+		}
+		if e.Got != 0 {
+			w("got", strconv.Itoa(e.Got))
+		}
+	case "place":
+		w(e.Piece.String())
+		if e.Piece == Settlement || e.Piece == City {
+			w(e.Corner.String(), e.Colour.String())
+		} else {
+			w(e.Edge.String(), e.Colour.String())
+		}
+		if e.Piece == Ship {
+			if e.Built != 0 {
+				w("built", strconv.Itoa(e.Built))
+			}
+			if e.Warship {
+				w("warship")
+			}
+		}
+	case "remove":
+		if e.OnEdge {
+			w(e.Edge.String())
+		} else {
+			w(e.Corner.String())
+		}
+	case "robber", "pirate":
+		if e.None {
+			w("off")
+		} else {
+			w(e.Hex.String())
+		}
+	case "chits", "cloth", "fortress":
+		w(e.Colour.String(), strconv.Itoa(e.N))
+	case "rewarded", "home-islands":
+		w(e.Colour.String())
+		if e.None {
+			w("none")
+		} else {
+			w(e.Areas...)
+		}
+	case "village":
+		w(e.Corner.String(), strconv.Itoa(e.N))
+	case "connect":
+		w(e.Corner.String(), e.Colour.String())
+	case "wonder":
+		w(e.Wonder.String(), e.Colour.String(), strconv.Itoa(e.N))
+	case "harbours-aside":
+		w(e.Colour.String())
+		if e.None {
+			w("none")
+		}
+		for _, k := range e.Harbours {
+			w(k.String())
+		}
+	case "gift":
+		w(e.Edge.String(), "none")
+	case "explore":
+		w(e.Hex.String(), e.Terrain.String())
+		if e.N != 0 {
+			w(strconv.Itoa(e.N))
+		}
+	case "longest-route", "largest-army":
+		if e.None {
+			w("none")
+		} else {
+			w(e.Colour.String())
+		}
+	case "force":
+		if e.Clear {
+			w("clear")
+		} else {
+			w(e.Force.String())
+		}
+	case "turn":
+		w(e.Colour.String())
+		if e.Phase != PhaseRoll && e.Phase != NoPhase {
+			w(e.Phase.String())
+		}
+	}
+	return b.String()
+}
+
+// ParseEdits reads sandbox edits (NOTATION §8): edits separated by ";" or
+// new lines, words case-insensitive. Errors are *engine.NotationError.
+func ParseEdits(text string) ([]Edit, error) {
+	groups := lexMove(text)
+	if len(groups) == 0 {
+		return nil, &engine.NotationError{Input: text, Offset: 0, Reason: "no edit"}
+	}
+	var out []Edit
+	for _, g := range groups {
+		p := &parser{text: text, toks: g}
+		e, err := p.edit()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// turnNumber reads a whole number ≥ 0 (NOTATION §2, edits).
+func (p *parser) number(lo, hi int) (int, error) {
+	t, err := p.next("a number")
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(t.text)
+	if err != nil || n < lo || n > hi || strconv.Itoa(n) != t.text {
+		p.i--
+		return 0, p.fail(p.i, "a whole number from %d to %d expected, not %q", lo, hi, t.text)
+	}
+	return n, nil
+}
+
+// words reads the remaining words of the edit.
+func (p *parser) words() []string {
+	var out []string
+	for p.i < len(p.toks) {
+		if p.peek() != "," {
+			out = append(out, p.toks[p.i].low)
+		}
+		p.i++
+	}
+	return out
+}
+
+func (p *parser) edit() (Edit, error) {
+	t := p.toks[0]
+	p.i = 1
+	e := Edit{Verb: t.low}
+	var err error
+	switch t.low {
+	case "hand":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		if p.peek() == "none" {
+			p.i++
+			e.None = true
+			return e, p.end("hand <colour> <cards>|none")
+		}
+		if e.Cards, err = p.editCards(); err != nil {
+			return e, err
+		}
+		return e, p.end("hand <colour> <cards>|none")
+	case "card":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		w, err := p.next("a development card")
+		if err != nil {
+			return e, err
+		}
+		if e.Card, err = ParseCardKind(w.text); err != nil {
+			return e, p.fail(p.i-1, "%v", err)
+		}
+		if p.peek() == "played" {
+			p.i++
+			e.Played = true
+		}
+		if p.peek() == "got" {
+			p.i++
+			if e.Got, err = p.number(0, 1<<30); err != nil {
+				return e, err
+			}
+		}
+		return e, p.end("card <colour> <card kind> [played] [got <turn>]")
+	case "place":
+		w, err := p.expect("settlement", "city", "road", "ship")
+		if err != nil {
+			return e, err
+		}
+		e.Piece = map[string]Piece{"settlement": Settlement, "city": City, "road": Road, "ship": Ship}[w]
+		if e.Piece == Settlement || e.Piece == City {
+			if e.Corner, err = p.corner(); err != nil {
+				return e, err
+			}
+		} else if e.Edge, err = p.edge(); err != nil {
+			return e, err
+		}
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		if e.Piece == Ship {
+			if p.peek() == "built" {
+				p.i++
+				if e.Built, err = p.number(0, 1<<30); err != nil {
+					return e, err
+				}
+			}
+			if p.peek() == "warship" {
+				p.i++
+				e.Warship = true
+			}
+		}
+		return e, p.end("place settlement|city <corner> <colour>, place road|ship <edge> <colour> [built <turn>] [warship]")
+	case "remove":
+		w, err := p.next("a corner or an edge")
+		if err != nil {
+			return e, err
+		}
+		if strings.Contains(w.text, "-") {
+			x, err := board.ParseEdge(w.text)
+			if err != nil {
+				return e, p.fail(p.i-1, "%v", err)
+			}
+			e.Edge, e.OnEdge = x, true
+		} else {
+			c, err := board.ParseCorner(w.text)
+			if err != nil {
+				return e, p.fail(p.i-1, "%v (an edge is written <hex>-<hex> here)", err)
+			}
+			e.Corner = c
+		}
+		return e, p.end("remove <corner>|<edge>")
+	case "robber", "pirate":
+		if p.peek() == "off" {
+			p.i++
+			e.None = true
+		} else if e.Hex, err = p.hex(); err != nil {
+			return e, err
+		}
+		return e, p.end(t.low + " <hex>|off")
+	case "chits", "cloth", "fortress":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		if e.N, err = p.number(0, 1000); err != nil {
+			return e, err
+		}
+		return e, p.end(t.low + " <colour> <n>")
+	case "rewarded", "home-islands":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		ws := p.words()
+		if len(ws) == 1 && ws[0] == "none" {
+			e.None = true
+			return e, nil
+		}
+		if len(ws) == 0 {
+			return e, p.fail(p.i, "name areas, or none")
+		}
+		e.Areas = ws
+		return e, nil
+	case "village":
+		if e.Corner, err = p.corner(); err != nil {
+			return e, err
+		}
+		if e.N, err = p.number(0, 1000); err != nil {
+			return e, err
+		}
+		return e, p.end("village <corner> <n>")
+	case "connect":
+		if e.Corner, err = p.corner(); err != nil {
+			return e, err
+		}
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		return e, p.end("connect <corner> <colour>")
+	case "wonder":
+		w, err := p.next("a wonder")
+		if err != nil {
+			return e, err
+		}
+		if e.Wonder, err = ParseWonder(w.text); err != nil {
+			return e, p.fail(p.i-1, "%v", err)
+		}
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		if e.N, err = p.number(0, 4); err != nil {
+			return e, err
+		}
+		return e, p.end("wonder <wonder> <colour> <level>")
+	case "harbours-aside":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		ws := p.words()
+		if len(ws) == 1 && ws[0] == "none" {
+			e.None = true
+			return e, nil
+		}
+		if len(ws) == 0 {
+			return e, p.fail(p.i, "name harbour kinds, or none")
+		}
+		for _, w := range ws {
+			k, err := parseHarbourWord(w)
+			if err != nil {
+				return e, p.fail(0, "%v", err)
+			}
+			e.Harbours = append(e.Harbours, k)
+		}
+		slices.Sort(e.Harbours)
+		return e, nil
+	case "gift":
+		if e.Edge, err = p.edge(); err != nil {
+			return e, err
+		}
+		if _, err := p.expect("none"); err != nil {
+			return e, err
+		}
+		e.None = true
+		return e, p.end("gift <edge> none")
+	case "explore":
+		if e.Hex, err = p.hex(); err != nil {
+			return e, err
+		}
+		w, err := p.next("a terrain")
+		if err != nil {
+			return e, err
+		}
+		if e.Terrain, err = board.ParseTerrain(w.text); err != nil {
+			return e, p.fail(p.i-1, "%v", err)
+		}
+		if p.i < len(p.toks) {
+			if e.N, err = p.number(2, 12); err != nil {
+				return e, err
+			}
+		}
+		return e, p.end("explore <hex> <terrain> [<n>]")
+	case "longest-route", "largest-army":
+		if p.peek() == "none" {
+			p.i++
+			e.None = true
+		} else if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		return e, p.end(t.low + " <colour>|none")
+	case "force":
+		if p.peek() == "clear" {
+			p.i++
+			e.Clear = true
+			return e, p.end("force clear")
+		}
+		kind, err := p.expect("card", "steal", "fog", "die")
+		if err != nil {
+			return e, err
+		}
+		rest := strings.Join(p.words(), " ")
+		if e.Force, err = parseForced(kind, rest); err != nil {
+			return e, p.fail(1, "%v", err)
+		}
+		return e, nil
+	case "turn":
+		if e.Colour, err = p.colour(); err != nil {
+			return e, err
+		}
+		e.Phase = PhaseRoll
+		if p.i < len(p.toks) {
+			w, err := p.expect("roll", "trade", "build")
+			if err != nil {
+				return e, err
+			}
+			e.Phase, _ = ParsePhase(w)
+		}
+		return e, p.end("turn <colour> [roll|trade|build]")
+	}
+	return e, p.fail(0, "%q is not an edit", t.text)
+}
+
+// editCards reads a card list where counts may be 0.
+func (p *parser) editCards() (Hand, error) {
+	var h Hand
+	for p.i < len(p.toks) {
+		if p.peek() == "," {
+			p.i++
+			continue
+		}
+		n := 1
+		if isNumber(p.peek()) {
+			var err error
+			if n, err = p.number(0, bankStart*NumResources); err != nil {
+				return h, err
+			}
+		}
+		r, err := p.resource()
+		if err != nil {
+			return h, err
+		}
+		h[r-1] += n
+	}
+	return h, nil
+}
+
+// parseForced reads a forced outcome: the kind and the words the edit
+// force gives after it (S160).
+func parseForced(kind, outcome string) (forcedOutcome, error) {
+	ws := strings.Fields(strings.ToLower(outcome))
+	var f forcedOutcome
+	var err error
+	switch kind {
+	case "card":
+		f.kind = drawCard
+		if len(ws) != 1 {
+			return f, fmt.Errorf("force card <card kind>")
+		}
+		f.card, err = ParseCardKind(ws[0])
+	case "steal":
+		f.kind = drawSteal
+		if len(ws) != 1 {
+			return f, fmt.Errorf("force steal <resource>")
+		}
+		f.res, err = ParseResource(ws[0])
+	case "fog":
+		f.kind = drawFog
+		if len(ws) < 1 || len(ws) > 2 {
+			return f, fmt.Errorf("force fog <terrain> [<n>]")
+		}
+		f.terrain, err = board.ParseTerrain(ws[0])
+		if err == nil && f.terrain != board.Sea && !f.terrain.IsLand() {
+			err = fmt.Errorf("a fog tile is sea or land, not %s", f.terrain)
+		}
+		if err == nil && len(ws) == 2 {
+			f.number, err = strconv.Atoi(ws[1])
+			if err == nil && (f.number < 2 || f.number > 12 || f.number == 7 || strconv.Itoa(f.number) != ws[1]) {
+				err = fmt.Errorf("no number token %s", ws[1])
+			}
+		}
+	case "die":
+		f.kind = drawDie
+		if len(ws) != 1 {
+			return f, fmt.Errorf("force die <n>")
+		}
+		f.die, err = strconv.Atoi(ws[0])
+		if err == nil && (f.die < 1 || f.die > 6 || strconv.Itoa(f.die) != ws[0]) {
+			err = fmt.Errorf("a die shows 1..6")
+		}
+	default:
+		return f, fmt.Errorf("%q: force card, steal, fog or die", kind)
+	}
+	return f, err
+}
+
+// Edit applies sandbox edits atomically (NOTATION §8): they draw, pay and
+// trigger nothing; afterwards the derived fields are recomputed and the
+// card holders updated as in play (S82, S83) unless set directly. The
+// result must be a consistent position (Check), else an
+// *engine.StateError and nothing is applied.
+func (g *Game) Edit(edits []Edit) error {
+	if !g.cfg.sandbox {
+		return bad("edit", "a sandbox game only")
+	}
+	w := g.Clone()
+	setLongest, setLargest := false, false
+	for _, e := range edits {
+		if err := w.edit(e); err != nil {
+			return err
+		}
+		setLongest = setLongest || e.Verb == "longest-route"
+		setLargest = setLargest || e.Verb == "largest-army"
+	}
+	for s := range w.players {
+		w.players[s].route = w.routeLength(s)
+	}
+	if !setLongest {
+		w.longest = w.longestHolder(w.longest)
+	}
+	if !setLargest {
+		w.largest = w.armyHolder(w.largest)
+	}
+	if err := w.Check(); err != nil {
+		return err
+	}
+	*g = *w
+	return nil
+}
+
+// armyHolder returns who holds Largest Army as after a change in play, the
+// holder before being cur (S83): a player alone at the most knights (at
+// least 3) takes it; the holder keeps it on a tie.
+func (g *Game) armyHolder(cur int) int {
+	if !g.armyUsed() {
+		return -1
+	}
+	most, who, n := 0, -1, 0
+	for s := range g.players {
+		switch k := g.players[s].played[Knight-1]; {
+		case k > most:
+			most, who, n = k, s, 1
+		case k == most:
+			n++
+		}
+	}
+	switch {
+	case most < 3:
+		return -1
+	case cur >= 0 && g.players[cur].played[Knight-1] == most:
+		return cur
+	case n == 1:
+		return who
+	}
+	return -1
+}
+
+func (g *Game) editSeat(e Edit) (int, error) {
+	s := g.seatIndex(e.Colour)
+	if s < 0 {
+		return -1, bad("edit", "%s: %s has no seat in this game", e, e.Colour)
+	}
+	return s, nil
+}
+
+// edit applies one edit to g.
+func (g *Game) edit(e Edit) error {
+	fail := func(format string, args ...any) error {
+		return bad("edit", "%s: %s", e, fmt.Sprintf(format, args...))
+	}
+	needs := func(sc board.Scenario) error {
+		if g.cfg.scenario != sc {
+			return fail("an edit of %s only", sc)
+		}
+		return nil
+	}
+	b := g.b
+	switch e.Verb {
+	case "hand":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		g.bank.add(g.players[s].hand)
+		g.bank.sub(e.Cards)
+		g.players[s].hand = e.Cards
+		for i, v := range g.bank {
+			if v < 0 {
+				return fail("the bank holds too few %s", Resources[i])
+			}
+		}
+	case "card":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		if g.unseen[e.Card-1] == 0 {
+			return fail("no unseen %s card is left", e.Card)
+		}
+		if g.unseen.Total()-1 < g.promised() {
+			return fail("every unseen card is promised to a pending draw")
+		}
+		g.unseen[e.Card-1]--
+		if e.Played {
+			g.players[s].played[e.Card-1]++
+		} else {
+			g.players[s].cards = append(g.players[s].cards, devCard{kind: e.Card, got: e.Got})
+		}
+	case "place":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		p := &g.players[s]
+		switch e.Piece {
+		case Settlement, City:
+			c := b.CornerIndex(e.Corner)
+			if c < 0 {
+				return fail("not a corner of the board")
+			}
+			if g.corners[c].own != 0 {
+				return fail("the corner holds a building")
+			}
+			sup, kind := supSettlement, settlement
+			if e.Piece == City {
+				sup, kind = supCity, city
+			}
+			if p.supply[sup] == 0 {
+				return fail("no %s left in %s's supply", e.Piece, e.Colour)
+			}
+			p.supply[sup]--
+			g.corners[c] = cornerPiece{own: int8(s + 1), kind: kind}
+		default:
+			x := b.EdgeIndex(e.Edge)
+			if x < 0 {
+				return fail("not an edge of the board")
+			}
+			if g.edges[x].own != 0 {
+				return fail("the edge holds a piece")
+			}
+			sup := supRoad
+			if e.Piece == Ship {
+				sup = supShip
+			}
+			if p.supply[sup] == 0 {
+				return fail("no %s left in %s's supply", e.Piece, e.Colour)
+			}
+			if e.Built > g.turn {
+				return fail("built in a later turn")
+			}
+			p.supply[sup]--
+			g.edges[x] = edgePiece{own: int8(s + 1), ship: e.Piece == Ship, warship: e.Warship, built: int32(e.Built)}
+		}
+	case "remove":
+		if e.OnEdge {
+			x := b.EdgeIndex(e.Edge)
+			if x < 0 || g.edges[x].own == 0 {
+				return fail("no piece there")
+			}
+			sup := supRoad
+			if g.edges[x].ship {
+				sup = supShip
+			}
+			g.players[g.edges[x].owner()].supply[sup]++
+			g.edges[x] = edgePiece{}
+			return nil
+		}
+		c := b.CornerIndex(e.Corner)
+		if c < 0 || g.corners[c].own == 0 {
+			return fail("no building there")
+		}
+		switch g.corners[c].kind {
+		case settlement:
+			g.players[g.corners[c].owner()].supply[supSettlement]++
+		case city:
+			g.players[g.corners[c].owner()].supply[supCity]++
+		default:
+			return fail("a fortress is changed with the edit fortress")
+		}
+		g.corners[c] = cornerPiece{}
+	case "robber":
+		if !g.cfg.usesRobber {
+			return fail("this scenario has no robber")
+		}
+		g.robber = -1
+		if !e.None {
+			if g.robber = b.HexIndex(e.Hex); g.robber < 0 {
+				return fail("not a hex of the board")
+			}
+		}
+	case "pirate":
+		if g.cfg.scenario == board.PirateIslands {
+			if e.None {
+				return fail("the fleet leaves only when the last fortress is captured")
+			}
+			i := slices.Index(g.cfg.fleetPath, b.HexIndex(e.Hex))
+			if i < 0 {
+				return fail("not on the fleet path")
+			}
+			g.fleet = i
+			return nil
+		}
+		if !g.cfg.usesPirate {
+			return fail("this scenario has no pirate")
+		}
+		g.pirate = -1
+		if !e.None {
+			if g.pirate = b.HexIndex(e.Hex); g.pirate < 0 {
+				return fail("not a hex of the board")
+			}
+		}
+	case "chits":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		g.players[s].chits = e.N
+	case "rewarded", "home-islands":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		if e.Verb == "home-islands" && g.cfg.scenario != board.FourIslands && g.cfg.scenario != board.NewWorld {
+			return fail("home islands exist in four-islands and new-world only")
+		}
+		var list []int
+		for _, name := range e.Areas {
+			a := slices.IndexFunc(g.l.areas, func(x board.Area) bool { return x.Name == name })
+			if a < 0 {
+				return fail("%q is not an area of this board", name)
+			}
+			if !slices.Contains(list, a) {
+				list = append(list, a)
+			}
+		}
+		if e.Verb == "rewarded" {
+			g.players[s].reward = list
+		} else {
+			slices.Sort(list)
+			g.players[s].home = list
+		}
+	case "cloth":
+		if err := needs(board.ClothForCatan); err != nil {
+			return err
+		}
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		g.clothSupply += g.players[s].cloth - e.N
+		g.players[s].cloth = e.N
+		if g.clothSupply < 0 {
+			return fail("the general supply holds too little cloth")
+		}
+	case "village", "connect":
+		if err := needs(board.ClothForCatan); err != nil {
+			return err
+		}
+		c := b.CornerIndex(e.Corner)
+		v := -1
+		if c >= 0 {
+			v = g.cfg.cornerVillage[c]
+		}
+		if v < 0 {
+			return fail("no village there")
+		}
+		if e.Verb == "connect" {
+			s, err := g.editSeat(e)
+			if err != nil {
+				return err
+			}
+			g.villages[v].connected |= 1 << s
+			return nil
+		}
+		if e.N > board.VillageCloth {
+			return fail("a village holds at most %d cloth", board.VillageCloth)
+		}
+		g.clothSupply += g.villages[v].cloth - e.N
+		g.villages[v].cloth = e.N
+		if g.clothSupply < 0 {
+			return fail("the general supply holds too little cloth")
+		}
+	case "fortress":
+		if err := needs(board.PirateIslands); err != nil {
+			return err
+		}
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		if e.N > board.FortressChits {
+			return fail("a fortress has at most %d chits", board.FortressChits)
+		}
+		c := g.cfg.bases[s].fortress
+		switch {
+		case e.N == 0:
+			if g.fortresses[s] > 0 {
+				g.corners[c].kind = settlement
+			}
+		case g.fortresses[s] == 0:
+			if g.corners[c].own != int8(s+1) || g.corners[c].kind != settlement {
+				return fail("restoring a fortress needs %s's settlement on %s", e.Colour, b.Corner(c))
+			}
+			g.corners[c].kind = fortress
+		}
+		g.fortresses[s] = e.N
+		all := true
+		for _, n := range g.fortresses {
+			all = all && n == 0
+		}
+		switch {
+		case all:
+			g.fleet = -1
+		case g.fleet < 0:
+			g.fleet = 0
+		}
+	case "wonder":
+		if err := needs(board.WondersOfCatan); err != nil {
+			return err
+		}
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		if own := g.wonderOf(s); own != NoWonder && own != e.Wonder {
+			return fail("%s has started the %s", e.Colour, own)
+		}
+		if o := g.wonders[e.Wonder].owner; o >= 0 && o != s {
+			return fail("%s has started the %s", g.colour(o), e.Wonder)
+		}
+		g.wonders[e.Wonder] = wonderState{owner: s, level: e.N}
+	case "harbours-aside":
+		if err := needs(board.ForgottenTribe); err != nil {
+			return err
+		}
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		g.players[s].aside = slices.Clone(e.Harbours)
+	case "gift":
+		if err := needs(board.ForgottenTribe); err != nil {
+			return err
+		}
+		x := b.EdgeIndex(e.Edge)
+		i := slices.IndexFunc(g.gifts, func(gf gift) bool { return gf.edge == x })
+		if x < 0 || i < 0 {
+			return fail("no gift lies there")
+		}
+		g.gifts = append(g.gifts[:i], g.gifts[i+1:]...)
+	case "explore":
+		if err := needs(board.FogIsland); err != nil {
+			return err
+		}
+		h := b.HexIndex(e.Hex)
+		if h < 0 || g.l.hexes[h].Terrain != board.Fog || g.pendingHex(h) {
+			return fail("not an unexplored fog position")
+		}
+		if g.fogTiles[e.Terrain] == 0 || e.Terrain == board.Fog || e.Terrain == board.Unknown {
+			return fail("no %s tile is left in the fog stack", e.Terrain)
+		}
+		if e.N != 0 && (!e.Terrain.Produces() || g.fogNumbers[e.N] == 0) {
+			return fail("no number token %d for %s", e.N, e.Terrain)
+		}
+		g.fogTiles[e.Terrain]--
+		if e.N != 0 {
+			g.fogNumbers[e.N]--
+		}
+		g.l = g.l.withHex(b, h, board.Hex{Terrain: e.Terrain, Number: e.N})
+	case "longest-route", "largest-army":
+		s := -1
+		if !e.None {
+			var err error
+			if s, err = g.editSeat(e); err != nil {
+				return err
+			}
+		}
+		if e.Verb == "longest-route" {
+			for o := range g.players {
+				g.players[o].route = g.routeLength(o)
+			}
+			if s >= 0 && !g.longestUsed() {
+				return fail("this scenario has no Longest Trade Route (S84)")
+			}
+			g.longest = s
+		} else {
+			if s >= 0 && !g.armyUsed() {
+				return fail("this scenario has no Largest Army (S84)")
+			}
+			g.largest = s
+		}
+	case "force":
+		if e.Clear {
+			g.forced = []forcedOutcome{}
+			return nil
+		}
+		g.forced = append(g.forced, e.Force)
+	case "turn":
+		s, err := g.editSeat(e)
+		if err != nil {
+			return err
+		}
+		g.setupRound, g.setupStep = 0, 0
+		g.turn = max(g.turn, 1)
+		g.cur = s
+		g.dice = [2]int{}
+		g.flags = TurnFlags{}
+		g.offer = nil
+		g.pending = nil
+		// NOTATION §8: dice null; phase build records a build action.
+		g.phase = e.Phase
+		g.flags.Built = e.Phase == PhaseBuild
+	default:
+		return fail("not an edit")
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+package seafarers
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// land is what the game knows of the board's terrain: every hex's terrain
+// and number, the harbours on the board, and what follows from them (B16,
+// B17, B18). The board package gives the geometry and the scenario's fixed
+// data; the terrain is kept here because it is restored from a stored state
+// (Load) and changed by exploration and harbour gifts. A land is immutable:
+// a change makes a new one, so games share it.
+type land struct {
+	dealt    bool
+	hexes    []board.Hex
+	harbours []board.Harbour // on the board, edge order
+	areas    []board.Area
+	hexArea  []int
+
+	cflag    []uint8
+	ekind    []board.EdgeKind
+	eflag    []uint8
+	cArea    []int
+	cIsland  []int
+	cHarbour []board.HarbourKind
+	eHarbour []board.HarbourKind
+}
+
+// Corner and edge flags (B16).
+const (
+	fLand    = 1 << iota // touches a land hex
+	fCoastal             // a land corner touching a sea hex or the frame
+	fFog                 // touches an unexplored fog position
+	fUnknown             // touches a position not yet dealt
+)
+
+// landOf returns the terrain of board b as b gives it.
+func landOf(b *board.Board) *land {
+	hexArea := make([]int, b.NumHexes())
+	for h := range hexArea {
+		hexArea[h] = b.HexArea(h)
+	}
+	return newLand(b, b.Dealt(), b.Hexes(), b.Harbours(), b.Areas(), hexArea)
+}
+
+// newLand derives a land from its hexes, harbours and areas.
+func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Harbour, areas []board.Area, hexArea []int) *land {
+	l := &land{dealt: dealt, hexes: hexes, harbours: harbours, areas: areas, hexArea: hexArea}
+	slices.SortFunc(l.harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	side := func(h int) uint8 {
+		if h < 0 {
+			return 0 // the frame counts as sea (B15)
+		}
+		switch t := l.hexes[h].Terrain; {
+		case t.IsLand():
+			return fLand
+		case t == board.Fog:
+			return fFog
+		case t == board.Unknown:
+			return fUnknown
+		}
+		return 0
+	}
+	wet := func(h int) bool { return h < 0 || l.hexes[h].Terrain == board.Sea }
+	nc, ne := b.NumCorners(), b.NumEdges()
+	l.cflag = make([]uint8, nc)
+	l.cArea = make([]int, nc)
+	l.cIsland = make([]int, nc)
+	l.cHarbour = make([]board.HarbourKind, nc)
+	island := l.islands(b)
+	for c := 0; c < nc; c++ {
+		var f uint8
+		water := false
+		l.cArea[c], l.cIsland[c] = -1, -1
+		for _, h := range b.CornerHexes(c) {
+			f |= side(h)
+			water = water || wet(h)
+			if h < 0 || !l.hexes[h].Terrain.IsLand() {
+				continue
+			}
+			if l.cIsland[c] < 0 {
+				l.cIsland[c] = island[h]
+			}
+			a := l.hexArea[h]
+			if a < 0 {
+				continue
+			}
+			// B17: a corner touching an area and the desert belongs to
+			// the area that is not the desert (S95, V17).
+			if cur := l.cArea[c]; cur < 0 || l.areas[cur].Name == "desert" && l.areas[a].Name != "desert" {
+				l.cArea[c] = a
+			}
+		}
+		if f&fLand != 0 && water {
+			f |= fCoastal
+		}
+		l.cflag[c] = f
+	}
+	l.ekind = make([]board.EdgeKind, ne)
+	l.eflag = make([]uint8, ne)
+	l.eHarbour = make([]board.HarbourKind, ne)
+	for e := 0; e < ne; e++ {
+		hs := b.EdgeHexes(e)
+		a, z := hs[0], hs[1]
+		fa, fz := side(a), side(z)
+		l.eflag[e] = fa | fz
+		switch {
+		case fa == fLand && fz == fLand:
+			l.ekind[e] = board.LandEdge
+		case fa == fLand && wet(z), fz == fLand && wet(a):
+			l.ekind[e] = board.CoastalEdge
+		case fa != fLand && fz != fLand && (a >= 0 && l.hexes[a].Terrain == board.Sea || z >= 0 && l.hexes[z].Terrain == board.Sea):
+			l.ekind[e] = board.SeaEdge
+		}
+	}
+	for _, hb := range l.harbours {
+		e := b.EdgeIndex(hb.Edge)
+		if e < 0 {
+			continue
+		}
+		l.eHarbour[e] = hb.Kind
+		for _, c := range b.EdgeEnds(e) {
+			l.cHarbour[c] = hb.Kind
+		}
+	}
+	return l
+}
+
+// islands numbers the islands (B17) in the reading order of their first
+// hex, by hex; -1 for no land.
+func (l *land) islands(b *board.Board) []int {
+	island := make([]int, len(l.hexes))
+	for i := range island {
+		island[i] = -1
+	}
+	k := 0
+	for h := range l.hexes {
+		if island[h] >= 0 || !l.hexes[h].Terrain.IsLand() {
+			continue
+		}
+		stack := []int{h}
+		island[h] = k
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range b.HexNeighbours(x) {
+				if n >= 0 && island[n] < 0 && l.hexes[n].Terrain.IsLand() {
+					island[n] = k
+					stack = append(stack, n)
+				}
+			}
+		}
+		k++
+	}
+	return island
+}
+
+// newWorldAreas names new-world's islands island-1, island-2, … in the
+// reading order of their first hex (BOARDS §13.5); setup may use any.
+func newWorldAreas(b *board.Board, hexes []board.Hex) ([]board.Area, []int) {
+	l := &land{hexes: hexes}
+	island := l.islands(b)
+	n := 0
+	for _, i := range island {
+		n = max(n, i+1)
+	}
+	areas := make([]board.Area, n)
+	for i := range areas {
+		areas[i] = board.Area{Name: "island-" + strconv.Itoa(i+1), Setup: true}
+	}
+	return areas, island
+}
+
+// withHex returns the land with hex h changed (an exploration, S99).
+func (l *land) withHex(b *board.Board, h int, x board.Hex) *land {
+	hexes := slices.Clone(l.hexes)
+	hexes[h] = x
+	return newLand(b, l.dealt, hexes, slices.Clone(l.harbours), l.areas, l.hexArea)
+}
+
+// withHarbour returns the land with a harbour added (S105).
+func (l *land) withHarbour(b *board.Board, hb board.Harbour) *land {
+	return newLand(b, l.dealt, l.hexes, append(slices.Clone(l.harbours), hb), l.areas, l.hexArea)
+}
+
+// roadEdge reports whether edge e may carry a road as the terrain decides
+// (S51, S17): a land or coastal edge, or land beside an unexplored position.
+func (l *land) roadEdge(e int) bool {
+	switch l.ekind[e] {
+	case board.LandEdge, board.CoastalEdge:
+		return true
+	}
+	return l.eflag[e] == fLand|fFog
+}
+
+// shipEdge reports whether edge e may carry a ship as the terrain decides
+// (S52, S17): a sea or coastal edge, or an unexplored position beside the
+// frame.
+func (l *land) shipEdge(b *board.Board, e int) bool {
+	switch l.ekind[e] {
+	case board.SeaEdge, board.CoastalEdge:
+		return true
+	}
+	hs := b.EdgeHexes(e)
+	return l.eflag[e] == fFog && (hs[0] < 0 || hs[1] < 0)
+}
+
+func (l *land) landCorner(c int) bool       { return l.cflag[c]&fLand != 0 }
+func (l *land) coastalCorner(c int) bool    { return l.cflag[c]&fCoastal != 0 }
+func (l *land) cornerUnexplored(c int) bool { return l.cflag[c]&(fFog|fUnknown) != 0 }
+func (l *land) edgeUnexplored(e int) bool   { return l.eflag[e]&(fFog|fUnknown) != 0 }
