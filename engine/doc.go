@@ -1,13 +1,22 @@
-// Package engine implements the rules of Elasund: The First City.
+// Package engine is the contract between a game's rules and the rest of
+// elasund: the turn file, the referee, the command line, the pictures and
+// the bots know a game only through the interfaces of this package.
 //
-// The engine is pure and deterministic: it does no I/O, reads no clock and
-// keeps no global state. Randomness arrives through the Rand interface, drawn
-// from named streams (see Stream) in a documented order, so the same source
+// A Game is one game's rules (Elasund, Catan: Seafarers): its name, the
+// turn-file format it writes, how it sets up from a Setup, how it reads its
+// move language and its stored state. A Position is one game in progress:
+// it lists the legal actions of a seat, applies a seat's move atomically,
+// says who is awaited and who won, and checks its own consistency. Every
+// refusal is a *RuleError carrying the game's own rule number.
+//
+// Games are pure and deterministic. They do no I/O, read no clock, keep no
+// global state, and draw every random outcome from the Source they are
+// given: named streams of the current turn, and seeds derived on request
+// from the chain values of the turn file (see Source). The same Source
 // always gives the same game.
 //
-// A Game pairs a Config (seat order, edition and rule options, fixed for the
-// whole game) with a State (everything that changes). Moves are lists of
-// Actions in the language of NOTATION.md; Apply applies a move atomically and
-// Legal lists every action the acting seat may take now. Comments cite the
-// numbered rules of RULES.md (R1..R108) and its variants (V1..V40).
+// Each game lives in its own package below this one (engine/elasund,
+// engine/seafarers); none imports another. A Registry, built once by the
+// program, maps names and file formats to games. This package imports
+// nothing of elasund's own.
 package engine

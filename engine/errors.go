@@ -1,9 +1,12 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
-// RuleError reports an action that breaks a rule. Rule is the number of the
-// rule broken, such as "R52".
+// RuleError reports an action that breaks a rule. Rule is the game's
+// number of the rule broken, such as "R52" or "S44".
 type RuleError struct {
 	Rule   string
 	Action string
@@ -17,8 +20,8 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("%q: %s (%s)", e.Action, e.Reason, e.Rule)
 }
 
-// NotationError reports text that is not a well-formed move. Offset is the
-// byte offset in Input where the problem starts.
+// NotationError reports text that is not a well-formed move or edit.
+// Offset is the byte offset in Input where the problem starts.
 type NotationError struct {
 	Input  string
 	Offset int
@@ -29,7 +32,8 @@ func (e *NotationError) Error() string {
 	return fmt.Sprintf("cannot read %q at offset %d: %s", e.Input, e.Offset, e.Reason)
 }
 
-// StateError reports a state that is not a consistent Elasund position.
+// StateError reports a state that is not a consistent position of its
+// game.
 type StateError struct {
 	Field  string
 	Reason string
@@ -50,10 +54,16 @@ func (e *OptionError) Error() string {
 	return fmt.Sprintf("option %s=%s: %s", e.Name, e.Value, e.Reason)
 }
 
-func ruleErr(rule string, a Action, format string, args ...any) *RuleError {
-	s := ""
-	if a.Kind != ActNone {
-		s = a.String()
-	}
-	return &RuleError{Rule: rule, Action: s, Reason: fmt.Sprintf(format, args...)}
+// SetupError reports a set-up a game cannot be made from: seats it does
+// not allow, an unknown edition or scenario.
+type SetupError struct {
+	// Field is what is wrong: "seats", "edition" or "scenario".
+	Field  string
+	Reason string
 }
+
+func (e *SetupError) Error() string { return fmt.Sprintf("%s: %s", e.Field, e.Reason) }
+
+// ErrUnknownGame is returned for a game name or file format no registered
+// game has.
+var ErrUnknownGame = errors.New("unknown game")

@@ -1,66 +1,187 @@
 package engine
 
-// Game is one game of Elasund: its fixed Config and its changing State.
-// A Game is not safe for concurrent use.
-type Game struct {
-	cfg Config
-	st  *State
+// Game is the rules of one game. Its values are immutable and safe for
+// concurrent use.
+type Game interface {
+	// Name is the game's name on the command line ("elasund", "seafarers").
+	Name() string
+	// Format is the format version of the game's turn files
+	// ("elasund/1"): the first field of every file it writes.
+	Format() string
+	// Colours lists the seat colours the game knows, in their canonical
+	// order.
+	Colours() []string
+	// Resolve validates a set-up (seats, edition or scenario, options)
+	// without making a game, and returns it with its defaults made
+	// explicit (the default edition or scenario named), as a new file's
+	// header records it. The error is an *OptionError or a *SetupError.
+	Resolve(s Setup) (Setup, error)
+	// New returns the starting position of a set-up. src gives the
+	// randomness a game needs before its first entry (a sandbox game's
+	// board, say); it may be nil, and a game that needs it then waits
+	// for its first entry.
+	New(s Setup, src Source) (Position, error)
+	// NewState returns a pointer to an empty state of this game, for a
+	// reader to decode a stored state into (as its JSON encoding).
+	NewState() State
+	// Load returns the position of a stored state after checking that it
+	// is consistent for the set-up (a *StateError if not). The state is
+	// not retained.
+	Load(s Setup, st State) (Position, error)
+	// ParseMove reads a move: one or more actions in the game's move
+	// language. Errors are *NotationError.
+	ParseMove(text string) ([]Action, error)
+	// ParseEdits reads sandbox position edits. Errors are
+	// *NotationError.
+	ParseEdits(text string) ([]Edit, error)
+	// Options lists every rule option of a set-up with its value, in the
+	// game's order, the ones the set-up gives and the defaults alike.
+	Options(s Setup) ([]Option, error)
 }
 
-// New sets up a game (R14-R21). When rng is nil the starting influence
-// cards (R20) are dealt at the game's first roll, from that turn's
-// influence stream; otherwise they are dealt now from rng.
-func New(cfg Config, rng Rand) (*Game, error) {
-	return newGame(cfg, rng)
+// Setup is what a game is made from, as a turn file's header records it.
+type Setup struct {
+	// Seats are the seats' colours in turn order.
+	Seats []string
+	// Edition is the rules edition, for games that have editions.
+	Edition string
+	// Scenario is the scenario, for games that have scenarios.
+	Scenario string
+	// Options are rule options given explicitly, overriding the
+	// defaults of the edition or scenario.
+	Options map[string]string
+	// Sandbox is true for a sandbox game (no keys; randomness from a
+	// seed; positions may be edited).
+	Sandbox bool
 }
 
-// Load returns a game in the given state, after checking that the state is
-// a consistent position for cfg (see Check). The state is copied.
-func Load(cfg Config, st *State) (*Game, error) {
-	return loadGame(cfg, st)
+// Option is one rule option and its value in a game.
+type Option struct {
+	Name  string
+	Value string
+	// Given is true when the set-up gives the value explicitly.
+	Given bool
 }
 
-// Config returns the game's configuration.
-func (g *Game) Config() Config { return g.cfg }
+// State is a game's state as stored in a turn file and printed by
+// `show --json`: a pointer to a struct whose JSON encoding is the game's
+// state schema. A reader decodes into the value NewState returns.
+type State any
 
-// State returns a deep copy of the current state.
-func (g *Game) State() *State { return g.st.Clone() }
+// Class is what kind of history entry a list of actions makes
+// (turn-file §2.3).
+type Class int
 
-// View returns the current state without copying it. The caller must not
-// change it.
-func (g *Game) View() *State { return g.st }
+// The classes, from the weakest: a list of actions is of the strongest
+// class among its actions.
+const (
+	NoClass Class = iota
+	// ClassOrders is a standing order, legal for any seat at any time.
+	ClassOrders
+	// ClassDecision answers a decision the game waits for.
+	ClassDecision
+	// ClassMove is everything else: a seat's turn.
+	ClassMove
+)
 
-// Clone returns an independent copy of the game.
-func (g *Game) Clone() *Game { return &Game{cfg: g.cfg, st: g.st.Clone()} }
-
-// Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
-
-// BeginsTurn reports whether an entry by seat now would begin a turn: the
-// seat is to move and has not rolled yet. The turn file derives a new turn
-// seed for such an entry (TURNFILE.md requirement 4).
-func (g *Game) BeginsTurn(seat Colour) bool {
-	return g.st.Phase == PhaseRoll && g.st.Current == seat
+// Action is one action of a move, as the game's move language reads it.
+type Action interface {
+	// String prints the action in its one canonical spelling, the form
+	// turn files store.
+	String() string
+	// Class says what kind of entry the action makes.
+	Class() Class
 }
 
-// Apply applies a move — a list of actions by one seat — atomically: either
-// every action applies, or the game is unchanged and the error (a
-// *RuleError) names the first illegal action and the rule it breaks. It
-// returns the events the move caused, in order.
-func (g *Game) Apply(seat Colour, move []Action, rng Rand) ([]string, error) {
-	return g.apply(seat, move, rng)
+// Edit is one sandbox position edit.
+type Edit interface {
+	// String prints the edit in its canonical spelling.
+	String() string
 }
 
-// Legal lists every action seat may take now, in canonical order. peek is
-// used to show which church tiles a first church build would draw; it is
-// consumed, so pass a copy of the turn's source (or nil to list "church"
-// without a tile choice).
-func (g *Game) Legal(seat Colour, peek Rand) []Action {
-	return g.legal(seat, peek)
+// ClassOf is the class of a list of actions: the strongest class among
+// them, NoClass for none.
+func ClassOf(actions []Action) Class {
+	c := NoClass
+	for _, a := range actions {
+		if k := a.Class(); k > c {
+			c = k
+		}
+	}
+	return c
 }
 
-// Check verifies that the state is a consistent position: every piece
-// conserved, nothing overlapping, nothing outside the city, trade flags
-// matching trade positions. It returns a *StateError naming the first
-// problem.
-func (g *Game) Check() error { return checkState(g.cfg, g.st) }
+// Owed is a decision the game waits for from a seat.
+type Owed struct {
+	Seat string
+	// Kind is the game's name for the decision ("discard", "rebuild").
+	Kind string
+	// Detail is the game's own record of the decision (how many cards,
+	// which building), for the game's renderers; may be nil.
+	Detail any
+}
+
+// Position is one game in progress. A Position is not safe for
+// concurrent use; Clone gives an independent copy.
+type Position interface {
+	// Game is the game this is a position of.
+	Game() Game
+	// Setup is the set-up the position was made from.
+	Setup() Setup
+	// State is the current state, for encoding and for the game's own
+	// renderers and bots. The caller must not change it.
+	State() State
+	// Clone returns an independent copy.
+	Clone() Position
+	// Turn is the number of turns begun (the state's turn field).
+	Turn() int
+	// Current is the seat whose turn it is.
+	Current() string
+	// Phase is the name of the state's phase.
+	Phase() string
+	// Awaited lists the seats whose entry the game needs now, in seat
+	// order; empty once the game is over.
+	Awaited() []string
+	// Owed lists the decisions the game waits for from seats.
+	Owed() []Owed
+	// Over reports whether the game has ended.
+	Over() bool
+	// Winners lists the winning seats once the game is over.
+	Winners() []string
+	// Dice is the current turn's roll, or nil before the roll.
+	Dice() []int
+	// BeginsTurn reports whether an entry by seat now would begin a new
+	// turn: the seat is to move and has not rolled (turn-file §4.2).
+	BeginsTurn(seat string) bool
+	// Legal lists every action seat may take now, in the game's canonical
+	// order. src, when given, is a copy of the source the seat's next
+	// entry would be applied with, for games that show outcomes decided
+	// by it; Legal may consume it. It may be nil.
+	Legal(seat string, src Source) []Action
+	// Apply applies a move by seat atomically: either every action
+	// applies, or the position is unchanged and the error (a *RuleError)
+	// names the first illegal action and its rule. It returns the events
+	// the move caused, in order.
+	Apply(seat string, move []Action, src Source) ([]string, error)
+	// Edit applies sandbox edits atomically; the result must be a
+	// consistent position (a *StateError otherwise).
+	Edit(edits []Edit) error
+	// Check reports whether the position is consistent (a *StateError
+	// naming the first problem).
+	Check() error
+}
+
+// JoinChecker is implemented by games that constrain the order in which
+// seats join a peer game (Seafarers S133: where the board is dealt at
+// random, the first seat joins first).
+type JoinChecker interface {
+	// CheckJoin returns a *RuleError if seat may not join after the seats
+	// in joined have.
+	CheckJoin(seat string, joined []string) error
+}
+
+// CanonicalAppender is implemented by states that write their canonical
+// JSON (turn-file §3.1) directly, faster than encoding and re-sorting.
+type CanonicalAppender interface {
+	AppendCanonical(b []byte) ([]byte, error)
+}

@@ -1,41 +1,107 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand/v2"
+)
 
-// SeededRand is a Rand for tests, bots and simulations: every stream is its
-// own PCG generator seeded from one number. It is not for real games, whose
-// randomness comes from the turn file's dice log.
-type SeededRand struct {
-	streams [5]*rand.PCG
+// Rand draws random numbers from named streams. Each kind of draw (dice,
+// cards, tiles) has its own stream, so one kind never shifts another.
+type Rand interface {
+	// Intn returns a uniform integer in [0, n) from the named stream; for
+	// n = 1 it returns 0 and draws nothing.
+	Intn(stream string, n int) int
 }
 
-// NewSeededRand returns a SeededRand for seed.
-func NewSeededRand(seed uint64) *SeededRand {
-	r := &SeededRand{}
-	for i := range r.streams {
-		r.streams[i] = rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1)
-	}
-	return r
+// Source is the randomness of one history entry, as the turn file gives
+// it to a game: the named streams of the current turn, and what a game
+// needs to derive other seeds (a board dealt from the first reveal, a
+// draw sealed until another seat's next reveal).
+type Source interface {
+	Rand
+	// Clone returns an independent copy at the same position of every
+	// stream, for planning a move action by action.
+	Clone() Source
+	// Entry is the number of the history entry being applied: 1 for the
+	// first entry, 0 outside a history (a new game, a bot's planning).
+	Entry() int
+	// Reveal is the chain value the entry reveals, or nil (a sandbox
+	// game, or outside an entry).
+	Reveal() []byte
+	// Commitment is seat's published chain commitment, or nil before it
+	// joined and in sandbox games.
+	Commitment(seat string) []byte
+	// SandboxSeed is a sandbox game's seed; ok is false otherwise.
+	SandboxSeed() (seed int64, ok bool)
+	// Derive returns the named streams of the seed
+	// H(label ‖ game id ‖ parts…), built as the turn's streams are
+	// (turn-file §4.3).
+	Derive(label string, parts ...[]byte) Rand
 }
 
-// Intn returns a uniform number in [0, n) from stream s.
-func (r *SeededRand) Intn(s Stream, n int) int {
+// Seeded is a Source for tests, bots and simulations: every stream is its
+// own PCG generator, seeded from one number and the stream's name. It
+// stands outside any history (Entry 0, no reveals, no commitments), and
+// counts as a sandbox game with its seed. It is not for real games, whose
+// randomness comes from the turn file.
+type Seeded struct {
+	seed    uint64
+	streams []seededStream
+}
+
+type seededStream struct {
+	name string
+	pcg  rand.PCG
+}
+
+// NewSeeded returns a Seeded source for seed.
+func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed} }
+
+// Intn returns a uniform integer in [0, n) from the named stream.
+func (s *Seeded) Intn(stream string, n int) int {
 	if n <= 1 {
 		return 0
 	}
-	i := int(s)
-	if i < 0 || i >= len(r.streams) {
-		i = 0
+	for i := range s.streams {
+		if s.streams[i].name == stream {
+			return rand.New(&s.streams[i].pcg).IntN(n)
+		}
 	}
-	return rand.New(r.streams[i]).IntN(n)
+	d := sha256.Sum256([]byte(stream))
+	s.streams = append(s.streams, seededStream{name: stream, pcg: *rand.NewPCG(s.seed, binary.BigEndian.Uint64(d[:8]))})
+	return rand.New(&s.streams[len(s.streams)-1].pcg).IntN(n)
 }
 
-// Copy returns an independent copy of r in its current state.
-func (r *SeededRand) Copy() *SeededRand {
-	c := &SeededRand{}
-	for i, p := range r.streams {
-		q := *p
-		c.streams[i] = &q
-	}
+// Clone returns an independent copy.
+func (s *Seeded) Clone() Source {
+	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams))}
+	copy(c.streams, s.streams)
 	return c
+}
+
+// Entry is 0: a Seeded source stands outside any history.
+func (s *Seeded) Entry() int { return 0 }
+
+// Reveal is nil.
+func (s *Seeded) Reveal() []byte { return nil }
+
+// Commitment is nil.
+func (s *Seeded) Commitment(string) []byte { return nil }
+
+// SandboxSeed returns the seed the source was made with.
+func (s *Seeded) SandboxSeed() (int64, bool) { return int64(s.seed & (1<<53 - 1)), true }
+
+// Derive returns a Seeded source for a seed made from the label, the
+// parts and this source's seed.
+func (s *Seeded) Derive(label string, parts ...[]byte) Rand {
+	h := sha256.New()
+	h.Write([]byte(label))
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], s.seed)
+	h.Write(b[:])
+	for _, p := range parts {
+		h.Write(p)
+	}
+	return NewSeeded(binary.BigEndian.Uint64(h.Sum(nil)[:8]))
 }

@@ -1,4 +1,4 @@
-package engine
+package elasund
 
 // index maps board squares to what covers them. It is rebuilt from the
 // state's lists whenever needed; the lists are the truth.

@@ -1,4 +1,4 @@
-package engine
+package elasund
 
 // legal lists every action seat may take now (see Game.Legal). The lister
 // functions append to one slice, so a listing allocates little.

@@ -1,0 +1,316 @@
+package elasund
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// Rules is Elasund as the rest of elasund sees it: an engine.Game.
+type Rules struct{}
+
+var (
+	_ engine.Game     = Rules{}
+	_ engine.Position = (*Position)(nil)
+	_ engine.Action   = Action{}
+	_ engine.Edit     = Edit{}
+)
+
+// Name is "elasund".
+func (Rules) Name() string { return "elasund" }
+
+// Format is the format of Elasund's turn files, "elasund/1".
+func (Rules) Format() string { return "elasund/1" }
+
+// Colours lists the four seat colours (R14).
+func (Rules) Colours() []string {
+	out := make([]string, len(AllColours))
+	for i, c := range AllColours {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// ConfigOf returns the Config of a set-up: its seats, its edition (en
+// when empty) and its options.
+func ConfigOf(s engine.Setup) (Config, error) {
+	if s.Scenario != "" {
+		return Config{}, &engine.SetupError{Field: "scenario", Reason: "Elasund has no scenarios"}
+	}
+	ed := EditionEN
+	if s.Edition != "" {
+		var err error
+		if ed, err = ParseEdition(s.Edition); err != nil {
+			return Config{}, &engine.SetupError{Field: "edition", Reason: err.Error()}
+		}
+	}
+	seats := make([]Colour, len(s.Seats))
+	for i, name := range s.Seats {
+		c, err := ParseColour(name)
+		if err != nil {
+			return Config{}, &engine.SetupError{Field: "seats", Reason: err.Error()}
+		}
+		seats[i] = c
+	}
+	return NewConfig(seats, ed, s.Options)
+}
+
+// Resolve validates a set-up and names its edition ("en" when none is
+// given).
+func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
+	cfg, err := ConfigOf(s)
+	if err != nil {
+		return engine.Setup{}, err
+	}
+	s = cloneSetup(s)
+	s.Edition = cfg.Edition.String()
+	return s, nil
+}
+
+// New returns the starting position of a set-up. The starting influence
+// cards are dealt at the first roll (R20, docs/decisions.md), so src is
+// not used.
+func (Rules) New(s engine.Setup, _ engine.Source) (engine.Position, error) {
+	cfg, err := ConfigOf(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := New(cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Position{g: g, setup: cloneSetup(s)}, nil
+}
+
+// NewState returns an empty *State.
+func (Rules) NewState() engine.State { return &State{} }
+
+// Load returns the position of a stored *State.
+func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
+	cfg, err := ConfigOf(s)
+	if err != nil {
+		return nil, err
+	}
+	es, ok := st.(*State)
+	if !ok || es == nil {
+		return nil, &StateError{Field: "state", Reason: fmt.Sprintf("not an Elasund state (%T)", st)}
+	}
+	g, err := Load(cfg, es)
+	if err != nil {
+		return nil, err
+	}
+	return &Position{g: g, setup: cloneSetup(s)}, nil
+}
+
+// ParseMove reads a move of NOTATION.md.
+func (Rules) ParseMove(text string) ([]engine.Action, error) {
+	m, err := ParseMove(text)
+	if err != nil {
+		return nil, err
+	}
+	return Actions(m), nil
+}
+
+// ParseEdits reads sandbox edits (CLI.md).
+func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
+	es, err := ParseEdits(text)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Edit, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out, nil
+}
+
+// Options lists every R108 option with its value, by name.
+func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
+	cfg, err := ConfigOf(s)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Option
+	for _, kv := range cfg.Options.Values() {
+		_, given := s.Options[kv[0]]
+		out = append(out, engine.Option{Name: kv[0], Value: kv[1], Given: given})
+	}
+	return out, nil
+}
+
+// Class says what kind of entry the action makes: orders, a decision
+// (discard, take, rebuild: R105) or a move.
+func (a Action) Class() engine.Class {
+	switch a.Kind {
+	case ActOrders:
+		return engine.ClassOrders
+	case ActDiscard, ActTake, ActRebuild:
+		return engine.ClassDecision
+	}
+	return engine.ClassMove
+}
+
+// Actions converts a move to the contract's actions.
+func Actions(m []Action) []engine.Action {
+	out := make([]engine.Action, len(m))
+	for i, a := range m {
+		out[i] = a
+	}
+	return out
+}
+
+// Position is an Elasund game as an engine.Position.
+type Position struct {
+	g     *Game
+	setup engine.Setup
+}
+
+// Wrap returns g as an engine.Position of the set-up s.
+func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: cloneSetup(s)} }
+
+// Of returns the Elasund game of a position of this game, or nil.
+func Of(p engine.Position) *Game {
+	if ep, ok := p.(*Position); ok {
+		return ep.g
+	}
+	return nil
+}
+
+func cloneSetup(s engine.Setup) engine.Setup {
+	s.Seats = append([]string(nil), s.Seats...)
+	s.Options = maps.Clone(s.Options)
+	if s.Options == nil {
+		s.Options = map[string]string{}
+	}
+	return s
+}
+
+// Game is Elasund's rules.
+func (p *Position) Game() engine.Game { return Rules{} }
+
+// Setup is the position's set-up.
+func (p *Position) Setup() engine.Setup { return p.setup }
+
+// Engine is the Elasund game, for Elasund's own renderers and bots.
+func (p *Position) Engine() *Game { return p.g }
+
+// State is the current *State; the caller must not change it.
+func (p *Position) State() engine.State { return p.g.View() }
+
+// Clone returns an independent copy.
+func (p *Position) Clone() engine.Position { return &Position{g: p.g.Clone(), setup: p.setup} }
+
+// Turn is the number of turns begun.
+func (p *Position) Turn() int { return p.g.st.Turn }
+
+// Current is the seat whose turn it is.
+func (p *Position) Current() string { return p.g.st.Current.String() }
+
+// Phase is the state's phase.
+func (p *Position) Phase() string { return p.g.st.Phase.String() }
+
+// Awaited lists the seats the game waits for.
+func (p *Position) Awaited() []string { return seatNames(p.g.st.WaitingFor) }
+
+// Owed lists the decisions owed (R105).
+func (p *Position) Owed() []engine.Owed {
+	out := make([]engine.Owed, len(p.g.st.Pending))
+	for i, d := range p.g.st.Pending {
+		out[i] = engine.Owed{Seat: d.Seat.String(), Kind: d.Kind, Detail: d}
+	}
+	return out
+}
+
+// Over reports whether the game has ended.
+func (p *Position) Over() bool { return p.g.Over() }
+
+// Winners lists the winner once the game is over.
+func (p *Position) Winners() []string {
+	if w := p.g.st.Winner; w != nil {
+		return []string{w.String()}
+	}
+	return nil
+}
+
+// Dice is this turn's roll, or nil.
+func (p *Position) Dice() []int {
+	if d := p.g.st.Dice; d != nil {
+		return []int{d[0], d[1]}
+	}
+	return nil
+}
+
+// BeginsTurn reports whether an entry by seat would begin a turn.
+func (p *Position) BeginsTurn(seat string) bool {
+	c, err := ParseColour(seat)
+	return err == nil && p.g.BeginsTurn(c)
+}
+
+// Legal lists every action seat may take now.
+func (p *Position) Legal(seat string, src engine.Source) []engine.Action {
+	c, err := ParseColour(seat)
+	if err != nil {
+		return nil
+	}
+	return Actions(p.g.Legal(c, Streams(src)))
+}
+
+// Apply applies a move by seat atomically.
+func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) ([]string, error) {
+	c, err := ParseColour(seat)
+	if err != nil {
+		return nil, &RuleError{Rule: "R14", Reason: fmt.Sprintf("%q is not a seat of this game", seat)}
+	}
+	m := make([]Action, len(move))
+	for i, a := range move {
+		ea, ok := a.(Action)
+		if !ok {
+			return nil, &RuleError{Rule: "R14", Action: a.String(), Reason: "not an Elasund action"}
+		}
+		m[i] = ea
+	}
+	return p.g.Apply(c, m, Streams(src))
+}
+
+// Edit applies sandbox edits atomically.
+func (p *Position) Edit(edits []engine.Edit) error {
+	es := make([]Edit, len(edits))
+	for i, e := range edits {
+		ee, ok := e.(Edit)
+		if !ok {
+			return &StateError{Field: "edit", Reason: fmt.Sprintf("%q is not an Elasund edit", e.String())}
+		}
+		es[i] = ee
+	}
+	return p.g.Edit(es)
+}
+
+// Check reports whether the position is consistent.
+func (p *Position) Check() error { return p.g.Check() }
+
+func seatNames(cs []Colour) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// Streams adapts a contract source to the engine's Rand, drawing each
+// Stream from the source's stream of the same name; nil stays nil.
+func Streams(src engine.Rand) Rand {
+	if src == nil {
+		return nil
+	}
+	return streams{src}
+}
+
+type streams struct{ src engine.Rand }
+
+func (s streams) Intn(st Stream, n int) int { return s.src.Intn(st.String(), n) }
+
+// Unchecked returns a game in state st without checking that st is a
+// consistent position, for drawing positions that may not be one (a
+// sandbox state edited by hand). Such a game must not be played.
+func Unchecked(cfg Config, st *State) *Game { return &Game{cfg: cfg, st: st} }

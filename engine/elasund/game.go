@@ -1,0 +1,66 @@
+package elasund
+
+// Game is one game of Elasund: its fixed Config and its changing State.
+// A Game is not safe for concurrent use.
+type Game struct {
+	cfg Config
+	st  *State
+}
+
+// New sets up a game (R14-R21). When rng is nil the starting influence
+// cards (R20) are dealt at the game's first roll, from that turn's
+// influence stream; otherwise they are dealt now from rng.
+func New(cfg Config, rng Rand) (*Game, error) {
+	return newGame(cfg, rng)
+}
+
+// Load returns a game in the given state, after checking that the state is
+// a consistent position for cfg (see Check). The state is copied.
+func Load(cfg Config, st *State) (*Game, error) {
+	return loadGame(cfg, st)
+}
+
+// Config returns the game's configuration.
+func (g *Game) Config() Config { return g.cfg }
+
+// State returns a deep copy of the current state.
+func (g *Game) State() *State { return g.st.Clone() }
+
+// View returns the current state without copying it. The caller must not
+// change it.
+func (g *Game) View() *State { return g.st }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game { return &Game{cfg: g.cfg, st: g.st.Clone()} }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
+
+// BeginsTurn reports whether an entry by seat now would begin a turn: the
+// seat is to move and has not rolled yet. The turn file derives a new turn
+// seed for such an entry (TURNFILE.md requirement 4).
+func (g *Game) BeginsTurn(seat Colour) bool {
+	return g.st.Phase == PhaseRoll && g.st.Current == seat
+}
+
+// Apply applies a move — a list of actions by one seat — atomically: either
+// every action applies, or the game is unchanged and the error (a
+// *RuleError) names the first illegal action and the rule it breaks. It
+// returns the events the move caused, in order.
+func (g *Game) Apply(seat Colour, move []Action, rng Rand) ([]string, error) {
+	return g.apply(seat, move, rng)
+}
+
+// Legal lists every action seat may take now, in canonical order. peek is
+// used to show which church tiles a first church build would draw; it is
+// consumed, so pass a copy of the turn's source (or nil to list "church"
+// without a tile choice).
+func (g *Game) Legal(seat Colour, peek Rand) []Action {
+	return g.legal(seat, peek)
+}
+
+// Check verifies that the state is a consistent position: every piece
+// conserved, nothing overlapping, nothing outside the city, trade flags
+// matching trade positions. It returns a *StateError naming the first
+// problem.
+func (g *Game) Check() error { return checkState(g.cfg, g.st) }
