@@ -9,11 +9,12 @@ import (
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 )
 
 // playTurns plays random legal moves, one entry per turn (or decision) as
 // a person would send them, until the game ends.
-func playTurns(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed uint64) {
+func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 7))
 	at := testTime.Add(time.Hour)
@@ -31,12 +32,13 @@ func playTurns(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed ui
 			}
 		}
 		rng, _, _ := g.source(seat, reveal)
-		scratch := g.eng.Clone()
-		var move []engine.Action
-		for len(move) < 12 && slices.Contains(scratch.View().WaitingFor, seat) && !scratch.Over() {
-			var choice []engine.Action
-			for _, a := range scratch.Legal(seat, rng.Clone()) {
-				if a.Kind != engine.ActOrders {
+		scratch := elasundOf(g).Clone()
+		col := colourOf(t, seat)
+		var move []elasund.Action
+		for len(move) < 12 && slices.Contains(scratch.View().WaitingFor, col) && !scratch.Over() {
+			var choice []elasund.Action
+			for _, a := range scratch.Legal(col, elasund.Streams(rng.Clone())) {
+				if a.Kind != elasund.ActOrders {
 					choice = append(choice, a)
 				}
 			}
@@ -45,21 +47,21 @@ func playTurns(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed ui
 			}
 			a := choice[rnd.IntN(len(choice))]
 			for _, c := range choice {
-				if c.Kind == engine.ActEnd && rnd.IntN(3) == 0 {
+				if c.Kind == elasund.ActEnd && rnd.IntN(3) == 0 {
 					a = c
 				}
 			}
-			if _, err := scratch.Apply(seat, []engine.Action{a}, rng); err != nil {
+			if _, err := scratch.Apply(col, []elasund.Action{a}, elasund.Streams(rng)); err != nil {
 				t.Fatalf("planning %s: %v", a, err)
 			}
 			move = append(move, a)
-			if a.Kind == engine.ActEnd {
+			if a.Kind == elasund.ActEnd {
 				break
 			}
 		}
 		at = at.Add(time.Minute)
-		if _, err := g.Move(seat, move, signers[seat], at, MoveOptions{}); err != nil {
-			t.Fatalf("Move(%s, %q): %v", seat, engine.FormatMove(move), err)
+		if _, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{}); err != nil {
+			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}
 	}
 }
@@ -85,14 +87,14 @@ func finishedGame(b testing.TB) []byte {
 
 func TestFinishedGameSize(t *testing.T) {
 	data := finishedGame(t)
-	f, err := Parse(data)
+	f, err := Parse(data, testGames)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Open(f); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("finished 4-player game: %d entries, %d turns, %d bytes, winner %v", len(f.History), f.State.Turn, len(data), *f.State.Winner)
+	t.Logf("finished 4-player game: %d entries, %d turns, %d bytes, winner %v", len(f.History), fileState(f).Turn, len(data), *fileState(f).Winner)
 	if len(data) > MaxSize/2 {
 		t.Errorf("finished game is %d bytes, want well under the 1 MiB limit", len(data))
 	}
@@ -116,7 +118,7 @@ func BenchmarkVerify(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportMetric(float64(len(data)), "file-bytes")
 	for b.Loop() {
-		f, err := Parse(data)
+		f, err := Parse(data, testGames)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -132,11 +134,11 @@ func BenchmarkParseAndSignatures(b *testing.B) {
 	data := finishedGame(b)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		f, err := Parse(data)
+		f, err := Parse(data, testGames)
 		if err != nil {
 			b.Fatal(err)
 		}
-		keys := map[engine.Colour]ed25519.PublicKey{}
+		keys := map[string]ed25519.PublicKey{}
 		for _, s := range f.Header.Seats {
 			keys[s.Colour], _ = ParsePublicKey(s.Key)
 		}
@@ -157,13 +159,13 @@ func BenchmarkMoveLongGame(b *testing.B) {
 	// the last entry, then time making that move again.
 	f := g.File()
 	last := f.History[len(f.History)-1]
-	move, err := parseActions(last.Actions)
+	move, err := g.parseActions(last.Actions)
 	if err != nil {
 		b.Fatal(err)
 	}
 	short := *f
 	short.History = f.History[:len(f.History)-1]
-	pre, err := Open(&File{Format: f.Format, Header: f.Header, History: short.History, State: mustState(b, short.History, f)})
+	pre, err := Open(&File{Format: f.Format, Header: f.Header, History: short.History, State: mustState(b, short.History, f), game: f.game})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -172,7 +174,7 @@ func BenchmarkMoveLongGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		pf, err := Parse(data)
+		pf, err := Parse(data, testGames)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -190,30 +192,24 @@ func BenchmarkMoveLongGame(b *testing.B) {
 }
 
 // mustState replays history of f to get the state after it.
-func mustState(b testing.TB, history []Entry, f *File) *engine.State {
-	g := &Game{}
-	cfg, _ := f.Header.Config()
-	cut := &File{Format: f.Format, Header: f.Header, History: history}
-	eng, _ := engine.New(cfg, nil)
-	cut.State = eng.State()
-	g2, err := replayPrefix(cut, cfg)
+func mustState(b testing.TB, history []Entry, f *File) engine.State {
+	cut := &File{Format: f.Format, Header: f.Header, History: history, game: f.game}
+	g2, err := replayPrefix(cut)
 	if err != nil {
 		b.Fatal(err)
 	}
-	_ = g
 	return g2.eng.State()
 }
 
 // replayPrefix replays a history without comparing the stored state.
-func replayPrefix(f *File, cfg engine.Config) (*Game, error) {
-	eng, err := engine.New(cfg, nil)
+func replayPrefix(f *File) (*Game, error) {
+	g := newGame(f)
+	g.replayed = true
+	eng, err := f.game.New(g.setup, nil)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{file: f, cfg: cfg, eng: eng, rngTurn: -1, seats: map[engine.Colour]*chainPos{}, replayed: true}
-	for _, s := range f.Header.Seats {
-		g.seats[s.Colour] = &chainPos{}
-	}
+	g.eng = eng
 	if g.prev, err = headerHash(f); err != nil {
 		return nil, err
 	}
@@ -227,7 +223,7 @@ func replayPrefix(f *File, cfg engine.Config) (*Game, error) {
 
 // BenchmarkEncode encodes a finished game.
 func BenchmarkEncode(b *testing.B) {
-	f, err := Parse(finishedGame(b))
+	f, err := Parse(finishedGame(b), testGames)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package turnfile
 import (
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 )
 
 func TestCanonicalJSON(t *testing.T) {
@@ -28,7 +28,7 @@ func TestCanonicalJSON(t *testing.T) {
 }
 
 func TestStateHashVector(t *testing.T) {
-	g, err := New(NewOptions{Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,8 +46,8 @@ func TestStateHashVector(t *testing.T) {
 func TestEntryCanonical(t *testing.T) {
 	g, signers := newPeerGame(t, fourSeats[:2], nil)
 	playRandom(t, g, signers, 4, 30)
-	sb, _ := New(NewOptions{Created: testTime, Seats: fourSeats[:2], Sandbox: true})
-	sb.Move(engine.Red, []engine.Action{{Kind: engine.ActRoll}}, nil, testTime, MoveOptions{Dice: &[2]int{3, 4}})
+	sb, _ := New(NewOptions{Rules: elasund.Rules{}, Created: testTime, Seats: fourSeats[:2], Sandbox: true})
+	sb.Move("red", moveOf(elasund.Action{Kind: elasund.ActRoll}), nil, testTime, MoveOptions{Dice: &[2]int{3, 4}})
 	entries := append(append([]Entry{}, g.File().History...), sb.File().History...)
 	entries = append(entries, Entry{N: 1, Kind: EntryEdit, At: "x\"\\\n\u2028", Actions: []string{"gold red 5"}, Events: nil})
 	for _, e := range entries {

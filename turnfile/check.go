@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,16 +47,36 @@ func checkFile(f *File, lines map[string]int) error {
 	if _, err := time.Parse(time.RFC3339, h.Created); err != nil {
 		return bad("header.created", "want an RFC 3339 time such as 2026-11-22T10:00:00Z")
 	}
-	if _, err := engine.ParseEdition(h.Edition); err != nil {
-		return bad("header.edition", "%v", err)
+	for i, s := range h.Seats {
+		if !slices.Contains(f.game.Colours(), s.Colour) {
+			return bad(index("header.seats", i)+".colour", "%s", notColour(f.game, s.Colour))
+		}
 	}
-	cfg, err := h.Config()
+	setup := h.Setup()
+	resolved, err := f.game.Resolve(setup)
 	if err != nil {
 		var oe *engine.OptionError
-		if errors.As(err, &oe) {
+		var se *engine.SetupError
+		switch {
+		case errors.As(err, &oe):
 			return bad("header.options."+oe.Name, "%v", err)
+		case errors.As(err, &se) && se.Field != "seats":
+			return bad("header."+se.Field, "%s", se.Reason)
 		}
 		return bad("header.seats", "%v", err)
+	}
+	// The header names the edition or scenario a game has, and only it.
+	if resolved.Edition != h.Edition {
+		if h.Edition == "" {
+			return bad("header.edition", "missing")
+		}
+		return bad("header.edition", "%s has no editions", f.game.Name())
+	}
+	if resolved.Scenario != h.Scenario {
+		if h.Scenario == "" {
+			return bad("header.scenario", "missing")
+		}
+		return bad("header.scenario", "%s has no scenarios", f.game.Name())
 	}
 	if h.Sandbox {
 		if h.Seed == nil {
@@ -103,7 +124,7 @@ func checkFile(f *File, lines map[string]int) error {
 	if f.State == nil {
 		return bad("state", "missing")
 	}
-	if _, err := engine.Load(cfg, f.State); err != nil {
+	if _, err := f.game.Load(setup, f.State); err != nil {
 		var se *engine.StateError
 		if errors.As(err, &se) {
 			return bad("state."+se.Field, "%s", se.Reason)
@@ -135,8 +156,11 @@ func checkEntry(f *File, i int, bad func(field, format string, args ...any) erro
 	case e.Kind == EntryJoin && sandbox:
 		return bad(field+".kind", "a sandbox game has no join entries")
 	}
+	if e.Seat != "" && !slices.Contains(f.game.Colours(), e.Seat) {
+		return bad(field+".seat", "%s", notColour(f.game, e.Seat))
+	}
 	if e.Kind == EntryEdit {
-		if e.Seat != engine.NoColour {
+		if e.Seat != "" {
 			return bad(field+".seat", "an edit entry has no seat")
 		}
 	} else if f.Header.SeatOf(e.Seat) == nil {
@@ -199,6 +223,11 @@ func checkEntry(f *File, i int, bad func(field, format string, args ...any) erro
 		}
 	}
 	return nil
+}
+
+// notColour says that c is none of the game's seat colours.
+func notColour(g engine.Game, c string) string {
+	return fmt.Sprintf("%q is not a colour (%s)", c, strings.Join(g.Colours(), ", "))
 }
 
 // ParsePublicKey reads "ed25519:" followed by the base64 of a 32-byte key.

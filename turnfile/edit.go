@@ -26,7 +26,7 @@ func (g *Game) Edit(edits []engine.Edit, at time.Time) (*Entry, error) {
 	for i, ed := range edits {
 		e.Actions[i] = ed.String()
 	}
-	parsed, err := parseEdits(e.Actions)
+	parsed, err := g.parseEdits(e.Actions)
 	if err != nil {
 		return nil, fmt.Errorf("re-reading the edits: %w", err)
 	}
@@ -34,7 +34,7 @@ func (g *Game) Edit(edits []engine.Edit, at time.Time) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := StateHash(r.eng.View())
+	h, err := StateHash(r.eng.State())
 	if err != nil {
 		return nil, err
 	}
@@ -63,10 +63,10 @@ func (g *Game) runEdit(edits []engine.Edit) (*result, error) {
 
 // parseEdits reads stored edits, each in the canonical form Edit.String
 // prints.
-func parseEdits(list []string) ([]engine.Edit, error) {
+func (g *Game) parseEdits(list []string) ([]engine.Edit, error) {
 	out := make([]engine.Edit, len(list))
 	for i, s := range list {
-		es, err := engine.ParseEdits(s)
+		es, err := g.game.ParseEdits(s)
 		if err != nil {
 			return nil, err
 		}

@@ -16,19 +16,24 @@ import (
 // Join adds seat's join entry to a peer game (§4.1): the signer's public
 // key and its chain commitment H^N(secret), signed with the key. The header
 // seat gets the same key and commit.
-func (g *Game) Join(seat engine.Colour, s *Signer, at time.Time) (*Entry, error) {
+func (g *Game) Join(seat string, s *Signer, at time.Time) (*Entry, error) {
 	h := &g.file.Header
 	if h.Sandbox {
-		return nil, &TurnError{Seat: seat.String(), Reason: "a sandbox game has no joining: its seats play at once"}
+		return nil, &TurnError{Seat: seat, Reason: "a sandbox game has no joining: its seats play at once"}
 	}
 	hs := h.SeatOf(seat)
 	if hs == nil {
-		return nil, &TurnError{Seat: seat.String(), Reason: "no such seat in this game"}
+		return nil, &TurnError{Seat: seat, Reason: "no such seat in this game"}
 	}
 	if g.Joined(seat) {
-		return nil, &TurnError{Seat: seat.String(), Reason: "has already joined"}
+		return nil, &TurnError{Seat: seat, Reason: "has already joined"}
 	}
-	st, err := StateHash(g.eng.View())
+	if jc, ok := g.eng.(engine.JoinChecker); ok {
+		if err := jc.CheckJoin(seat, g.joined()); err != nil {
+			return nil, err
+		}
+	}
+	st, err := StateHash(g.eng.State())
 	if err != nil {
 		return nil, err
 	}
@@ -60,13 +65,13 @@ type MoveOptions struct {
 // secret; in a sandbox game s is ignored. An illegal move returns the
 // engine's *engine.RuleError and changes nothing; a move that cannot be
 // made now for other reasons returns a *TurnError.
-func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time.Time, o MoveOptions) (*Entry, error) {
+func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, o MoveOptions) (*Entry, error) {
 	h := &g.file.Header
 	if h.SeatOf(seat) == nil {
-		return nil, &TurnError{Seat: seat.String(), Reason: "no such seat in this game"}
+		return nil, &TurnError{Seat: seat, Reason: "no such seat in this game"}
 	}
 	if len(move) == 0 {
-		return nil, &TurnError{Seat: seat.String(), Reason: "the move has no action"}
+		return nil, &TurnError{Seat: seat, Reason: "the move has no action"}
 	}
 	if missing := g.unjoined(); len(missing) > 0 {
 		return nil, &TurnError{Reason: fmt.Sprintf("the game has not started: waiting for %s to join", colourList(missing))}
@@ -75,7 +80,7 @@ func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time
 		return nil, &TurnError{Reason: "the game is over"}
 	}
 	if o.Dice != nil && !h.Sandbox {
-		return nil, &TurnError{Seat: seat.String(), Reason: "forced dice are for sandbox games only"}
+		return nil, &TurnError{Seat: seat, Reason: "forced dice are for sandbox games only"}
 	}
 	e := Entry{
 		N: len(g.file.History) + 1, Seat: seat, At: FormatTime(at), Prev: g.prev.String(),
@@ -92,7 +97,7 @@ func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time
 		e.Reveal = reveal.String()
 	}
 	// The stored form is what replay will read: run exactly that.
-	actions, err := parseActions(e.Actions)
+	actions, err := g.parseActions(e.Actions)
 	if err != nil {
 		return nil, fmt.Errorf("re-reading the move: %w", err)
 	}
@@ -101,7 +106,7 @@ func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time
 		return nil, err
 	}
 	e.Events = r.events
-	st, err := StateHash(r.eng.View())
+	st, err := StateHash(r.eng.State())
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +127,7 @@ func (g *Game) Move(seat engine.Colour, move []engine.Action, s *Signer, at time
 
 // nextReveal returns the chain value seat's next entry reveals, checking
 // that s holds the seat's key and chain.
-func (g *Game) nextReveal(seat engine.Colour, s *Signer) (Hash, error) {
+func (g *Game) nextReveal(seat string, s *Signer) (Hash, error) {
 	if s == nil {
 		return Hash{}, fmt.Errorf("%s: %w", seat, ErrNoSecret)
 	}
@@ -132,7 +137,7 @@ func (g *Game) nextReveal(seat engine.Colour, s *Signer) (Hash, error) {
 	}
 	reveal, ok := ChainReveal(s.Secret, g.file.Header.ChainLength, cp.k+1)
 	if !ok {
-		return Hash{}, &TurnError{Seat: seat.String(), Reason: fmt.Sprintf("the hash chain is spent after %d entries", cp.k)}
+		return Hash{}, &TurnError{Seat: seat, Reason: fmt.Sprintf("the hash chain is spent after %d entries", cp.k)}
 	}
 	if !checkReveal(reveal, cp.value) {
 		return Hash{}, fmt.Errorf("the chain secret in your key directory is not %s's chain in this game", seat)
@@ -140,41 +145,46 @@ func (g *Game) nextReveal(seat engine.Colour, s *Signer) (Hash, error) {
 	return reveal, nil
 }
 
-// Legal lists the actions seat may take now, in NOTATION.md form order.
-// When seat would begin its turn, the church tiles a first church build
-// would draw are shown only if s (its signer) is given, since they depend
-// on its next reveal; in a sandbox game s is not needed.
-func (g *Game) Legal(seat engine.Colour, s *Signer) []engine.Action {
+// Legal lists the actions seat may take now, in the game's canonical
+// order. When seat would begin its turn, what its own draws would decide
+// (Elasund's church tiles, say) is shown only if s (its signer) is given,
+// since it depends on its next reveal; in a sandbox game s is not needed.
+func (g *Game) Legal(seat string, s *Signer) []engine.Action {
 	if len(g.unjoined()) > 0 {
 		return nil
 	}
-	var peek engine.Rand
-	if rng := g.Source(seat, s); rng != nil {
-		peek = rng
+	var src engine.Source
+	if s := g.Source(seat, s); s != nil {
+		src = s
 	}
-	return g.eng.Legal(seat, peek)
+	return g.eng.Legal(seat, src)
 }
 
 // Source returns a copy of the random source the next entry by seat would
 // be applied with (§4.2, §4.3), for players that plan a move action by
-// action: they pass clones of it to engine.Game.Legal and apply their
-// actions to a copy of the position with it, and the move they then send
-// to Move draws exactly the same values. When the entry would begin a
-// turn of a peer game, the source depends on the seat's next reveal, so s
-// must be its signer; without it, or with a signer that does not hold the
-// seat's key and chain, Source returns nil. In a sandbox game s is not
-// needed.
-func (g *Game) Source(seat engine.Colour, s *Signer) *TurnRand {
-	if g.file.Header.Sandbox || !g.eng.BeginsTurn(seat) {
+// action: they pass clones of it to Legal and apply their actions to a
+// copy of the position with it, and the move they then send to Move draws
+// exactly the same values. When the entry would begin a turn of a peer
+// game, or the game draws from the seat's next reveal, the source depends
+// on that reveal, so s must be the seat's signer; without it, or with a
+// signer that does not hold the seat's key and chain, Source returns nil
+// when the entry begins a turn. In a sandbox game s is not needed.
+func (g *Game) Source(seat string, s *Signer) engine.Source {
+	n := len(g.file.History) + 1
+	if g.file.Header.Sandbox {
 		rng, _, _ := g.source(seat, Hash{})
-		return rng
+		return g.entrySource(rng, n, nil)
 	}
 	reveal, err := g.nextReveal(seat, s)
 	if err != nil {
-		return nil
+		if g.eng.BeginsTurn(seat) {
+			return nil
+		}
+		rng, _, _ := g.source(seat, Hash{})
+		return g.entrySource(rng, n, nil)
 	}
 	rng, _, _ := g.source(seat, reveal)
-	return rng
+	return g.entrySource(rng, n, reveal[:])
 }
 
 // Seed returns the seed of turn t of a sandbox game, for tests and tools.
@@ -183,7 +193,7 @@ func (g *Game) Seed(t int) (Hash, bool) {
 	if !h.Sandbox {
 		return Hash{}, false
 	}
-	return SandboxSeed(h.Game, t, *h.Seed), true
+	return SandboxSeed(g.game.Name(), h.Game, t, *h.Seed), true
 }
 
 func sign(e *Entry, key ed25519.PrivateKey) error {
@@ -195,13 +205,7 @@ func sign(e *Entry, key ed25519.PrivateKey) error {
 	return nil
 }
 
-func colourList(cs []engine.Colour) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = c.String()
-	}
-	return strings.Join(s, ", ")
-}
+func colourList(cs []string) string { return strings.Join(cs, ", ") }
 
 // eventsDiff describes the first difference between two event lists.
 func eventsDiff(file, replay []string) string {
@@ -221,7 +225,7 @@ func eventsDiff(file, replay []string) string {
 }
 
 // stateDiff names the first field where two states differ.
-func stateDiff(a, b *engine.State) string {
+func stateDiff(a, b engine.State) string {
 	ja, err1 := json.Marshal(a)
 	jb, err2 := json.Marshal(b)
 	if err1 != nil || err2 != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -13,28 +14,30 @@ import (
 func ExampleNew() {
 	seed := int64(42)
 	g, err := turnfile.New(turnfile.NewOptions{
+		Rules:   elasund.Rules{},
 		Created: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC),
-		Seats:   []turnfile.Seat{{Colour: engine.Red, Name: "Ann"}, {Colour: engine.Blue, Name: "Ben"}},
+		Seats:   []turnfile.Seat{{Colour: "red", Name: "Ann"}, {Colour: "blue", Name: "Ben"}},
 		Sandbox: true,
 		Seed:    &seed,
 	})
 	if err != nil {
 		panic(err)
 	}
-	move, _ := engine.ParseMove("roll")
-	e, err := g.Move(engine.Red, move, nil, time.Date(2026, 11, 22, 10, 5, 0, 0, time.UTC), turnfile.MoveOptions{Dice: &[2]int{2, 3}})
+	move, _ := elasund.Rules{}.ParseMove("roll")
+	e, err := g.Move("red", move, nil, time.Date(2026, 11, 22, 10, 5, 0, 0, time.UTC), turnfile.MoveOptions{Dice: &[2]int{2, 3}})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(e.Kind, e.Actions, e.Events[len(e.Events)-1])
 
 	data, _ := g.File().Marshal()
-	f, err := turnfile.Parse(data)
+	games, _ := engine.NewRegistry(elasund.Rules{})
+	f, err := turnfile.Parse(data, games)
 	if err != nil {
 		panic(err)
 	}
 	again, err := turnfile.Open(f)
-	fmt.Println(err, again.Replayed(), again.State().Phase)
+	fmt.Println(err, again.Replayed(), again.Position().Phase())
 	// Output:
 	// move [roll] roll 2+3 → ship 5
 	// <nil> true build
@@ -42,7 +45,8 @@ func ExampleNew() {
 
 // Reading is strict: every problem is a *ParseError with its line.
 func ExampleParse() {
-	_, err := turnfile.Parse([]byte("format: elasund/2\nheader: {}\n"))
+	games, _ := engine.NewRegistry(elasund.Rules{})
+	_, err := turnfile.Parse([]byte("format: elasund/2\nheader: {}\n"), games)
 	fmt.Println(err)
 	// Output:
 	// line 1: format: elasund/2 is newer than this program reads (elasund/1): upgrade elasund

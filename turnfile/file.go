@@ -8,7 +8,8 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// Format is the format version this package writes (§2).
+// Format is the format version of Elasund's files (§2.1). Each game's
+// files carry the game's own format (engine.Game.Format).
 const Format = "elasund/1"
 
 // ChainLength is the length N of the hash chains of new games (§4.1).
@@ -25,20 +26,30 @@ const TimeLayout = "2006-01-02T15:04:05Z"
 
 // File is a turn file as read or about to be written (§2). Open replays it.
 type File struct {
-	Format  string        `json:"format"`
-	Header  Header        `json:"header"`
-	History []Entry       `json:"history"`
-	State   *engine.State `json:"state"`
+	Format  string  `json:"format"`
+	Header  Header  `json:"header"`
+	History []Entry `json:"history"`
+	// State is the game's state (engine.Game.NewState's type).
+	State engine.State `json:"state"`
+	// game is the game the format names; set by Parse and New.
+	game engine.Game
 }
+
+// Game is the game the file's format names.
+func (f *File) Game() engine.Game { return f.game }
 
 // Header says who plays what game under which rules (§2.2). Everything but
 // the seats' key and commit is fixed when the game is made.
 type Header struct {
-	Game    string            `json:"game"`
-	Created string            `json:"created"`
-	Edition string            `json:"edition"`
-	Options map[string]string `json:"options"`
-	Sandbox bool              `json:"sandbox"`
+	Game    string `json:"game"`
+	Created string `json:"created"`
+	// Edition is the rules edition of games that have editions (Elasund);
+	// Scenario the scenario of games that have scenarios (Seafarers).
+	// Each is present exactly when the game has it (§2.2).
+	Edition  string            `json:"edition,omitempty"`
+	Scenario string            `json:"scenario,omitempty"`
+	Options  map[string]string `json:"options"`
+	Sandbox  bool              `json:"sandbox"`
 	// Seed is the sandbox seed (§4.4); nil in peer games.
 	Seed *int64 `json:"seed"`
 	// ChainLength is N of the seats' hash chains; 0 in sandbox games.
@@ -48,9 +59,9 @@ type Header struct {
 
 // Seat is one seat of the header, in turn order.
 type Seat struct {
-	Colour engine.Colour `json:"colour"`
-	Name   string        `json:"name,omitempty"`
-	Email  string        `json:"email,omitempty"`
+	Colour string `json:"colour"`
+	Name   string `json:"name,omitempty"`
+	Email  string `json:"email,omitempty"`
 	// Key ("ed25519:" + base64) and Commit (hex) are set when the seat
 	// joins; both are copies of the seat's join entry.
 	Key    string `json:"key,omitempty"`
@@ -101,9 +112,9 @@ func (k *EntryKind) UnmarshalText(b []byte) error {
 
 // Entry is one history entry (§2.3).
 type Entry struct {
-	N    int           `json:"n"`
-	Seat engine.Colour `json:"seat,omitempty"`
-	At   string        `json:"at"`
+	N    int    `json:"n"`
+	Seat string `json:"seat,omitempty"`
+	At   string `json:"at"`
 	// Prev is the hash of the previous entry, or of the header (§3.3).
 	Prev string `json:"prev"`
 	// Key and Commit are set in join entries, Reveal in the other entries
@@ -218,13 +229,7 @@ func (e *Entry) canonical(withSig bool) ([]byte, error) {
 	b = fmt.Appendf(b, `,"n":%d`, e.N)
 	str("prev", e.Prev, false)
 	str("reveal", e.Reveal, true)
-	if e.Seat != engine.NoColour {
-		seat, serr := e.Seat.MarshalText()
-		if serr != nil {
-			return nil, serr
-		}
-		str("seat", string(seat), false)
-	}
+	str("seat", e.Seat, true)
 	if withSig {
 		str("sig", e.Sig, true)
 	}
@@ -236,27 +241,33 @@ func (e *Entry) canonical(withSig bool) ([]byte, error) {
 }
 
 // StateHash returns the hash of a state: SHA-256 of its canonical JSON
-// (§3.4).
-func StateHash(st *engine.State) (Hash, error) { return hashCanonical(st) }
+// (§3.4), written directly by states that can (engine.CanonicalAppender).
+func StateHash(st engine.State) (Hash, error) {
+	if ca, ok := st.(engine.CanonicalAppender); ok {
+		b, err := ca.AppendCanonical(nil)
+		if err != nil {
+			return Hash{}, err
+		}
+		return sha256.Sum256(b), nil
+	}
+	return hashCanonical(st)
+}
 
 // FormatTime prints t the way the file stores times.
 func FormatTime(t time.Time) string { return t.UTC().Truncate(time.Second).Format(TimeLayout) }
 
-// Config returns the engine configuration the header describes.
-func (h *Header) Config() (engine.Config, error) {
-	ed, err := engine.ParseEdition(h.Edition)
-	if err != nil {
-		return engine.Config{}, err
+// Setup returns the set-up the header describes.
+func (h *Header) Setup() engine.Setup {
+	s := engine.Setup{Edition: h.Edition, Scenario: h.Scenario, Options: h.Options, Sandbox: h.Sandbox}
+	s.Seats = make([]string, len(h.Seats))
+	for i, seat := range h.Seats {
+		s.Seats[i] = seat.Colour
 	}
-	seats := make([]engine.Colour, len(h.Seats))
-	for i, s := range h.Seats {
-		seats[i] = s.Colour
-	}
-	return engine.NewConfig(seats, ed, h.Options)
+	return s
 }
 
 // SeatOf returns the header seat of colour c, or nil.
-func (h *Header) SeatOf(c engine.Colour) *Seat {
+func (h *Header) SeatOf(c string) *Seat {
 	for i := range h.Seats {
 		if h.Seats[i].Colour == c {
 			return &h.Seats[i]

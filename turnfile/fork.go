@@ -55,7 +55,7 @@ func Compare(a, b *Game) (*Comparison, error) {
 		if ea.Seat == eb.Seat {
 			reason = fmt.Sprintf("%s signed two different successors of %s", ea.Seat, prevName(i+1))
 		}
-		return c, &ForkError{Entry: i + 1, SeatA: ea.Seat.String(), SeatB: eb.Seat.String(), A: string(ya), B: string(yb), Reason: reason}
+		return c, &ForkError{Entry: i + 1, SeatA: ea.Seat, SeatB: eb.Seat, A: string(ya), B: string(yb), Reason: reason}
 	}
 	return c, nil
 }

@@ -19,14 +19,15 @@ import (
 // (the hash of the last entry, every seat's chain position and the current
 // turn's random source). A Game is not safe for concurrent use.
 type Game struct {
-	file *File
-	cfg  engine.Config
-	eng  *engine.Game
+	file  *File
+	game  engine.Game
+	setup engine.Setup
+	eng   engine.Position
 	// rng is the random source of turn rngTurn, or nil.
 	rng     *TurnRand
 	rngTurn int
 	prev    Hash
-	seats   map[engine.Colour]*chainPos
+	seats   map[string]*chainPos
 	steps   []Step
 	// replayed is false for a sandbox game whose stored state does not
 	// follow from its history (edited by hand); note says why.
@@ -57,12 +58,18 @@ type Step struct {
 // NewOptions describe a game to make. Nil or zero fields take the
 // documented defaults.
 type NewOptions struct {
+	// Rules is the game to play; nil means the registry's default game
+	// cannot be known here, so it is required.
+	Rules engine.Game
 	// Game is the game id, 16 hex digits; empty draws one (from Seed in a
 	// sandbox game with a seed, else from Rand).
 	Game    string
 	Created time.Time
-	Edition engine.Edition
-	Options map[string]string
+	// Edition and Scenario choose the rules edition or the scenario, for
+	// games that have them; empty means the game's default.
+	Edition  string
+	Scenario string
+	Options  map[string]string
 	// Seats in turn order, the first seat starting; Key and Commit must be
 	// empty.
 	Seats   []Seat
@@ -81,20 +88,21 @@ type NewOptions struct {
 // position. A peer game waits for every seat to join; a sandbox game can be
 // played at once.
 func New(o NewOptions) (*Game, error) {
+	if o.Rules == nil {
+		return nil, fmt.Errorf("no game given")
+	}
 	rnd := o.Rand
 	if rnd == nil {
 		rnd = rand.Reader
 	}
 	h := Header{
-		Game: o.Game, Created: FormatTime(o.Created), Edition: o.Edition.String(),
+		Game: o.Game, Created: FormatTime(o.Created),
 		Options: map[string]string{}, Sandbox: o.Sandbox,
-	}
-	if o.Edition == engine.NoEdition {
-		h.Edition = engine.EditionEN.String()
 	}
 	for k, v := range o.Options {
 		h.Options[k] = v
 	}
+	name := o.Rules.Name()
 	if o.Sandbox {
 		seed := o.Seed
 		if seed == nil {
@@ -110,7 +118,7 @@ func New(o NewOptions) (*Game, error) {
 		}
 		h.Seed = seed
 		if h.Game == "" {
-			d := sha256.Sum256(append([]byte("elasund/sandbox-id"), be64(uint64(*seed))...))
+			d := sha256.Sum256(append([]byte(name+"/sandbox-id"), be64(uint64(*seed))...))
 			h.Game = hex.EncodeToString(d[:8])
 		}
 	} else {
@@ -138,25 +146,31 @@ func New(o NewOptions) (*Game, error) {
 	if o.RandomStart {
 		var seed Hash
 		if o.Sandbox {
-			seed = sha256.Sum256(slices.Concat([]byte("elasund/start"), gameBytes(h.Game), be64(uint64(*h.Seed))))
+			seed = sha256.Sum256(slices.Concat([]byte(name+"/start"), gameBytes(h.Game), be64(uint64(*h.Seed))))
 		} else if _, err := io.ReadFull(rnd, seed[:]); err != nil {
 			return nil, err
 		}
 		r := NewTurnRand(seed)
 		for i := len(h.Seats) - 1; i > 0; i-- {
-			j := r.Intn(engine.NoStream, i+1)
+			j := r.Intn("start", i+1)
 			h.Seats[i], h.Seats[j] = h.Seats[j], h.Seats[i]
 		}
 	}
-	cfg, err := h.Config()
+	setup, err := o.Rules.Resolve(engine.Setup{
+		Seats: seatColours(h.Seats), Edition: o.Edition, Scenario: o.Scenario,
+		Options: h.Options, Sandbox: h.Sandbox,
+	})
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.New(cfg, nil)
+	h.Edition, h.Scenario = setup.Edition, setup.Scenario
+	f := &File{Format: o.Rules.Format(), Header: h, History: []Entry{}, game: o.Rules}
+	g := newGame(f)
+	eng, err := o.Rules.New(setup, g.entrySource(g.newSource(), 0, nil))
 	if err != nil {
 		return nil, err
 	}
-	f := &File{Format: Format, Header: h, History: []Entry{}, State: eng.State()}
+	f.State = eng.State()
 	return Open(f)
 }
 
@@ -168,27 +182,36 @@ func be64u(b []byte) uint64 {
 	return v
 }
 
+// newGame returns the game of f before any entry is replayed.
+func newGame(f *File) *Game {
+	g := &Game{file: f, game: f.game, setup: f.Header.Setup(), rngTurn: -1, seats: map[string]*chainPos{}}
+	for _, s := range f.Header.Seats {
+		g.seats[s.Colour] = &chainPos{}
+	}
+	return g
+}
+
 // Open replays f (§5) and returns the game at the end of its history. For
 // a peer game every failure is a *VerifyError naming the first bad entry.
 // A sandbox game whose stored state does not follow from its history (it
 // was edited) opens at its stored state if that is consistent; Replayed
 // then reports false.
 func Open(f *File) (*Game, error) {
-	cfg, err := f.Header.Config()
-	if err != nil {
-		return nil, &VerifyError{Reason: "header", Err: err}
+	if f.game == nil {
+		return nil, &VerifyError{Reason: "header: the file names no known game"}
 	}
-	g, err := replay(f, cfg)
+	g, err := replay(f)
 	if err == nil || !f.Header.Sandbox {
 		return g, err
 	}
 	// §4.4: a sandbox game's state may have been edited; then it only
 	// has to be a consistent position.
-	eng, lerr := engine.Load(cfg, f.State)
+	g = newGame(f)
+	eng, lerr := f.game.Load(g.setup, f.State)
 	if lerr != nil {
 		return nil, &VerifyError{Reason: "the state is not a consistent position", Err: lerr}
 	}
-	g = &Game{file: f, cfg: cfg, eng: eng, rngTurn: -1, seats: map[engine.Colour]*chainPos{}, note: err.Error()}
+	g.eng, g.note = eng, err.Error()
 	g.prev, err = headerHash(f)
 	if err != nil {
 		return nil, err
@@ -201,15 +224,14 @@ func Open(f *File) (*Game, error) {
 	return g, nil
 }
 
-func replay(f *File, cfg engine.Config) (*Game, error) {
-	eng, err := engine.New(cfg, nil)
+func replay(f *File) (*Game, error) {
+	g := newGame(f)
+	g.replayed = true
+	eng, err := f.game.New(g.setup, g.entrySource(g.newSource(), 0, nil))
 	if err != nil {
 		return nil, &VerifyError{Reason: "header", Err: err}
 	}
-	g := &Game{file: f, cfg: cfg, eng: eng, rngTurn: -1, seats: map[engine.Colour]*chainPos{}, replayed: true}
-	for _, s := range f.Header.Seats {
-		g.seats[s.Colour] = &chainPos{}
-	}
+	g.eng = eng
 	if g.prev, err = headerHash(f); err != nil {
 		return nil, &VerifyError{Reason: "hashing the header", Err: err}
 	}
@@ -232,12 +254,12 @@ func replay(f *File, cfg engine.Config) (*Game, error) {
 	if err != nil {
 		return nil, &VerifyError{Reason: "hashing the stored state", Err: err}
 	}
-	got, err := StateHash(g.eng.View())
+	got, err := StateHash(g.eng.State())
 	if err != nil {
 		return nil, &VerifyError{Reason: "hashing the replayed state", Err: err}
 	}
 	if want != got {
-		return nil, &VerifyError{Reason: "the stored state is not the state the history leads to: " + stateDiff(f.State, g.eng.View())}
+		return nil, &VerifyError{Reason: "the stored state is not the state the history leads to: " + stateDiff(f.State, g.eng.State())}
 	}
 	return g, nil
 }
@@ -270,8 +292,13 @@ func (g *Game) replayEntry(e *Entry) error {
 		}
 	}
 	if e.Kind == EntryJoin {
+		if jc, ok := g.eng.(engine.JoinChecker); ok {
+			if err := jc.CheckJoin(e.Seat, g.joined()); err != nil {
+				return &VerifyError{Entry: e.N, Reason: "joining", Err: err}
+			}
+		}
 		commit, _ := parseHash(e.Commit)
-		h, err := StateHash(g.eng.View())
+		h, err := StateHash(g.eng.State())
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
@@ -280,7 +307,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		}
 		cp.key, _ = ParsePublicKey(e.Key)
 		cp.commit, cp.value, cp.joinN = commit, commit, e.N
-		g.steps = append(g.steps, Step{Turn: g.eng.View().Turn})
+		g.steps = append(g.steps, Step{Turn: g.eng.Turn()})
 		return g.link(e)
 	}
 	if !sandbox {
@@ -296,7 +323,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		}
 	}
 	if e.Kind == EntryEdit {
-		edits, err := parseEdits(e.Actions)
+		edits, err := g.parseEdits(e.Actions)
 		if err != nil {
 			return &VerifyError{Entry: e.N, Reason: "edits", Err: err}
 		}
@@ -307,7 +334,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		if len(e.Events) != 0 {
 			return bad("an edit entry has no events")
 		}
-		h, err := StateHash(r.eng.View())
+		h, err := StateHash(r.eng.State())
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
@@ -317,7 +344,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		g.accept(e, r)
 		return g.link(e)
 	}
-	actions, err := parseActions(e.Actions)
+	actions, err := g.parseActions(e.Actions)
 	if err != nil {
 		return &VerifyError{Entry: e.N, Reason: "actions", Err: err}
 	}
@@ -326,12 +353,12 @@ func (g *Game) replayEntry(e *Entry) error {
 	}
 	r, err := g.run(e, actions, false)
 	if err != nil {
-		return &VerifyError{Entry: e.N, Reason: "replaying " + e.Seat.String() + "'s " + e.Kind.String(), Err: err}
+		return &VerifyError{Entry: e.N, Reason: "replaying " + e.Seat + "'s " + e.Kind.String(), Err: err}
 	}
 	if !slices.Equal(r.events, e.Events) {
 		return bad("events differ from the replay: %s", eventsDiff(e.Events, r.events))
 	}
-	h, err := StateHash(r.eng.View())
+	h, err := StateHash(r.eng.State())
 	if err != nil {
 		return bad("hashing the state: %v", err)
 	}
@@ -374,11 +401,11 @@ func checkSig(key ed25519.PublicKey, e *Entry) error {
 }
 
 // unjoined lists the seats that have not joined, in seat order.
-func (g *Game) unjoined() []engine.Colour {
+func (g *Game) unjoined() []string {
 	if g.file.Header.Sandbox {
 		return nil
 	}
-	var out []engine.Colour
+	var out []string
 	for _, s := range g.file.Header.Seats {
 		if g.seats[s.Colour].joinN == 0 {
 			out = append(out, s.Colour)
@@ -387,84 +414,122 @@ func (g *Game) unjoined() []engine.Colour {
 	return out
 }
 
-// parseActions reads stored actions, each of which must be in the
-// canonical form Action.String prints (§2.3).
-func parseActions(list []string) ([]engine.Action, error) {
+// joined lists the seats that have joined, in the order they joined.
+func (g *Game) joined() []string {
+	var out []string
+	for _, s := range g.file.Header.Seats {
+		if cp := g.seats[s.Colour]; cp.joinN > 0 {
+			out = append(out, s.Colour)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return g.seats[a].joinN - g.seats[b].joinN })
+	return out
+}
+
+func seatColours(seats []Seat) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = s.Colour
+	}
+	return out
+}
+
+// parseActions reads stored actions, each of which must be one action in
+// the canonical form the game prints (§2.3).
+func (g *Game) parseActions(list []string) ([]engine.Action, error) {
 	out := make([]engine.Action, len(list))
 	for i, s := range list {
-		a, err := engine.ParseAction(s)
+		as, err := g.game.ParseMove(s)
 		if err != nil {
 			return nil, err
 		}
-		if a.String() != s {
-			return nil, fmt.Errorf("action %q is not written in canonical form %q", s, a.String())
+		if len(as) != 1 {
+			return nil, fmt.Errorf("%q is not one action", s)
 		}
-		out[i] = a
+		if as[0].String() != s {
+			return nil, fmt.Errorf("action %q is not written in canonical form %q", s, as[0].String())
+		}
+		out[i] = as[0]
 	}
 	return out, nil
 }
 
 // kindOf is the entry kind a list of actions makes (§2.3): orders when
-// every action is orders, decision when every action is a discard, take,
-// rebuild or orders, move otherwise.
+// every action is a standing order, decision when every action answers a
+// decision or is an order, move otherwise.
 func kindOf(actions []engine.Action) EntryKind {
-	orders, decision := true, true
-	for _, a := range actions {
-		switch a.Kind {
-		case engine.ActOrders:
-		case engine.ActDiscard, engine.ActTake, engine.ActRebuild:
-			orders = false
-		default:
-			orders, decision = false, false
-		}
-	}
-	switch {
-	case orders:
-		return EntryOrders
-	case decision:
+	switch engine.ClassOf(actions) {
+	case engine.ClassMove:
+		return EntryMove
+	case engine.ClassDecision:
 		return EntryDecision
 	}
-	return EntryMove
+	return EntryOrders
 }
 
 // result is what running one entry gives, before it is accepted.
 type result struct {
-	eng     *engine.Game
+	eng     engine.Position
 	rng     *TurnRand
 	rngTurn int
 	begins  bool
 	events  []string
 }
 
+// newSource returns the random source of draws made before any turn
+// began (§4.2): none happen with the current rules.
+func (g *Game) newSource() *TurnRand {
+	h := &g.file.Header
+	if h.Sandbox {
+		return NewTurnRand(SandboxSeed(g.game.Name(), h.Game, g.turn(), *h.Seed))
+	}
+	return NewTurnRand(TurnSeed(g.game.Name(), h.Game, g.turn(), Hash{}, Hash{}))
+}
+
+// turn is the position's turn, 0 before the position exists.
+func (g *Game) turn() int {
+	if g.eng == nil {
+		return 0
+	}
+	return g.eng.Turn()
+}
+
 // source returns the random source an entry by seat revealing reveal
 // would use (§4.2, §4.3): the current turn's, or a new one when the entry
 // begins a turn. It does not change g.
-func (g *Game) source(seat engine.Colour, reveal Hash) (rng *TurnRand, turn int, begins bool) {
-	st := g.eng.View()
+func (g *Game) source(seat string, reveal Hash) (rng *TurnRand, turn int, begins bool) {
 	h := &g.file.Header
-	if g.eng.BeginsTurn(seat) && g.rngTurn != st.Turn {
+	t := g.eng.Turn()
+	if g.eng.BeginsTurn(seat) && g.rngTurn != t {
 		var seed Hash
 		if h.Sandbox {
-			seed = SandboxSeed(h.Game, st.Turn, *h.Seed)
+			seed = SandboxSeed(g.game.Name(), h.Game, t, *h.Seed)
 		} else {
-			seed = TurnSeed(h.Game, st.Turn, g.prevValue(seat), reveal)
+			seed = TurnSeed(g.game.Name(), h.Game, t, g.prevValue(seat), reveal)
 		}
-		return NewTurnRand(seed), st.Turn, true
+		return NewTurnRand(seed), t, true
 	}
 	if g.rng == nil {
-		// No turn has begun: draws (there should be none) come from a
-		// seed of the game id alone (§4.3).
-		if h.Sandbox {
-			return NewTurnRand(SandboxSeed(h.Game, st.Turn, *h.Seed)), -1, false
-		}
-		return NewTurnRand(TurnSeed(h.Game, st.Turn, Hash{}, Hash{})), -1, false
+		return g.newSource(), -1, false
 	}
 	return g.rng.Clone(), g.rngTurn, false
 }
 
+// entrySource gives the game the source of entry n revealing reveal (nil
+// in a sandbox game).
+func (g *Game) entrySource(rng *TurnRand, n int, reveal []byte) *entrySource {
+	ctx := &seedContext{name: g.game.Name(), game: g.file.Header.Game, sandbox: g.file.Header.Seed, commits: map[string][]byte{}}
+	for c, cp := range g.seats {
+		if cp.joinN > 0 {
+			ctx.commits[c] = slices.Clone(cp.commit[:])
+		}
+	}
+	return &entrySource{TurnRand: rng, n: n, reveal: reveal, ctx: ctx}
+}
+
 // prevValue is r_prev for mover (§4.2): the latest reveal by another seat,
 // or before any, the latest commitment by another seat.
-func (g *Game) prevValue(mover engine.Colour) Hash {
+func (g *Game) prevValue(mover string) Hash {
 	best, v := 0, Hash{}
 	for c, cp := range g.seats {
 		if c != mover && cp.revealN > best {
@@ -488,8 +553,10 @@ func (g *Game) prevValue(mover engine.Colour) Hash {
 // way.
 func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, error) {
 	var reveal Hash
+	var revealBytes []byte
 	if e.Reveal != "" {
 		reveal, _ = parseHash(e.Reveal)
+		revealBytes = reveal[:]
 	}
 	rng, turn, begins := g.source(e.Seat, reveal)
 	if e.Dice != nil {
@@ -499,12 +566,12 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 	if !inPlace {
 		eng = g.eng.Clone()
 	}
-	events, err := eng.Apply(e.Seat, actions, rng)
+	events, err := eng.Apply(e.Seat, actions, g.entrySource(rng, e.N, revealBytes))
 	if err != nil {
 		return nil, err
 	}
 	if e.Dice != nil && rng.ForcedLeft() > 0 {
-		return nil, &TurnError{Seat: e.Seat.String(), Reason: "the dice are forced, but the move does not roll them"}
+		return nil, &TurnError{Seat: e.Seat, Reason: "the dice are forced, but the move does not roll them"}
 	}
 	rng.forced, rng.used = nil, 0
 	if events == nil {
@@ -515,7 +582,7 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 
 // accept makes the result of entry e the game's position.
 func (g *Game) accept(e *Entry, r *result) {
-	g.steps = append(g.steps, Step{Turn: g.eng.View().Turn, Begins: r.begins, Dice: r.eng.View().Dice})
+	g.steps = append(g.steps, Step{Turn: g.eng.Turn(), Begins: r.begins, Dice: diceOf(r.eng)})
 	g.eng, g.rng, g.rngTurn = r.eng, r.rng, r.rngTurn
 	if cp := g.seats[e.Seat]; cp != nil && e.Reveal != "" {
 		cp.value, _ = parseHash(e.Reveal)
@@ -524,14 +591,27 @@ func (g *Game) accept(e *Entry, r *result) {
 	}
 }
 
+func diceOf(p engine.Position) *[2]int {
+	if d := p.Dice(); len(d) == 2 {
+		return &[2]int{d[0], d[1]}
+	}
+	return nil
+}
+
 // File returns the game's file. It changes as entries are added.
 func (g *Game) File() *File { return g.file }
 
-// Config returns the engine configuration.
-func (g *Game) Config() engine.Config { return g.cfg }
+// Rules is the game being played.
+func (g *Game) Rules() engine.Game { return g.game }
 
-// State returns the current position; the caller must not change it.
-func (g *Game) State() *engine.State { return g.eng.View() }
+// Setup is the set-up of the header.
+func (g *Game) Setup() engine.Setup { return g.setup }
+
+// Position is the current position; the caller must not change it.
+func (g *Game) Position() engine.Position { return g.eng }
+
+// State returns the current state; the caller must not change it.
+func (g *Game) State() engine.State { return g.eng.State() }
 
 // Steps describes each history entry as replayed; empty when the history
 // was not replayed.
@@ -546,10 +626,10 @@ func (g *Game) Replayed() bool { return g.replayed }
 func (g *Game) Note() string { return g.note }
 
 // Unjoined lists the seats of a peer game that have not joined yet.
-func (g *Game) Unjoined() []engine.Colour { return g.unjoined() }
+func (g *Game) Unjoined() []string { return g.unjoined() }
 
 // Joined reports whether seat has joined (always true in a sandbox).
-func (g *Game) Joined(seat engine.Colour) bool {
+func (g *Game) Joined(seat string) bool {
 	if g.file.Header.Sandbox {
 		return g.file.Header.SeatOf(seat) != nil
 	}
@@ -559,13 +639,13 @@ func (g *Game) Joined(seat engine.Colour) bool {
 
 // Acting lists the seats whose action the game needs now: none before
 // every seat joined or after the end.
-func (g *Game) Acting() []engine.Colour {
+func (g *Game) Acting() []string {
 	if len(g.unjoined()) > 0 || g.eng.Over() {
 		return nil
 	}
-	return slices.Clone(g.eng.View().WaitingFor)
+	return g.eng.Awaited()
 }
 
 // BeginsTurn reports whether an entry by seat now would begin a turn: the
 // seat is to move and has not rolled (§4.2).
-func (g *Game) BeginsTurn(seat engine.Colour) bool { return g.eng.BeginsTurn(seat) }
+func (g *Game) BeginsTurn(seat string) bool { return g.eng.BeginsTurn(seat) }

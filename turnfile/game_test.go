@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 )
 
 var testTime = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -26,16 +26,16 @@ func newDetReader(seed byte) *detReader {
 func (d *detReader) Read(p []byte) (int, error) { return d.r.Read(p) }
 
 var fourSeats = []Seat{
-	{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
-	{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
-	{Colour: engine.Green, Name: "Carol"},
-	{Colour: engine.Yellow, Name: "Dave"},
+	{Colour: "red", Name: "Alice", Email: "alice@example.org"},
+	{Colour: "blue", Name: "Bob", Email: "bob@example.org"},
+	{Colour: "green", Name: "Carol"},
+	{Colour: "yellow", Name: "Dave"},
 }
 
 // testSigners makes one signer per seat from a fixed source.
-func testSigners(t testing.TB, seats []Seat) map[engine.Colour]*Signer {
+func testSigners(t testing.TB, seats []Seat) map[string]*Signer {
 	t.Helper()
-	out := map[engine.Colour]*Signer{}
+	out := map[string]*Signer{}
 	src := newDetReader(7)
 	for _, s := range seats {
 		_, priv, err := ed25519.GenerateKey(src)
@@ -50,9 +50,9 @@ func testSigners(t testing.TB, seats []Seat) map[engine.Colour]*Signer {
 }
 
 // newPeerGame makes a peer game in which every seat has joined.
-func newPeerGame(t testing.TB, seats []Seat, options map[string]string) (*Game, map[engine.Colour]*Signer) {
+func newPeerGame(t testing.TB, seats []Seat, options map[string]string) (*Game, map[string]*Signer) {
 	t.Helper()
-	g, err := New(NewOptions{Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: options, Rand: newDetReader(1)})
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: options, Rand: newDetReader(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func newPeerGame(t testing.TB, seats []Seat, options map[string]string) (*Game, 
 
 // playRandom plays random legal single actions until the game ends or
 // maxEntries entries have been added, and returns the number added.
-func playRandom(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed uint64, maxEntries int) int {
+func playRandom(t testing.TB, g *Game, signers map[string]*Signer, seed uint64, maxEntries int) int {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	at := testTime.Add(time.Hour)
@@ -75,28 +75,28 @@ func playRandom(t testing.TB, g *Game, signers map[engine.Colour]*Signer, seed u
 	for n < maxEntries && !g.eng.Over() {
 		acting := g.Acting()
 		if len(acting) == 0 {
-			t.Fatalf("nobody can act in %s phase, turn %d", g.State().Phase, g.State().Turn)
+			t.Fatalf("nobody can act in %s phase, turn %d", stateOf(g).Phase, stateOf(g).Turn)
 		}
 		seat := acting[rnd.IntN(len(acting))]
 		legal := g.Legal(seat, signers[seat])
-		var choice []engine.Action
-		for _, a := range legal {
-			if a.Kind != engine.ActOrders {
+		var choice []elasund.Action
+		for _, x := range legal {
+			if a := x.(elasund.Action); a.Kind != elasund.ActOrders {
 				choice = append(choice, a)
 			}
 		}
 		if len(choice) == 0 {
-			t.Fatalf("no legal action for %s in %s phase", seat, g.State().Phase)
+			t.Fatalf("no legal action for %s in %s phase", seat, stateOf(g).Phase)
 		}
 		a := choice[rnd.IntN(len(choice))]
 		// Prefer ending the turn now and then so games finish.
 		for _, c := range choice {
-			if c.Kind == engine.ActEnd && rnd.IntN(3) == 0 {
+			if c.Kind == elasund.ActEnd && rnd.IntN(3) == 0 {
 				a = c
 			}
 		}
 		at = at.Add(time.Minute)
-		if _, err := g.Move(seat, []engine.Action{a}, signers[seat], at, MoveOptions{}); err != nil {
+		if _, err := g.Move(seat, moveOf(a), signers[seat], at, MoveOptions{}); err != nil {
 			t.Fatalf("Move(%s, %q): %v", seat, a, err)
 		}
 		n++
@@ -115,7 +115,7 @@ func TestPlayVerifyRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d entries, %d bytes", len(g.File().History), len(data))
-	f, err := Parse(data)
+	f, err := Parse(data, testGames)
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
 	}
@@ -124,7 +124,7 @@ func TestPlayVerifyRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(data, again) {
-		t.Fatalf("Marshal(Parse(b)) differs from b")
+		t.Fatalf("Marshal(Parse(b, testGames)) differs from b")
 	}
 	if _, err := Open(f); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -132,20 +132,20 @@ func TestPlayVerifyRoundTrip(t *testing.T) {
 }
 
 func TestMoveBeforeJoin(t *testing.T) {
-	g, err := New(NewOptions{Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
 	if err != nil {
 		t.Fatal(err)
 	}
 	signers := testSigners(t, fourSeats[:2])
-	if _, err := g.Join(engine.Red, signers[engine.Red], testTime); err != nil {
+	if _, err := g.Join("red", signers["red"], testTime); err != nil {
 		t.Fatal(err)
 	}
-	_, err = g.Move(engine.Red, []engine.Action{{Kind: engine.ActRoll}}, signers[engine.Red], testTime, MoveOptions{})
+	_, err = g.Move("red", moveOf(elasund.Action{Kind: elasund.ActRoll}), signers["red"], testTime, MoveOptions{})
 	var te *TurnError
 	if !errors.As(err, &te) {
 		t.Fatalf("Move before blue joined = %v, want *TurnError", err)
 	}
-	if _, err := g.Join(engine.Red, signers[engine.Red], testTime); !errors.As(err, &te) {
+	if _, err := g.Join("red", signers["red"], testTime); !errors.As(err, &te) {
 		t.Fatalf("second Join = %v, want *TurnError", err)
 	}
 }
@@ -156,7 +156,7 @@ func TestMoveBeforeJoin(t *testing.T) {
 // signer, a peer seat about to begin its turn gets no source.
 func TestSource(t *testing.T) {
 	g, signers := newPeerGame(t, fourSeats[:2], map[string]string{"turn_limit": "4"})
-	if g.Source(engine.Red, nil) != nil {
+	if g.Source("red", nil) != nil {
 		t.Fatal("Source(red, nil) before red's roll is not nil")
 	}
 	rnd := rand.New(rand.NewPCG(3, 3))
@@ -170,36 +170,34 @@ func TestSource(t *testing.T) {
 		if rng == nil {
 			t.Fatalf("Source(%s) = nil with its signer", seat)
 		}
-		scratch, err := engine.Load(g.Config(), g.State())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var move []engine.Action
+		scratch := elasundOf(g).Clone()
+		col := colourOf(t, seat)
+		var move []elasund.Action
 		var planned []string
-		for slices.Contains(scratch.View().WaitingFor, seat) && !scratch.Over() && (len(move) == 0 || move[len(move)-1].Kind != engine.ActEnd) {
-			var choice []engine.Action
-			for _, a := range scratch.Legal(seat, rng.Clone()) {
-				if a.Kind != engine.ActOrders {
+		for slices.Contains(scratch.View().WaitingFor, col) && !scratch.Over() && (len(move) == 0 || move[len(move)-1].Kind != elasund.ActEnd) {
+			var choice []elasund.Action
+			for _, a := range scratch.Legal(col, elasund.Streams(rng.Clone())) {
+				if a.Kind != elasund.ActOrders {
 					choice = append(choice, a)
 				}
 			}
 			a := choice[rnd.IntN(len(choice))]
-			if len(move) > 6 && slices.ContainsFunc(choice, func(c engine.Action) bool { return c.Kind == engine.ActEnd }) {
-				a = engine.Action{Kind: engine.ActEnd}
+			if len(move) > 6 && slices.ContainsFunc(choice, func(c elasund.Action) bool { return c.Kind == elasund.ActEnd }) {
+				a = elasund.Action{Kind: elasund.ActEnd}
 			}
-			ev, err := scratch.Apply(seat, []engine.Action{a}, rng)
+			ev, err := scratch.Apply(col, []elasund.Action{a}, elasund.Streams(rng))
 			if err != nil {
 				t.Fatalf("planning %s: %v", a, err)
 			}
 			move, planned = append(move, a), append(planned, ev...)
 		}
 		at = at.Add(time.Minute)
-		e, err := g.Move(seat, move, signers[seat], at, MoveOptions{})
+		e, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{})
 		if err != nil {
-			t.Fatalf("Move(%s, %q): %v", seat, engine.FormatMove(move), err)
+			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}
 		if !slices.Equal(e.Events, planned) && !(len(e.Events) == 0 && len(planned) == 0) {
-			t.Fatalf("Move(%s, %q) events = %q, planned %q", seat, engine.FormatMove(move), e.Events, planned)
+			t.Fatalf("Move(%s, %q) events = %q, planned %q", seat, elasund.FormatMove(move), e.Events, planned)
 		}
 	}
 }

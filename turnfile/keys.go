@@ -16,14 +16,13 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/secretfile"
 )
 
 // KeyFileName is the name of the key store inside the key directory.
 const KeyFileName = "keys.yaml"
 
-// KeyStore is a player's secrets (§4.5): an Ed25519 private key and one
+// KeyStore is a player's secrets (§4.6): an Ed25519 private key and one
 // chain secret per seat joined, kept in KeyFileName in the key directory,
 // mode 0600. The secrets never enter a turn file.
 type KeyStore struct {
@@ -105,19 +104,19 @@ func (k *KeyStore) PublicKey() string {
 	return FormatPublicKey(k.Private.Public().(ed25519.PublicKey))
 }
 
-func secretName(game string, seat engine.Colour) string { return game + "/" + seat.String() }
+func secretName(game, seat string) string { return game + "/" + seat }
 
 // Secret returns the chain secret of seat in game.
-func (k *KeyStore) Secret(game string, seat engine.Colour) (Hash, bool) {
+func (k *KeyStore) Secret(game string, seat string) (Hash, bool) {
 	h, ok := k.secrets[secretName(game, seat)]
 	return h, ok
 }
 
 // Seats lists the seats of game that this store holds secrets for, in
-// colour order.
-func (k *KeyStore) Seats(game string) []engine.Colour {
-	var out []engine.Colour
-	for _, c := range engine.AllColours {
+// the order of colours given (a game's Colours).
+func (k *KeyStore) Seats(game string, colours []string) []string {
+	var out []string
+	for _, c := range colours {
 		if _, ok := k.secrets[secretName(game, c)]; ok {
 			out = append(out, c)
 		}
@@ -128,7 +127,7 @@ func (k *KeyStore) Seats(game string) []engine.Colour {
 // NewSecret draws a chain secret for seat in game from rand and saves the
 // store before returning it, so that a secret is never published before
 // it is kept. An existing secret for the seat is returned unchanged.
-func (k *KeyStore) NewSecret(game string, seat engine.Colour, rand io.Reader) (Hash, error) {
+func (k *KeyStore) NewSecret(game string, seat string, rand io.Reader) (Hash, error) {
 	if h, ok := k.Secret(game, seat); ok {
 		return h, nil
 	}
@@ -145,7 +144,7 @@ func (k *KeyStore) NewSecret(game string, seat engine.Colour, rand io.Reader) (H
 }
 
 // Signer returns what Game.Move needs to write entries for seat in game.
-func (k *KeyStore) Signer(game string, seat engine.Colour) (*Signer, error) {
+func (k *KeyStore) Signer(game string, seat string) (*Signer, error) {
 	h, ok := k.Secret(game, seat)
 	if !ok {
 		return nil, fmt.Errorf("%s in game %s: %w", seat, game, ErrNoSecret)

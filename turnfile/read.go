@@ -15,10 +15,12 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // ReadFile reads and parses the turn file at path (see Parse).
-func ReadFile(path string) (*File, error) {
+func ReadFile(path string, games *engine.Registry) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -28,17 +30,18 @@ func ReadFile(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(data)
+	return Parse(data, games)
 }
 
-var formatRE = regexp.MustCompile(`^elasund/([0-9]{1,9})$`)
+var formatRE = regexp.MustCompile(`^([a-z][a-z0-9-]{0,30})/([0-9]{1,9})$`)
 
-// Parse reads a turn file strictly (§2): it refuses files over MaxSize,
-// invalid UTF-8, several YAML documents, anchors and aliases, duplicate
-// keys, unknown or missing fields, wrong types, out-of-range values and
-// newer format versions. Every error is a *ParseError naming the line and
-// field. Parse checks the form only; Open checks the content.
-func Parse(data []byte) (*File, error) {
+// Parse reads a turn file of one of the registry's games strictly (§2):
+// it refuses files over MaxSize, invalid UTF-8, several YAML documents,
+// anchors and aliases, tags, duplicate keys, unknown or missing fields,
+// wrong types, out-of-range values and newer format versions. Every error
+// is a *ParseError naming the line and field. Parse checks the form only;
+// Open checks the content.
+func Parse(data []byte, games *engine.Registry) (*File, error) {
 	if len(data) > MaxSize {
 		return nil, &ParseError{Reason: fmt.Sprintf("file is larger than %d bytes", MaxSize)}
 	}
@@ -49,10 +52,11 @@ func Parse(data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkFormat(root); err != nil {
+	game, err := checkFormat(root, games)
+	if err != nil {
 		return nil, err
 	}
-	r := &reader{lines: map[string]int{}}
+	r := &reader{lines: map[string]int{}, state: reflect.TypeOf(game.NewState())}
 	v, err := r.value(root, reflect.TypeOf(File{}), "", root.Line)
 	if err != nil {
 		return nil, err
@@ -63,7 +67,7 @@ func Parse(data []byte) (*File, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	f := new(File)
+	f := &File{State: game.NewState(), game: game}
 	if err := dec.Decode(f); err != nil {
 		return nil, &ParseError{Line: 1, Reason: err.Error()}
 	}
@@ -124,10 +128,11 @@ func yamlError(err error) error {
 }
 
 // checkFormat looks at the format field before anything else, so that a
-// newer file is refused as newer and not for its unknown fields (§2.1).
-func checkFormat(root *yaml.Node) error {
+// newer file is refused as newer and not for its unknown fields (§2.1),
+// and returns the game it names.
+func checkFormat(root *yaml.Node, games *engine.Registry) (engine.Game, error) {
 	if root.Kind != yaml.MappingNode {
-		return &ParseError{Line: root.Line, Reason: "not an elasund turn file: the top level is not a mapping"}
+		return nil, &ParseError{Line: root.Line, Reason: "not an elasund turn file: the top level is not a mapping"}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -135,19 +140,30 @@ func checkFormat(root *yaml.Node) error {
 			continue
 		}
 		if v.Kind != yaml.ScalarNode {
-			return &ParseError{Line: v.Line, Field: "format", Reason: "not a string"}
+			return nil, &ParseError{Line: v.Line, Field: "format", Reason: "not a string"}
 		}
-		if v.Value == Format {
-			return nil
+		if g, ok := games.ByFormat(v.Value); ok {
+			return g, nil
 		}
 		if m := formatRE.FindStringSubmatch(v.Value); m != nil {
-			if n, _ := strconv.Atoi(m[1]); n > 1 {
-				return &ParseError{Line: v.Line, Field: "format", Reason: fmt.Sprintf("%s is newer than this program reads (%s): upgrade elasund", v.Value, Format)}
+			for _, g := range games.Games() {
+				if g.Name() == m[1] {
+					return nil, &ParseError{Line: v.Line, Field: "format", Reason: fmt.Sprintf("%s is newer than this program reads (%s): upgrade elasund", v.Value, g.Format())}
+				}
 			}
 		}
-		return &ParseError{Line: v.Line, Field: "format", Reason: fmt.Sprintf("%q is not an elasund turn file format (want %s)", v.Value, Format)}
+		return nil, &ParseError{Line: v.Line, Field: "format", Reason: fmt.Sprintf("%q is not an elasund turn file format (want %s)", v.Value, formats(games))}
 	}
-	return &ParseError{Line: root.Line, Field: "format", Reason: "missing: not an elasund turn file"}
+	return nil, &ParseError{Line: root.Line, Field: "format", Reason: "missing: not an elasund turn file"}
+}
+
+// formats lists the formats a registry reads.
+func formats(games *engine.Registry) string {
+	var out []string
+	for _, g := range games.Games() {
+		out = append(out, g.Format())
+	}
+	return strings.Join(out, " or ")
 }
 
 // reader converts a YAML node tree into a JSON-ready value, checking it
@@ -155,12 +171,16 @@ func checkFormat(root *yaml.Node) error {
 type reader struct {
 	lines map[string]int
 	depth int
+	// state is the type of the game's state, read where the File has
+	// its engine.State field.
+	state reflect.Type
 }
 
 var (
 	textUnmarshaler = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	jsonUnmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 	intRE           = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+	stateType       = reflect.TypeOf((*engine.State)(nil)).Elem()
 )
 
 const maxDepth = 32
@@ -208,6 +228,9 @@ func (r *reader) value(n *yaml.Node, t reflect.Type, path string, line int) (any
 	defer func() { r.depth-- }()
 	if r.depth > maxDepth {
 		return nil, &ParseError{Line: n.Line, Field: path, Reason: "nested too deeply"}
+	}
+	if t == stateType {
+		t = r.state
 	}
 	if t.Kind() == reflect.Pointer {
 		if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {

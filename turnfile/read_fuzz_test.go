@@ -24,7 +24,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := Parse(data)
+		file, err := Parse(data, testGames)
 		if err != nil {
 			var pe *ParseError
 			if !errors.As(err, &pe) {
@@ -36,9 +36,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Marshal of a parsed file: %v", err)
 		}
-		again, err := Parse(b1)
+		again, err := Parse(b1, testGames)
 		if err != nil {
-			t.Fatalf("Parse(Marshal(Parse(data))): %v", err)
+			t.Fatalf("Parse(Marshal(Parse(data, testGames))): %v", err)
 		}
 		b2, err := again.Marshal()
 		if err != nil {

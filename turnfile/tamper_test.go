@@ -12,14 +12,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/vectors from the tamper matrix")
 
 // vectorGame is the small real game the test vectors tamper with: two
 // seats, joined, a few turns played.
-func vectorGame(t testing.TB) (*Game, map[engine.Colour]*Signer) {
+func vectorGame(t testing.TB) (*Game, map[string]*Signer) {
 	t.Helper()
 	g, signers := newPeerGame(t, fourSeats[:2], nil)
 	playRandom(t, g, signers, 11, 8)
@@ -28,7 +28,7 @@ func vectorGame(t testing.TB) (*Game, map[engine.Colour]*Signer) {
 
 // resign signs entry i again with its seat's key, as a cheater holding
 // that key would.
-func resign(f *File, i int, signers map[engine.Colour]*Signer) {
+func resign(f *File, i int, signers map[string]*Signer) {
 	e := &f.History[i]
 	e.Sig = ""
 	c, _ := Canonical(e)
@@ -39,7 +39,7 @@ func resign(f *File, i int, signers map[engine.Colour]*Signer) {
 // relink renumbers entries and recomputes every prev from entry i on,
 // re-signing each, as a cheater holding every key would; used to show
 // that what remains is still caught.
-func relink(t testing.TB, f *File, from int, signers map[engine.Colour]*Signer) {
+func relink(t testing.TB, f *File, from int, signers map[string]*Signer) {
 	t.Helper()
 	for i := from; i < len(f.History); i++ {
 		f.History[i].N = i + 1
@@ -61,7 +61,7 @@ func relink(t testing.TB, f *File, from int, signers map[engine.Colour]*Signer) 
 type tamper struct {
 	name string
 	// file changes the parsed file; text changes the bytes after.
-	file func(t testing.TB, f *File, s map[engine.Colour]*Signer)
+	file func(t testing.TB, f *File, s map[string]*Signer)
 	text func(b []byte) []byte
 	// want is a substring of the error.
 	want string
@@ -69,56 +69,56 @@ type tamper struct {
 
 var tampers = []tamper{
 	{name: "state-field", want: "the stored state is not the state the history leads to: state.players.red.gold",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
-			f.State.Players[engine.Red].Gold++
-			f.State.Supply.Gold--
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
+			fileState(f).Players[elasund.Red].Gold++
+			fileState(f).Supply.Gold--
 		}},
 	{name: "state-orders", want: "the stored state is not the state the history leads to: state.players.blue.orders.rebuild",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
-			f.State.Players[engine.Blue].Orders.Rebuild = "nearest"
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
+			fileState(f).Players[elasund.Blue].Orders.Rebuild = "nearest"
 		}},
 	{name: "state-inconsistent", want: "state.supply.gold",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.State.Players[engine.Red].Gold += 5 }},
+		file: func(t testing.TB, f *File, s map[string]*Signer) { fileState(f).Players[elasund.Red].Gold += 5 }},
 	{name: "action-changed", want: "entry 5: signature: does not verify",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.History[4].Actions[0] = "end" }},
+		file: func(t testing.TB, f *File, s map[string]*Signer) { f.History[4].Actions[0] = "end" }},
 	{name: "action-changed-resigned", want: "entry 3: events differ from the replay",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].Actions = []string{"roll"}
 			resign(f, 2, s)
 		}},
 	{name: "illegal-action-resigned", want: "entry 3: replaying red's move: \"build hall A2\"",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].Actions = []string{"build hall A2"}
 			resign(f, 2, s)
 		}},
 	{name: "events-changed-resigned", want: "entry 3: events differ from the replay: event 1",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].Events[0] = "roll 6+6 → ship 12"
 			resign(f, 2, s)
 		}},
 	{name: "entry-state-hash-resigned", want: "entry 3: state hash",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].State = strings.Repeat("0", 64)
 			resign(f, 2, s)
 		}},
 	{name: "kind-changed-resigned", want: "entry 3: kind is decision, but these actions make a move entry",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].Kind = EntryDecision
 			resign(f, 2, s)
 		}},
 	{name: "entry-dropped", want: "history[4].n: entry 4 is numbered 5",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History = append(f.History[:3], f.History[4:]...)
 		}},
 	{name: "entry-dropped-renumbered", want: "entry 4: hash link broken",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History = append(f.History[:3], f.History[4:]...)
 			for i := 3; i < len(f.History); i++ {
 				f.History[i].N = i + 1
 			}
 		}},
 	{name: "entry-dropped-relinked", want: "entry 4: reveal",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			// Drop red's entry 4; entry 5 is red's again.
 			i := 3
 			for f.History[i].Seat != f.History[i+1].Seat {
@@ -128,12 +128,12 @@ var tampers = []tamper{
 			relink(t, f, i, s)
 		}},
 	{name: "entries-reordered", want: "hash link broken",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[3], f.History[4] = f.History[4], f.History[3]
 			f.History[3].N, f.History[4].N = 4, 5
 		}},
 	{name: "entry-duplicated", want: "entry 5: hash link broken",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			e := f.History[3]
 			f.History = append(f.History[:4], append([]Entry{e}, f.History[4:]...)...)
 			for i := 4; i < len(f.History); i++ {
@@ -141,41 +141,41 @@ var tampers = []tamper{
 			}
 		}},
 	{name: "seat-swapped", want: "entry 3: signature: does not verify with blue's key",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.History[2].Seat = engine.Blue }},
+		file: func(t testing.TB, f *File, s map[string]*Signer) { f.History[2].Seat = "blue" }},
 	{name: "header-seats-swapped", want: "entry 1: hash link broken",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.Header.Seats[0], f.Header.Seats[1] = f.Header.Seats[1], f.Header.Seats[0]
 		}},
 	{name: "header-option-added", want: "entry 1: hash link broken",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.Header.Options["turn_limit"] = "3" }},
+		file: func(t testing.TB, f *File, s map[string]*Signer) { f.Header.Options["turn_limit"] = "3" }},
 	{name: "header-key-replaced", want: "header: seat red's key or commit differs from its join entry 1",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.Header.Seats[0].Key = f.Header.Seats[1].Key
 		}},
 	{name: "signature-forged", want: "entry 4: signature: does not verify with",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[3].Sig = base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 64))
 		}},
 	{name: "signature-reused", want: "entry 4: signature: does not verify",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) { f.History[3].Sig = f.History[2].Sig }},
+		file: func(t testing.TB, f *File, s map[string]*Signer) { f.History[3].Sig = f.History[2].Sig }},
 	{name: "signature-by-other-seat", want: "entry 3: signature: does not verify with red's key",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			e := &f.History[2]
 			e.Sig = ""
 			c, _ := Canonical(e)
 			d := sha256.Sum256(c)
-			e.Sig = base64.StdEncoding.EncodeToString(ed25519.Sign(s[engine.Blue].Key, d[:]))
+			e.Sig = base64.StdEncoding.EncodeToString(ed25519.Sign(s["blue"].Key, d[:]))
 		}},
 	{name: "reveal-wrong-resigned", want: "entry 3: reveal " + strings.Repeat("ab", 32) + " does not hash to red's previous chain value",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[2].Reveal = strings.Repeat("ab", 32)
 			resign(f, 2, s)
 		}},
 	{name: "reveal-reused-resigned", want: "does not hash to red's previous chain value",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			var first, second int = -1, -1
 			for i, e := range f.History {
-				if e.Seat == engine.Red && e.Kind != EntryJoin {
+				if e.Seat == "red" && e.Kind != EntryJoin {
 					if first < 0 {
 						first = i
 					} else if second < 0 {
@@ -187,7 +187,7 @@ var tampers = []tamper{
 			resign(f, second, s)
 		}},
 	{name: "move-before-join", want: "entry 2: red moves before every seat joined",
-		file: func(t testing.TB, f *File, s map[engine.Colour]*Signer) {
+		file: func(t testing.TB, f *File, s map[string]*Signer) {
 			f.History[1], f.History[2] = f.History[2], f.History[1]
 			relink(t, f, 1, s)
 		}},
@@ -250,7 +250,7 @@ func TestTamperMatrix(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := good
 			if tc.file != nil {
-				f, err := Parse(good)
+				f, err := Parse(good, testGames)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -290,7 +290,7 @@ func TestTamperMatrix(t *testing.T) {
 }
 
 func readAndOpen(b []byte) error {
-	f, err := Parse(b)
+	f, err := Parse(b, testGames)
 	if err != nil {
 		return err
 	}
@@ -323,8 +323,8 @@ func TestOversized(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "big.yaml")
 	os.WriteFile(path, b, 0o644)
-	if _, err := ReadFile(path); !errors.As(err, &pe) {
-		t.Fatalf("ReadFile(oversized) = %v, want *ParseError", err)
+	if _, err := ReadFile(path, testGames); !errors.As(err, &pe) {
+		t.Fatalf("ReadFile(oversized, testGames) = %v, want *ParseError", err)
 	}
 }
 
