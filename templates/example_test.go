@@ -5,51 +5,17 @@ import (
 	"log"
 	"strings"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/templates"
+	"github.com/elasund/elasund/templates/elasund"
 )
 
-func ExampleTextBoard() {
-	cfg, err := engine.NewConfig([]engine.Colour{engine.Red, engine.Blue}, engine.EditionEN, nil)
+func ExampleMailer_Help() {
+	mailer, err := templates.NewMailer(elasund.Renderer{})
 	if err != nil {
 		log.Fatal(err)
 	}
-	g, err := engine.New(cfg, nil)
-	if err != nil {
-		log.Fatal(err)
-	}
-	board := templates.TextBoard(cfg, g.State())
-	for _, line := range strings.Split(board, "\n")[:6] {
-		fmt.Println(line)
-	}
-	// Output:
-	//                 A      B      C      D      E      F      G      H      I
-	//       N wall                 -2g-   -2g-   GATE   GATE
-	//              +------+------+------+------+------+------+------+------+------+
-	//   2 ~~~~~~~  | (1)  |      |      |      |      | GATE |....................|
-	//              +------+------+------+------+------+------+....................+
-	//   3 ~~~~~~~  | (1)  |      |      |      |      | -4g- |....................|
-}
-
-func ExampleSVG() {
-	cfg, err := engine.NewConfig([]engine.Colour{engine.Red, engine.Blue, engine.Green}, engine.EditionFR, nil)
-	if err != nil {
-		log.Fatal(err)
-	}
-	g, err := engine.New(cfg, nil)
-	if err != nil {
-		log.Fatal(err)
-	}
-	doc, err := templates.SVG(cfg, g.State())
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(strings.Contains(string(doc), `id="building-D4"`), strings.Contains(string(doc), `id="church-foundation"`))
-	// Output: true true
-}
-
-func ExampleRenderHelp() {
-	subject, body, err := templates.RenderHelp(templates.Help{Address: "elasund@example.org"})
+	var subject, body string
+	subject, body, err = mailer.Help(templates.Help{Address: "elasund@example.org"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -60,10 +26,15 @@ func ExampleRenderHelp() {
 	// Write to elasund@example.org.
 }
 
-func ExampleRenderRejection() {
-	subject, body, err := templates.RenderRejection(templates.Rejection{
+func ExampleMailer_Rejection() {
+	mailer, err := templates.NewMailer(elasund.Renderer{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var subject, body string
+	subject, body, err = mailer.Rejection(templates.Rejection{
 		Game: "3f9c2a7d5e1b4c08",
-		To:   engine.Red,
+		To:   "red",
 		Problems: []templates.Problem{
 			{Line: 1, Text: "build tavern D4", Reason: "the footprint covers a smaller building", Rule: "R52"},
 		},

@@ -2,36 +2,47 @@ package templates
 
 import (
 	"bytes"
+	"embed"
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/elasund/elasund/engine"
 )
 
+//go:embed files/mail
+var files embed.FS
+
 // TurnMail is the data of the mail every seat gets after a move: what was
 // understood, what it caused, the board, and whose turn it is.
 type TurnMail struct {
-	Game string        // the game id
-	To   engine.Colour // the seat the mail goes to
-	// Mover is the seat whose move the mail reports; NoColour for the
-	// mail that opens the game.
-	Mover engine.Colour
+	Game string // the game id
+	To   string // the seat the mail goes to
+	// Mover is the seat whose move the mail reports; "" for the mail that
+	// opens the game.
+	Mover string
 	// Move lists the actions applied, in canonical notation.
 	Move []string
 	// Events lists what the move caused, in order.
-	Events []string
-	Config engine.Config
-	State  *engine.State
+	Events   []string
+	Position engine.Position
+	// Hidden shows other seats' hands as counts only (View.Hidden).
+	Hidden bool
 	// Legal lists the actions To may take now, in canonical notation;
 	// empty when the game does not wait for To.
 	Legal []string
 }
 
+// View is how the mail's reader sees the position.
+func (m TurnMail) View() View { return View{Seat: m.To, Hidden: m.Hidden} }
+
 // Rejection is the data of the answer to a mail that was not applied.
 type Rejection struct {
-	Game string        // the game id, "" when the mail named none
-	To   engine.Colour // the sender's seat, NoColour when it has none
+	Game string // the game id, "" when the mail named none
+	To   string // the sender's seat, "" when it has none
 	// Subject is the subject of the refused mail.
 	Subject  string
 	Problems []Problem
@@ -53,20 +64,20 @@ type Problem struct {
 
 // Seat is one player at a table.
 type Seat struct {
-	Colour engine.Colour
+	Colour string
 	Name   string
 }
 
 // Invitation is the data of the mail that gives a player a seat in a game
 // the daemon hosts.
 type Invitation struct {
-	Game    string        // the game id
-	Seat    engine.Colour // the invited player's seat
-	Name    string        // the invited player's name
-	Token   string        // the seat's secret, proving moves by mail
-	Address string        // where moves are sent
-	Seats   []Seat        // everyone at the table, in turn order
-	Config  engine.Config
+	Game     string // the game id
+	Seat     string // the invited player's seat
+	Name     string // the invited player's name
+	Token    string // the seat's secret, proving moves by mail
+	Address  string // where moves are sent
+	Seats    []Seat // everyone at the table, in turn order
+	Position engine.Position
 }
 
 // Help is the data of the help mail.
@@ -75,16 +86,21 @@ type Help struct {
 }
 
 // DecisionRequest is the data of the mail asking a seat for a decision
-// outside its turn: a discard, a rebuild, or cards to take.
+// outside its turn (an Elasund discard or rebuild, a Seafarers discard or
+// trade answer).
 type DecisionRequest struct {
-	Game    string
-	To      engine.Colour
-	Pending engine.Pending
-	Config  engine.Config
-	State   *engine.State
+	Game     string
+	To       string
+	Owed     engine.Owed
+	Position engine.Position
+	// Hidden shows other seats' hands as counts only (View.Hidden).
+	Hidden bool
 	// Legal lists the decisions To may send, in canonical notation.
 	Legal []string
 }
+
+// View is how the mail's reader sees the position.
+func (m DecisionRequest) View() View { return View{Seat: m.To, Hidden: m.Hidden} }
 
 // SubjectTag is the tag every mail about a game carries in its subject,
 // "[elasund GAME]"; replies keep it, so the daemon knows the game.
@@ -95,71 +111,102 @@ func SubjectTag(game string) string {
 	return "[elasund " + oneLine(game, 64) + "]"
 }
 
-// RenderTurn writes a turn mail.
-func RenderTurn(m TurnMail) (subject, body string, err error) {
-	if m.State == nil {
-		return "", "", &RenderError{What: "turn mail", Err: fmt.Errorf("no state")}
-	}
-	return render("turn", "turn mail", m)
+// Mailer writes the mails of one game: the shared templates of this
+// package, with the game's own parts from its Renderer. The game's mail
+// templates (Renderer.MailTemplates) define "title" (the game's short
+// name), "full-title", "rules" (the rules and options of an Invitation's
+// position), "example-move" (a move to show in invitations and help),
+// "language" (the move language, for the help mail), "decision" (what a
+// DecisionRequest's decision is about) and "orders" (the standing orders
+// that spare the player such mails). A Mailer is safe for concurrent use.
+type Mailer struct {
+	r Renderer
+	t *template.Template
 }
 
-// RenderRejection writes the answer to a mail that was not applied.
-func RenderRejection(m Rejection) (subject, body string, err error) {
-	problems := make([]Problem, len(m.Problems))
-	for i, p := range m.Problems {
+// NewMailer returns the mailer of the game r draws.
+func NewMailer(r Renderer) (*Mailer, error) {
+	m := &Mailer{r: r}
+	own, funcs := r.MailTemplates()
+	t, err := template.New("mail").Funcs(template.FuncMap{
+		"tag":      SubjectTag,
+		"cap":      capital,
+		"legal":    m.legalLines,
+		"owed":     m.owed,
+		"waiting":  waitingText,
+		"winners":  winnersText,
+		"moveword": moveWord,
+		"add":      func(a, b int) int { return a + b },
+		"ok":       func(seat string) bool { return seat != "" },
+		"waits":    waits,
+		"board":    func(p engine.Position, v View) string { return r.Text(p, v) },
+		"oneline":  func(s string) string { return oneLine(s, 200) },
+	}).Funcs(funcs).ParseFS(files, "files/mail/*.tmpl")
+	if err != nil {
+		return nil, &RenderError{What: "mail templates", Err: err}
+	}
+	if own != nil {
+		if t, err = t.ParseFS(own, "*.tmpl"); err != nil {
+			return nil, &RenderError{What: r.Title() + " mail templates", Err: err}
+		}
+	}
+	m.t = t
+	return m, nil
+}
+
+// Renderer is the game's renderer.
+func (m *Mailer) Renderer() Renderer { return m.r }
+
+// Turn writes a turn mail.
+func (m *Mailer) Turn(d TurnMail) (subject, body string, err error) {
+	if d.Position == nil {
+		return "", "", &RenderError{What: "turn mail", Err: fmt.Errorf("no position")}
+	}
+	return m.render("turn", "turn mail", d)
+}
+
+// Rejection writes the answer to a mail that was not applied.
+func (m *Mailer) Rejection(d Rejection) (subject, body string, err error) {
+	problems := make([]Problem, len(d.Problems))
+	for i, p := range d.Problems {
 		p.Text = oneLine(p.Text, 200)
 		p.Reason = oneLine(p.Reason, 300)
 		p.Rule = oneLine(p.Rule, 20)
 		problems[i] = p
 	}
-	m.Problems = problems
-	m.Subject = oneLine(m.Subject, 120)
-	return render("rejection", "rejection", m)
+	d.Problems = problems
+	d.Subject = oneLine(d.Subject, 120)
+	return m.render("rejection", "rejection", d)
 }
 
-// RenderInvitation writes the invitation to a hosted game.
-func RenderInvitation(m Invitation) (subject, body string, err error) {
-	return render("invitation", "invitation", m)
-}
-
-// RenderHelp writes the help mail.
-func RenderHelp(m Help) (subject, body string, err error) {
-	return render("help", "help", m)
-}
-
-// RenderDecision writes a request for a decision.
-func RenderDecision(m DecisionRequest) (subject, body string, err error) {
-	if m.State == nil {
-		return "", "", &RenderError{What: "decision request", Err: fmt.Errorf("no state")}
+// Invitation writes the invitation to a hosted game.
+func (m *Mailer) Invitation(d Invitation) (subject, body string, err error) {
+	if d.Position == nil {
+		return "", "", &RenderError{What: "invitation", Err: fmt.Errorf("no position")}
 	}
-	return render("decision", "decision request", m)
+	return m.render("invitation", "invitation", d)
 }
 
-var mailTemplates = template.Must(template.New("mail").Funcs(template.FuncMap{
-	"tag":      SubjectTag,
-	"board":    TextBoard,
-	"cap":      capital,
-	"legal":    legalLines,
-	"yours":    yourDecision,
-	"decision": decisionTitle,
-	"waiting":  waitingText,
-	"options":  optionLines,
-	"moveword": moveWord,
-	"add":      func(a, b int) int { return a + b },
-	"ok":       validColour,
-	"waits":    waits,
-	"hand":     holding,
-	"pool":     handText,
-	"oneline":  func(s string) string { return oneLine(s, 200) },
-}).ParseFS(files, "files/mail/*.tmpl"))
+// Help writes the help mail.
+func (m *Mailer) Help(d Help) (subject, body string, err error) {
+	return m.render("help", "help", d)
+}
+
+// Decision writes a request for a decision.
+func (m *Mailer) Decision(d DecisionRequest) (subject, body string, err error) {
+	if d.Position == nil {
+		return "", "", &RenderError{What: "decision request", Err: fmt.Errorf("no position")}
+	}
+	return m.render("decision", "decision request", d)
+}
 
 // render executes NAME.subject and NAME.body.
-func render(name, what string, data any) (subject, body string, err error) {
+func (m *Mailer) render(name, what string, data any) (subject, body string, err error) {
 	var s, b bytes.Buffer
-	if err := mailTemplates.ExecuteTemplate(&s, name+".subject", data); err != nil {
+	if err := m.t.ExecuteTemplate(&s, name+".subject", data); err != nil {
 		return "", "", &RenderError{What: what, Err: err}
 	}
-	if err := mailTemplates.ExecuteTemplate(&b, name+".body", data); err != nil {
+	if err := m.t.ExecuteTemplate(&b, name+".body", data); err != nil {
 		return "", "", &RenderError{What: what, Err: err}
 	}
 	return oneLine(s.String(), 200), tidy(b.String()), nil
@@ -205,10 +252,17 @@ func tidy(s string) string {
 	return strings.TrimRight(strings.Join(out, "\n"), "\n") + "\n"
 }
 
-// legalLines groups legal actions by their verb (and building), so that a
-// long list reads as a few lines: "build tavern: A2, A3 over blue, ...".
-// Lines are wrapped at 76 columns and indented by two spaces.
-func legalLines(actions []string) []string {
+// legalLines groups legal actions by the game's grouping key (the verb,
+// and a building or a value), so that a long list reads as a few lines:
+// "build tavern: A2, A3 over blue, ...". Lines are wrapped at 76 columns
+// and indented by two spaces.
+func (m *Mailer) legalLines(actions []string) []string {
+	return GroupLines(m.r, actions, 76)
+}
+
+// GroupLines groups actions as the game's Group splits them, one line per
+// key, wrapped at width and indented by two spaces.
+func GroupLines(r Renderer, actions []string, width int) []string {
 	type group struct {
 		key  string
 		rest []string
@@ -216,17 +270,10 @@ func legalLines(actions []string) []string {
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, a := range actions {
-		words := strings.Fields(a)
-		if len(words) == 0 {
+		if strings.TrimSpace(a) == "" {
 			continue
 		}
-		n := 1
-		switch words[0] {
-		case "build", "rebuild":
-			n = 2
-		}
-		n = min(n, len(words))
-		key, rest := strings.Join(words[:n], " "), strings.Join(words[n:], " ")
+		key, rest := r.Group(a)
 		g := byKey[key]
 		if g == nil {
 			g = &group{key: key}
@@ -249,7 +296,7 @@ func legalLines(actions []string) []string {
 			if i < len(g.rest)-1 {
 				item += ","
 			}
-			if len(line)+len(item) > 76 {
+			if len(line)+len(item) > width {
 				out = append(out, line)
 				line = "     "
 			}
@@ -260,83 +307,49 @@ func legalLines(actions []string) []string {
 	return out
 }
 
-// yourDecision says what a pending decision asks of its seat, in the
-// second person: "discard 2 cards", "rebuild your hut (it stood on C10)".
-func yourDecision(p engine.Pending) string {
-	if p.Kind == engine.PendingRebuild {
-		s := "rebuild your " + p.Building.String()
-		if p.At != nil && onBoard(*p.At) {
-			s += " (it stood on " + p.At.String() + ")"
-		}
-		return s + ", or decline"
-	}
-	return pendingText(p)
-}
-
-// holding prints seat c's cards: "gold 4; blue 1, green 0, yellow 2".
-func holding(cfg engine.Config, st *engine.State, c engine.Colour) string {
-	p := st.Players[c]
-	if p == nil {
-		return "no cards"
-	}
-	return handText(cfg, engine.Hand{Gold: p.Gold, Influence: p.Influence})
-}
-
-// decisionTitle names a pending decision in a few words, for a subject:
-// "discard 2 cards", "rebuild your hut".
-func decisionTitle(p engine.Pending) string {
-	if p.Kind == engine.PendingRebuild {
-		return "rebuild your " + p.Building.String()
-	}
-	return pendingText(p)
-}
+// owed describes a decision the game waits for (Renderer.Owed).
+func (m *Mailer) owed(p engine.Position, d engine.Owed, v View) OwedText { return m.r.Owed(p, d, v) }
 
 // waitingText lists the seats the game waits for: "red", "red and blue".
-func waitingText(st *engine.State) string {
-	var w []string
-	for _, c := range st.WaitingFor {
-		w = append(w, c.String())
-	}
+func waitingText(p engine.Position) string { return andList(p.Awaited(), "nobody") }
+
+// winnersText names the winners: "red", "red and blue"; "" for none.
+func winnersText(p engine.Position) string { return andList(p.Winners(), "") }
+
+func andList(w []string, none string) string {
 	switch len(w) {
 	case 0:
-		return "nobody"
+		return none
 	case 1:
 		return w[0]
 	}
 	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
 }
 
-// waits reports whether the game waits for seat c.
-func waits(st *engine.State, c engine.Colour) bool {
-	for _, w := range st.WaitingFor {
-		if w == c {
-			return true
-		}
-	}
-	return false
-}
-
-// optionLines prints the rule options as "name: value", two spaces in.
-func optionLines(cfg engine.Config) []string {
-	var out []string
-	for _, kv := range cfg.Options.Values() {
-		out = append(out, "  "+kv[0]+": "+kv[1])
-	}
-	return out
-}
+// waits reports whether the game waits for seat.
+func waits(p engine.Position, seat string) bool { return slices.Contains(p.Awaited(), seat) }
 
 // moveWord is "your move" or "X to move" for the turn mail's subject.
 func moveWord(m TurnMail) string {
-	st := m.State
+	p := m.Position
 	switch {
-	case st.Phase == engine.PhaseOver && st.Winner != nil:
-		return "game over, " + st.Winner.String() + " wins"
-	case st.Phase == engine.PhaseOver:
+	case p.Over() && len(p.Winners()) > 0:
+		return "game over, " + winnersText(p) + " wins"
+	case p.Over():
 		return "game over"
-	case waits(st, m.To) && len(st.WaitingFor) == 1:
+	case waits(p, m.To) && len(p.Awaited()) == 1:
 		return "your move"
-	case waits(st, m.To):
+	case waits(p, m.To):
 		return "your decision"
 	}
-	return "waiting for " + waitingText(st)
+	return "waiting for " + waitingText(p)
+}
+
+// capital returns s with its first letter upper case.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

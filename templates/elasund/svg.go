@@ -1,4 +1,4 @@
-package templates
+package elasund
 
 import (
 	"bytes"
@@ -8,7 +8,8 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/templates"
 )
 
 //go:embed files
@@ -22,11 +23,11 @@ const (
 	svgSea     = 116 // the sea west of the board
 	svgTitle   = 84  // the status lines on top
 	svgLabels  = 26  // the column letters above and below the board
-	svgWidth   = svgPad + svgSea + engine.NumCols*svgCell + svgStrip + svgPad
+	svgWidth   = svgPad + svgSea + game.NumCols*svgCell + svgStrip + svgPad
 	svgGridX   = svgPad + svgSea
 	svgNorthY  = svgPad + svgTitle + svgLabels
 	svgGridY   = svgNorthY + svgStrip
-	svgSouthY  = svgGridY + engine.NumRows*svgCell
+	svgSouthY  = svgGridY + game.NumRows*svgCell
 	svgTrackY  = svgSouthY + svgStrip + svgLabels + 92
 	svgTrackW  = 56 // one trade-track space
 	svgTrackH  = 50
@@ -39,16 +40,16 @@ const (
 // the text that reads on the fill.
 type palette struct{ Fill, Dark, Text string }
 
-var seatPalettes = map[engine.Colour]palette{
-	engine.Red:    {"#d8342c", "#84150f", "#ffffff"},
-	engine.Blue:   {"#2563c9", "#143a7a", "#ffffff"},
-	engine.Green:  {"#2f8f3e", "#17521f", "#ffffff"},
-	engine.Yellow: {"#f4c20d", "#8a6a00", "#2b2300"},
+var seatPalettes = map[game.Colour]palette{
+	game.Red:    {"#d8342c", "#84150f", "#ffffff"},
+	game.Blue:   {"#2563c9", "#143a7a", "#ffffff"},
+	game.Green:  {"#2f8f3e", "#17521f", "#ffffff"},
+	game.Yellow: {"#f4c20d", "#8a6a00", "#2b2300"},
 }
 
 var unknownPalette = palette{"#9e9e9e", "#424242", "#ffffff"}
 
-func seatPalette(c engine.Colour) palette {
+func seatPalette(c game.Colour) palette {
 	if p, ok := seatPalettes[c]; ok {
 		return p
 	}
@@ -57,13 +58,13 @@ func seatPalette(c engine.Colour) palette {
 
 // cardInk is the colour an influence card is printed in; the third colour
 // is yellow or red by edition (V1).
-func cardInk(cfg engine.Config, k engine.Card) string {
+func cardInk(cfg game.Config, k game.Card) string {
 	switch k {
-	case engine.BlueCard:
+	case game.BlueCard:
 		return "#3d7be0"
-	case engine.GreenCard:
+	case game.GreenCard:
 		return "#3fa34f"
-	case engine.YellowCard:
+	case game.YellowCard:
 		if cardName(cfg, k) == "red" {
 			return "#c8372d"
 		}
@@ -73,24 +74,24 @@ func cardInk(cfg engine.Config, k engine.Card) string {
 }
 
 // titles are the names printed on the building tiles.
-var titles = map[engine.Kind]string{
-	engine.Hut: "Hut", engine.Cottage: "Cottage", engine.House: "House", engine.Workshop: "Workshop",
-	engine.Well: "Well", engine.Stall: "Market stalls", engine.Tavern: "Tavern",
-	engine.Shop: "Merchant's shop", engine.Hall: "Town hall",
+var titles = map[game.Kind]string{
+	game.Hut: "Hut", game.Cottage: "Cottage", game.House: "House", game.Workshop: "Workshop",
+	game.Well: "Well", game.Stall: "Market stalls", game.Tavern: "Tavern",
+	game.Shop: "Merchant's shop", game.Hall: "Town hall",
 }
 
 // SVG draws the position as a standalone SVG picture: the board with the
 // sea, the ship, walls and gates, every building, permit and church tile,
 // the trade track, and a panel with each seat's holdings, the supply and
 // whose turn it is. The picture scales to any width through its viewBox.
-func SVG(cfg engine.Config, st *engine.State) ([]byte, error) {
+func SVG(cfg game.Config, st *game.State) ([]byte, error) {
 	if st == nil {
-		st = &engine.State{}
+		st = &game.State{}
 	}
 	v := newSVGView(cfg, st)
 	var b bytes.Buffer
 	if err := svgTemplate.ExecuteTemplate(&b, "board.svg.tmpl", v); err != nil {
-		return nil, &RenderError{What: "svg board", Err: err}
+		return nil, &templates.RenderError{What: "svg board", Err: err}
 	}
 	return b.Bytes(), nil
 }
@@ -308,7 +309,7 @@ type svgLine struct {
 func sqX(c int) int { return svgGridX + c*svgCell }
 func sqY(r int) int { return svgGridY + r*svgCell }
 
-func newSVGView(cfg engine.Config, st *engine.State) *svgView {
+func newSVGView(cfg game.Config, st *game.State) *svgView {
 	l := newLayout(cfg, st)
 	v := &svgView{W: svgWidth}
 	v.status(st)
@@ -326,17 +327,17 @@ func newSVGView(cfg engine.Config, st *engine.State) *svgView {
 }
 
 // status fills the title lines and the dice.
-func (v *svgView) status(st *engine.State) {
+func (v *svgView) status(st *game.State) {
 	switch {
-	case st.Phase == engine.PhaseOver && st.Winner != nil:
+	case st.Phase == game.PhaseOver && st.Winner != nil:
 		v.Title = fmt.Sprintf("Game over after turn %d: %s wins", st.Turn, capital(st.Winner.String()))
-	case st.Phase == engine.PhaseOver:
+	case st.Phase == game.PhaseOver:
 		v.Title = fmt.Sprintf("Game over after turn %d", st.Turn)
 	default:
 		v.Title = fmt.Sprintf("Turn %d: %s to move", st.Turn, capital(st.Current.String()))
 	}
 	parts := []string{"phase " + st.Phase.String()}
-	if st.Phase != engine.PhaseOver {
+	if st.Phase != game.PhaseOver {
 		parts = append(parts, fmt.Sprintf("builds done %d", st.BuildsDone))
 	}
 	if len(st.WaitingFor) > 0 {
@@ -382,24 +383,24 @@ func newDie(x, y, n int) svgDie {
 }
 
 // board draws the sea, the labels and the squares.
-func (v *svgView) board(l layout, st *engine.State) {
+func (v *svgView) board(l layout, st *game.State) {
 	v.SeaX, v.SeaY = svgPad, svgNorthY
 	v.SeaW, v.SeaH = svgSea-6, svgSouthY+svgStrip-svgNorthY
-	for r := 0; r < engine.NumRows; r++ {
+	for r := 0; r < game.NumRows; r++ {
 		v.RowLabels = append(v.RowLabels, svgText{X: svgGridX - 38, Y: sqY(r) + svgCell/2 + 8, Text: rowName(r)})
 		v.Waves = append(v.Waves, svgPoint{X: svgPad + 8, Y: sqY(r) + svgCell - 10})
 	}
 	for c := 0; c < l.cols(); c++ {
 		x := sqX(c) + svgCell/2
-		if c == l.wallCol() && c >= engine.NumCols {
+		if c == l.wallCol() && c >= game.NumCols {
 			x = sqX(c) + svgStrip/2
 		}
 		v.ColTop = append(v.ColTop, svgText{X: x, Y: svgNorthY - 8, Text: colName(c)})
 		v.ColBottom = append(v.ColBottom, svgText{X: x, Y: svgSouthY + svgStrip + 20, Text: colName(c)})
 	}
-	for r := 0; r < engine.NumRows; r++ {
-		for c := 0; c < engine.NumCols; c++ {
-			s := engine.Square{Col: c, Row: r}
+	for r := 0; r < game.NumRows; r++ {
+		for c := 0; c < game.NumCols; c++ {
+			s := game.Square{Col: c, Row: r}
 			class, fill := "square city", "#efe2bf"
 			if !l.inCity(s) {
 				class, fill = "square outside", "url(#outside)"
@@ -416,7 +417,7 @@ func (v *svgView) board(l layout, st *engine.State) {
 				switch {
 				case c == 0:
 					m.X, m.Y = svgGridX-4, sqY(r)+svgCell/2
-				case r == engine.NumRows-1:
+				case r == game.NumRows-1:
 					m.X, m.Y = sqX(c)+13, sqY(r)+svgCell-13
 				}
 				v.TradeFields = append(v.TradeFields, m)
@@ -436,13 +437,13 @@ func (v *svgView) board(l layout, st *engine.State) {
 }
 
 // pieces draws the church, the buildings and the permits.
-func (v *svgView) pieces(st *engine.State) {
+func (v *svgView) pieces(st *game.State) {
 	if o, ok := churchArea(st); ok {
 		v.ChurchArea = &svgRect{ID: "church-area", Class: "church-area",
 			X: sqX(o.Col) + 2, Y: sqY(o.Row) + 2, W: 3*svgCell - 4, H: 3*svgCell - 4}
 	}
 	if foundationBare(st) {
-		f := engine.Foundation
+		f := game.Foundation
 		v.Foundation = &svgRect{ID: "church-foundation", Class: "foundation",
 			X: sqX(f.Col), Y: sqY(f.Row), W: svgCell, H: svgCell}
 	}
@@ -482,7 +483,7 @@ func (v *svgView) pieces(st *engine.State) {
 	}
 }
 
-func newSVGBuilding(b engine.Building) svgBuilding {
+func newSVGBuilding(b game.Building) svgBuilding {
 	sp := b.Kind.Spec()
 	p := seatPalette(b.Owner)
 	x, y := sqX(b.At.Col), sqY(b.At.Row)
@@ -507,7 +508,7 @@ func newSVGBuilding(b engine.Building) svgBuilding {
 	case sp.W == 2 && sp.H == 1 && sp.Neutral:
 		// The flag is on the west end: the name moves east of it.
 		sb.TitleX, sb.TitleY = x+w/2+16, y+h/2
-	case b.Kind == engine.Hall:
+	case b.Kind == game.Hall:
 		// Two flags fill the west column's top rows.
 		sb.TitleY = y + 2*svgCell + 30
 	}
@@ -536,9 +537,9 @@ func newSVGBuilding(b engine.Building) svgBuilding {
 		}
 	}
 	switch sp.Income {
-	case engine.GoldIncome:
+	case game.GoldIncome:
 		sb.Income = "gold"
-	case engine.InfluenceIncome:
+	case game.InfluenceIncome:
 		sb.Income = "influence"
 	}
 	sb.IncomeX, sb.IncomeY = x+w-19, y+h-19
@@ -553,30 +554,30 @@ func newSVGBuilding(b engine.Building) svgBuilding {
 }
 
 // walls draws every wall space, built or free, and the two gates.
-func (v *svgView) walls(l layout, st *engine.State) {
+func (v *svgView) walls(l layout, st *game.State) {
 	built := wallsBySpace(st)
 	xE := sqX(l.wallCol())
-	var spaces []engine.WallSpace
-	for _, side := range []engine.WallSide{engine.North, engine.South} {
+	var spaces []game.WallSpace
+	for _, side := range []game.WallSide{game.North, game.South} {
 		for c := 2; c <= 2*l.players-1; c++ {
-			spaces = append(spaces, engine.WallSpace{Side: side, Index: c})
+			spaces = append(spaces, game.WallSpace{Side: side, Index: c})
 		}
 	}
-	for r := 1; r <= engine.NumRows-2; r++ {
-		spaces = append(spaces, engine.WallSpace{Side: engine.East, Index: r})
+	for r := 1; r <= game.NumRows-2; r++ {
+		spaces = append(spaces, game.WallSpace{Side: game.East, Index: r})
 	}
 	for _, w := range spaces {
 		s := svgSlot{ID: "wall-" + w.Side.String() + "-" + strings.TrimPrefix(w.String()[1:], ":"), Cost: wallCost(w)}
 		switch w.Side {
-		case engine.North, engine.South:
+		case game.North, game.South:
 			s.X, s.Y, s.W, s.H = sqX(w.Index)+3, svgNorthY+3, svgCell-6, svgStrip-6
-			if w.Side == engine.South {
+			if w.Side == game.South {
 				s.Y = svgSouthY + 3
 			}
 			s.TextX, s.TextY = s.X+14, s.Y+s.H/2+6
 			s.CostX, s.CostY = s.X+s.W/2, s.Y+s.H/2
 			s.TowerX, s.TowerY = s.X+s.W/2-8, s.Y+s.H/2-9
-		case engine.East:
+		case game.East:
 			s.X, s.Y, s.W, s.H = xE+3, sqY(w.Index)+3, svgStrip-6, svgCell-6
 			s.TextX, s.TextY = s.X+s.W/2, s.Y+18
 			s.CostX, s.CostY = s.X+s.W/2, s.Y+s.H/2
@@ -592,7 +593,7 @@ func (v *svgView) walls(l layout, st *engine.State) {
 				s.Class += " tower"
 				s.Title = fmt.Sprintf("tower (wall tile %d) of %s on %s", t.Tile, t.Owner, w)
 				cx, cy := s.X+s.W-22, s.Y+s.H/2-7
-				if w.Side == engine.East {
+				if w.Side == game.East {
 					cx, cy = s.X+s.W/2-7, s.Y+s.H-21
 				}
 				// A white halo sets the cube off its owner's tile. A tower
@@ -623,7 +624,7 @@ func (v *svgView) walls(l layout, st *engine.State) {
 }
 
 // track draws the trade track with its flags, cubes and discs.
-func (v *svgView) track(cfg engine.Config, st *engine.State) {
+func (v *svgView) track(cfg game.Config, st *game.State) {
 	v.TrackX = (svgWidth - (maxTrade+1)*svgTrackW) / 2
 	v.TrackY = svgTrackY
 	seats := seatOrder(cfg, st)
@@ -647,7 +648,7 @@ func (v *svgView) track(cfg engine.Config, st *engine.State) {
 				sp.Slots = append(sp.Slots, c)
 			}
 		}
-		var here []engine.Colour
+		var here []game.Colour
 		for _, c := range seats {
 			if p := st.Players[c]; p != nil && min(max(p.Trade, 0), maxTrade) == i {
 				here = append(here, c)
@@ -664,7 +665,7 @@ func (v *svgView) track(cfg engine.Config, st *engine.State) {
 
 // seats lays out one card per seat, two to a row, from y; it returns the
 // y below them.
-func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
+func (v *svgView) seats(cfg game.Config, st *game.State, y int) int {
 	w := (svgWidth - 2*svgPad - svgSeatGap) / 2
 	order := seatOrder(cfg, st)
 	for i, c := range order {
@@ -676,12 +677,12 @@ func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
 		switch {
 		case st.Winner != nil && *st.Winner == c:
 			s.Badge = "winner"
-		case st.Phase != engine.PhaseOver && c == st.Current:
+		case st.Phase != game.PhaseOver && c == st.Current:
 			s.Badge = "to move"
 		}
 		pl := st.Players[c]
 		if pl == nil {
-			pl = &engine.Player{Cubes: cubesEach}
+			pl = &game.Player{Cubes: cubesEach}
 			s.Badge = "not seated"
 		}
 		on := cubesEach - min(max(pl.Cubes, 0), cubesEach)
@@ -694,7 +695,7 @@ func (v *svgView) seats(cfg engine.Config, st *engine.State, y int) int {
 		}
 		s.CubeText = fmt.Sprintf("%d/10 on board", on)
 		s.Gold = pl.Gold
-		for k, card := range engine.InfluenceCards {
+		for k, card := range game.InfluenceCards {
 			// Room for two-digit counts of every colour: the hand's
 			// total is in the card's head.
 			s.Cards = append(s.Cards, svgCard{X: x + 120 + k*96, Fill: cardInk(cfg, card),
@@ -813,17 +814,17 @@ func wrapWords(text string, width, size int) []string {
 
 // supply lists the bank, the cards, the neutral stacks and the church stack
 // from y; it returns the y below.
-func (v *svgView) supply(cfg engine.Config, st *engine.State, y int) int {
+func (v *svgView) supply(cfg game.Config, st *game.State, y int) int {
 	s := st.Supply
-	cards := func(in engine.Influence) []svgCard {
+	cards := func(in game.Influence) []svgCard {
 		var out []svgCard
-		for k, card := range engine.InfluenceCards {
+		for k, card := range game.InfluenceCards {
 			out = append(out, svgCard{X: svgPad + 200 + k*80, Fill: cardInk(cfg, card), Count: in.Of(card), Name: cardName(cfg, card)})
 		}
 		return out
 	}
 	var stacks []string
-	for _, k := range engine.NeutralKinds {
+	for _, k := range game.NeutralKinds {
 		stacks = append(stacks, fmt.Sprintf("%s %d", k, s.Neutral.Of(k)))
 	}
 	y += 34
@@ -841,7 +842,7 @@ func (v *svgView) supply(cfg engine.Config, st *engine.State, y int) int {
 }
 
 // notes lists what the game waits for, one line per pending decision.
-func notes(st *engine.State) []string {
+func notes(st *game.State) []string {
 	var out []string
 	for _, p := range st.Pending {
 		out = append(out, capital(p.Seat.String())+" must "+pendingText(p))

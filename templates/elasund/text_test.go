@@ -1,10 +1,10 @@
-package templates
+package elasund
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
 )
 
 func TestTextBoard(t *testing.T) {
@@ -19,15 +19,15 @@ func TestTextBoard(t *testing.T) {
 }
 
 func TestTextBoardNew(t *testing.T) {
-	for _, seats := range [][]engine.Colour{
-		{engine.Red, engine.Blue},
-		{engine.Red, engine.Blue, engine.Green},
-		{engine.Red, engine.Blue, engine.Green, engine.Yellow},
+	for _, seats := range [][]game.Colour{
+		{game.Red, game.Blue},
+		{game.Red, game.Blue, game.Green},
+		{game.Red, game.Blue, game.Green, game.Yellow},
 	} {
-		cfg := config(t, engine.EditionEN, seats...)
-		g, err := engine.New(cfg, nil)
+		cfg := config(t, game.EditionEN, seats...)
+		g, err := game.New(cfg, nil)
 		if err != nil {
-			t.Fatalf("engine.New(%v) = %v", seats, err)
+			t.Fatalf("game.New(%v) = %v", seats, err)
 		}
 		name := "text-new-" + string(rune('0'+len(seats))) + ".golden"
 		t.Run(name, func(t *testing.T) {
@@ -69,10 +69,10 @@ func TestTextBoardEdition(t *testing.T) {
 }
 
 func TestTextBoardNil(t *testing.T) {
-	if got := TextBoard(engine.Config{}, nil); got == "" {
+	if got := TextBoard(game.Config{}, nil); got == "" {
 		t.Errorf("TextBoard(nil) = %q, want a note", got)
 	}
-	if got := TextBoard(engine.Config{}, &engine.State{}); !strings.Contains(got, "A") {
+	if got := TextBoard(game.Config{}, &game.State{}); !strings.Contains(got, "A") {
 		t.Errorf("TextBoard(empty state) = %q, want a board", got)
 	}
 }

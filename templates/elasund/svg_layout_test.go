@@ -1,4 +1,4 @@
-package templates
+package elasund
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
 )
 
 // drawnText is one <text> element as drawn: its anchor point, its anchor,
@@ -182,17 +182,17 @@ func groups(t *testing.T, doc []byte, class string, framed bool) []drawnSeat {
 // longestSeats gives every seat the longest lines a seat's card can hold:
 // the wall line with a tower next, every building of its own in supply,
 // a full discard order, and big numbers everywhere else.
-func longestSeats(st *engine.State, walls int) {
+func longestSeats(st *game.State, walls int) {
 	for _, p := range st.Players {
 		p.Walls = walls
 		p.Gold = 99
-		p.Influence = engine.Influence{Blue: 13, Green: 13, Yellow: 13}
+		p.Influence = game.Influence{Blue: 13, Green: 13, Yellow: 13}
 		p.Permits = []int{0, 1, 2, 3, 4}
 		p.Trade = 11
 		p.Cubes = 0
-		p.Buildings = []engine.Kind{engine.Hut, engine.Cottage, engine.House, engine.Workshop}
-		p.Orders = engine.Orders{
-			Discard: []engine.Card{engine.Gold, engine.BlueCard, engine.GreenCard, engine.YellowCard},
+		p.Buildings = []game.Kind{game.Hut, game.Cottage, game.House, game.Workshop}
+		p.Orders = game.Orders{
+			Discard: []game.Card{game.Gold, game.BlueCard, game.GreenCard, game.YellowCard},
 			Rebuild: "nearest",
 		}
 	}
@@ -203,11 +203,11 @@ func longestSeats(st *engine.State, walls int) {
 // into another text or a cube, card or permit beside it, for the longest
 // content a card can show.
 func TestSVGSeatTextFits(t *testing.T) {
-	for _, ed := range []engine.Edition{engine.EditionEN, engine.EditionRU, engine.EditionFR} {
+	for _, ed := range []game.Edition{game.EditionEN, game.EditionRU, game.EditionFR} {
 		for walls := 0; walls <= 9; walls++ {
 			t.Run(fmt.Sprintf("%s/walls-%d", ed, walls), func(t *testing.T) {
 				_, st := fourPlayers(t)
-				cfg := config(t, ed, engine.Red, engine.Blue, engine.Green, engine.Yellow)
+				cfg := config(t, ed, game.Red, game.Blue, game.Green, game.Yellow)
 				longestSeats(st, walls)
 				doc, err := SVG(cfg, st)
 				if err != nil {
@@ -264,14 +264,14 @@ func TestSVGSeatTextFits(t *testing.T) {
 // TestSVGSupplyFits checks the supply lines with two-digit counts: no text
 // runs into another or into a card, or off the picture.
 func TestSVGSupplyFits(t *testing.T) {
-	for _, ed := range []engine.Edition{engine.EditionEN, engine.EditionRU} {
+	for _, ed := range []game.Edition{game.EditionEN, game.EditionRU} {
 		_, st := fourPlayers(t)
-		cfg := config(t, ed, engine.Red, engine.Blue, engine.Green, engine.Yellow)
+		cfg := config(t, ed, game.Red, game.Blue, game.Green, game.Yellow)
 		st.Supply.Gold = 51
-		st.Supply.InfluenceDeck = engine.Influence{Blue: 13, Green: 13, Yellow: 13}
-		st.Supply.InfluenceDiscard = engine.Influence{Blue: 13, Green: 13, Yellow: 13}
-		st.Supply.Neutral = engine.Neutral{Well: 4, Stall: 4, Tavern: 5, Shop: 5, Hall: 3}
-		st.Pool = &engine.Hand{Gold: 12, Influence: engine.Influence{Blue: 13, Green: 13, Yellow: 13}}
+		st.Supply.InfluenceDeck = game.Influence{Blue: 13, Green: 13, Yellow: 13}
+		st.Supply.InfluenceDiscard = game.Influence{Blue: 13, Green: 13, Yellow: 13}
+		st.Supply.Neutral = game.Neutral{Well: 4, Stall: 4, Tavern: 5, Shop: 5, Hall: 3}
+		st.Pool = &game.Hand{Gold: 12, Influence: game.Influence{Blue: 13, Green: 13, Yellow: 13}}
 		doc, err := SVG(cfg, st)
 		if err != nil {
 			t.Fatal(err)
@@ -305,8 +305,8 @@ func TestSVGSupplyFits(t *testing.T) {
 func TestSVGSeatLinesStack(t *testing.T) {
 	cfg, st := fourPlayers(t)
 	longestSeats(st, 2)
-	st.Players[engine.Blue].Buildings = nil
-	st.Players[engine.Blue].Orders = engine.Orders{Rebuild: "ask"}
+	st.Players[game.Blue].Buildings = nil
+	st.Players[game.Blue].Orders = game.Orders{Rebuild: "ask"}
 	v := newSVGView(cfg, st)
 	// Letters reach about 0.76 em above the baseline and 0.24 em below.
 	for _, s := range v.Seats {
@@ -351,14 +351,14 @@ func TestWrapText(t *testing.T) {
 
 // coveredTrade is a four-player position with a building on each of the
 // four 2-point trade fields, F2, H2, F12 and H12.
-func coveredTrade(t *testing.T) (engine.Config, *engine.State) {
+func coveredTrade(t *testing.T) (game.Config, *game.State) {
 	cfg, st := fourPlayers(t)
-	st.Buildings = append(starters(t, engine.Red, engine.Blue, engine.Green, engine.Yellow),
-		engine.Building{Kind: engine.Well, Owner: engine.Blue, At: sq(t, "F2")},
-		engine.Building{Kind: engine.House, Owner: engine.Red, At: sq(t, "H2")},
-		engine.Building{Kind: engine.Stall, Owner: engine.Yellow, At: sq(t, "E12")},
-		engine.Building{Kind: engine.House, Owner: engine.Green, At: sq(t, "G12")},
-		engine.Building{Kind: engine.Workshop, Owner: engine.Blue, At: sq(t, "A5")},
+	st.Buildings = append(starters(t, game.Red, game.Blue, game.Green, game.Yellow),
+		game.Building{Kind: game.Well, Owner: game.Blue, At: sq(t, "F2")},
+		game.Building{Kind: game.House, Owner: game.Red, At: sq(t, "H2")},
+		game.Building{Kind: game.Stall, Owner: game.Yellow, At: sq(t, "E12")},
+		game.Building{Kind: game.House, Owner: game.Green, At: sq(t, "G12")},
+		game.Building{Kind: game.Workshop, Owner: game.Blue, At: sq(t, "A5")},
 	)
 	st.Permits = nil
 	return cfg, st
@@ -424,9 +424,9 @@ func TestSVGFlagCubesClearOfNames(t *testing.T) {
 		w := float64(len([]rune(text))) * em * float64(size)
 		return box{float64(x) - w/2, float64(y) - 0.75*float64(size), float64(x) + w/2, float64(y) + 0.25*float64(size)}
 	}
-	for _, k := range engine.NeutralKinds {
+	for _, k := range game.NeutralKinds {
 		for _, at := range []string{"A2", "F2", "E10"} {
-			b := engine.Building{Kind: k, Owner: engine.Yellow, At: sq(t, at)}
+			b := game.Building{Kind: k, Owner: game.Yellow, At: sq(t, at)}
 			if _, ok := footprint(b); !ok {
 				continue
 			}

@@ -1,4 +1,4 @@
-package templates
+package elasund
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/templates"
 )
 
 func TestSVG(t *testing.T) {
@@ -177,8 +179,8 @@ func elements(t *testing.T, doc []byte) (ids map[string]bool, classes map[string
 
 func TestSVGNew(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
-		cfg := config(t, engine.EditionEN, engine.AllColours[:n]...)
-		g, err := engine.New(cfg, nil)
+		cfg := config(t, game.EditionEN, game.AllColours[:n]...)
+		g, err := game.New(cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +197,7 @@ func TestSVGNew(t *testing.T) {
 }
 
 func TestSVGNil(t *testing.T) {
-	doc, err := SVG(engine.Config{}, nil)
+	doc, err := SVG(game.Config{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,11 +213,11 @@ func TestRenderPlayouts(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		n := 2 + int(seed)%3
-		cfg := config(t, engine.EditionEN, engine.AllColours[:n]...)
+		cfg := config(t, game.EditionEN, game.AllColours[:n]...)
 		if seed%2 == 0 {
-			cfg = config(t, engine.EditionRU, engine.AllColours[4-n:]...)
+			cfg = config(t, game.EditionRU, game.AllColours[4-n:]...)
 		}
-		last := playout(t, cfg, seed, func(st *engine.State) {
+		last := playout(t, cfg, seed, func(st *game.State) {
 			checkWidth(t, TextBoard(cfg, st))
 			doc, err := SVG(cfg, st)
 			if err != nil {
@@ -234,11 +236,11 @@ func TestRenderPlayouts(t *testing.T) {
 
 // playout plays a game of random legal actions and calls see with every
 // position, the first and last included.
-func playout(t *testing.T, cfg engine.Config, seed uint64, see func(*engine.State)) *engine.State {
+func playout(t *testing.T, cfg game.Config, seed uint64, see func(*game.State)) *game.State {
 	t.Helper()
-	rng := engine.NewSeededRand(seed)
+	rng := game.NewSeededRand(seed)
 	pick := rand.New(rand.NewPCG(seed, 11))
-	g, err := engine.New(cfg, nil)
+	g, err := game.New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,11 +257,11 @@ func playout(t *testing.T, cfg engine.Config, seed uint64, see func(*engine.Stat
 		}
 		// Favour building over ending the turn so that boards fill up.
 		a := legal[pick.IntN(len(legal))]
-		if a.Kind == engine.ActEnd && len(legal) > 1 && pick.IntN(4) > 0 {
+		if a.Kind == game.ActEnd && len(legal) > 1 && pick.IntN(4) > 0 {
 			a = legal[pick.IntN(len(legal))]
 		}
 		r := rng.Copy()
-		if _, err := g.Apply(seat, []engine.Action{a}, r); err != nil {
+		if _, err := g.Apply(seat, []game.Action{a}, r); err != nil {
 			t.Fatalf("seed %d: listed action %q failed: %v", seed, a, err)
 		}
 		rng = r
@@ -272,39 +274,39 @@ func playout(t *testing.T, cfg engine.Config, seed uint64, see func(*engine.Stat
 // pieces off the board, unknown kinds and colours, out-of-range numbers.
 // Nothing may panic, and the SVG must stay well-formed.
 func TestRenderStrangeStates(t *testing.T) {
-	bad := engine.Square{Col: 12, Row: -3}
+	bad := game.Square{Col: 12, Row: -3}
 	nine := 9
 	neg := -4
-	tile := engine.Tile(42)
+	tile := game.Tile(42)
 	for _, tc := range []struct {
 		name string
-		cfg  engine.Config
-		st   *engine.State
+		cfg  game.Config
+		st   *game.State
 	}{
-		{"empty", engine.Config{}, &engine.State{}},
-		{"five seats", engine.Config{Seats: []engine.Colour{1, 2, 3, 4, 9}}, &engine.State{}},
-		{"junk", engine.Config{Seats: []engine.Colour{engine.Red, engine.Red, 0}}, &engine.State{
-			Turn: -1, Current: 77, Phase: 99, WaitingFor: []engine.Colour{0, 66},
-			Dice: &[2]int{0, 19}, Ship: engine.Ship{Row: &nine, Pirate: true}, BuildsDone: -2,
-			Players: map[engine.Colour]*engine.Player{
-				engine.Red:  nil,
-				engine.Blue: {Gold: -5, Cubes: 40, Trade: 99, Walls: 30, Permits: []int{-1, 99}, Buildings: []engine.Kind{0, 77}},
-				12:          {Trade: -8, Cubes: -3},
+		{"empty", game.Config{}, &game.State{}},
+		{"five seats", game.Config{Seats: []game.Colour{1, 2, 3, 4, 9}}, &game.State{}},
+		{"junk", game.Config{Seats: []game.Colour{game.Red, game.Red, 0}}, &game.State{
+			Turn: -1, Current: 77, Phase: 99, WaitingFor: []game.Colour{0, 66},
+			Dice: &[2]int{0, 19}, Ship: game.Ship{Row: &nine, Pirate: true}, BuildsDone: -2,
+			Players: map[game.Colour]*game.Player{
+				game.Red:  nil,
+				game.Blue: {Gold: -5, Cubes: 40, Trade: 99, Walls: 30, Permits: []int{-1, 99}, Buildings: []game.Kind{0, 77}},
+				12:        {Trade: -8, Cubes: -3},
 			},
-			Buildings: []engine.Building{
-				{Kind: engine.Hall, Owner: engine.Red, At: engine.Square{Col: 8, Row: 9}},
-				{Kind: 0, Owner: 0, At: engine.Square{}},
-				{Kind: engine.Tavern, Owner: 50, At: bad},
-				{Kind: engine.Shop, Owner: engine.Blue, At: engine.Square{Col: 0, Row: 0}, Cubes: &neg},
-				{Kind: engine.Shop, Owner: engine.Green, At: engine.Square{Col: 1, Row: 1}, Cubes: &nine},
+			Buildings: []game.Building{
+				{Kind: game.Hall, Owner: game.Red, At: game.Square{Col: 8, Row: 9}},
+				{Kind: 0, Owner: 0, At: game.Square{}},
+				{Kind: game.Tavern, Owner: 50, At: bad},
+				{Kind: game.Shop, Owner: game.Blue, At: game.Square{Col: 0, Row: 0}, Cubes: &neg},
+				{Kind: game.Shop, Owner: game.Green, At: game.Square{Col: 1, Row: 1}, Cubes: &nine},
 			},
-			Permits:    []engine.Permit{{Owner: 0, Value: -7, At: bad}, {Owner: 9, Value: 1234, At: engine.Square{Col: 4, Row: 4}}},
-			Church:     []engine.ChurchTile{{Tile: tile, Owner: 0, At: engine.Foundation}, {Tile: engine.TileC, At: bad}},
-			Walls:      []engine.Wall{{Owner: 0, Tile: 0, At: engine.WallSpace{Side: 9, Index: 99}}, {Owner: engine.Red, Tile: 3, At: engine.WallSpace{Side: engine.North, Index: -1}}},
-			TradeFlags: engine.TradeFlags{{1, 2, 3, 4, 1, 2}, {0}, nil, {99}, {}},
-			Pending:    []engine.Pending{{Seat: 0, Kind: "weird"}, {Kind: engine.PendingRebuild, At: &bad}},
-			Pool:       &engine.Hand{Gold: -1},
-			Winner:     new(engine.Colour),
+			Permits:    []game.Permit{{Owner: 0, Value: -7, At: bad}, {Owner: 9, Value: 1234, At: game.Square{Col: 4, Row: 4}}},
+			Church:     []game.ChurchTile{{Tile: tile, Owner: 0, At: game.Foundation}, {Tile: game.TileC, At: bad}},
+			Walls:      []game.Wall{{Owner: 0, Tile: 0, At: game.WallSpace{Side: 9, Index: 99}}, {Owner: game.Red, Tile: 3, At: game.WallSpace{Side: game.North, Index: -1}}},
+			TradeFlags: game.TradeFlags{{1, 2, 3, 4, 1, 2}, {0}, nil, {99}, {}},
+			Pending:    []game.Pending{{Seat: 0, Kind: "weird"}, {Kind: game.PendingRebuild, At: &bad}},
+			Pool:       &game.Hand{Gold: -1},
+			Winner:     new(game.Colour),
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -315,11 +317,12 @@ func TestRenderStrangeStates(t *testing.T) {
 			}
 			wellFormed(t, doc)
 			elements(t, doc)
-			if _, _, err := RenderTurn(TurnMail{Config: tc.cfg, State: tc.st, Legal: []string{"", "  "}}); err != nil {
+			if _, _, err := mailer(t).Turn(templates.TurnMail{Position: wrap(tc.cfg, tc.st), Legal: []string{"", "  "}}); err != nil {
 				t.Error(err)
 			}
 			for _, p := range tc.st.Pending {
-				if _, _, err := RenderDecision(DecisionRequest{Config: tc.cfg, State: tc.st, Pending: p}); err != nil {
+				d := templates.DecisionRequest{Position: wrap(tc.cfg, tc.st), Owed: engine.Owed{Seat: p.Seat.String(), Kind: p.Kind, Detail: p}}
+				if _, _, err := mailer(t).Decision(d); err != nil {
 					t.Error(err)
 				}
 			}

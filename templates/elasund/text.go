@@ -1,11 +1,11 @@
-package templates
+package elasund
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
 )
 
 // cellW is the inner width of one square of the text board.
@@ -18,7 +18,7 @@ const textMargin = 13
 // grid with its walls, the sea with the ship, the trade track, every seat's
 // holdings, the supply, and whose turn it is and what the game waits for.
 // It uses no colour codes, and no line is longer than 100 columns.
-func TextBoard(cfg engine.Config, st *engine.State) string {
+func TextBoard(cfg game.Config, st *game.State) string {
 	if st == nil {
 		return "(no position)\n"
 	}
@@ -38,25 +38,25 @@ func TextBoard(cfg engine.Config, st *engine.State) string {
 // textPiece is something drawn over one or more cells of the text grid.
 type textPiece struct {
 	label  string
-	anchor engine.Square // where the label starts
-	w      int           // columns the label may span
-	fill   byte          // what fills the borders inside the piece
+	anchor game.Square // where the label starts
+	w      int         // columns the label may span
+	fill   byte        // what fills the borders inside the piece
 }
 
 // textGrid assigns every cell of the drawn grid to at most one piece.
 type textGrid struct {
-	cfg    engine.Config
-	st     *engine.State
+	cfg    game.Config
+	st     *game.State
 	l      layout
 	id     [][]int // [col][row]: piece number + 1, 0 for none
 	pieces []textPiece
 }
 
-func newTextGrid(cfg engine.Config, st *engine.State) *textGrid {
+func newTextGrid(cfg game.Config, st *game.State) *textGrid {
 	g := &textGrid{cfg: cfg, st: st, l: newLayout(cfg, st)}
 	g.id = make([][]int, g.l.cols())
 	for c := range g.id {
-		g.id[c] = make([]int, engine.NumRows)
+		g.id[c] = make([]int, game.NumRows)
 	}
 	for _, b := range st.Buildings {
 		sq, ok := footprint(b)
@@ -67,30 +67,30 @@ func newTextGrid(cfg engine.Config, st *engine.State) *textGrid {
 	}
 	for _, t := range st.Church {
 		if onBoard(t.At) {
-			g.add(textPiece{label: "+" + t.Tile.String() + " " + initial(t.Owner), anchor: t.At, w: 1, fill: ' '}, []engine.Square{t.At})
+			g.add(textPiece{label: "+" + t.Tile.String() + " " + initial(t.Owner), anchor: t.At, w: 1, fill: ' '}, []game.Square{t.At})
 		}
 	}
 	if foundationBare(st) {
-		g.add(textPiece{label: "church", anchor: engine.Foundation, w: 1, fill: ' '}, []engine.Square{engine.Foundation})
+		g.add(textPiece{label: "church", anchor: game.Foundation, w: 1, fill: ' '}, []game.Square{game.Foundation})
 	}
 	for _, p := range st.Permits {
 		if onBoard(p.At) {
-			g.add(textPiece{label: initial(p.Owner) + strconv.Itoa(p.Value), anchor: p.At, w: 1, fill: ' '}, []engine.Square{p.At})
+			g.add(textPiece{label: initial(p.Owner) + strconv.Itoa(p.Value), anchor: p.At, w: 1, fill: ' '}, []game.Square{p.At})
 		}
 	}
 	walls := wallsBySpace(st)
 	wc := g.l.wallCol()
-	for r := 0; r < engine.NumRows; r++ {
+	for r := 0; r < game.NumRows; r++ {
 		label := "GATE"
-		if r > 0 && r < engine.NumRows-1 {
-			label = wallLabel(walls, engine.WallSpace{Side: engine.East, Index: r})
+		if r > 0 && r < game.NumRows-1 {
+			label = wallLabel(walls, game.WallSpace{Side: game.East, Index: r})
 		}
-		g.add(textPiece{label: label, anchor: engine.Square{Col: wc, Row: r}, w: 1, fill: ' '}, []engine.Square{{Col: wc, Row: r}})
+		g.add(textPiece{label: label, anchor: game.Square{Col: wc, Row: r}, w: 1, fill: ' '}, []game.Square{{Col: wc, Row: r}})
 	}
-	var outside []engine.Square
+	var outside []game.Square
 	for c := wc + 1; c < g.l.cols(); c++ {
-		for r := 0; r < engine.NumRows; r++ {
-			outside = append(outside, engine.Square{Col: c, Row: r})
+		for r := 0; r < game.NumRows; r++ {
+			outside = append(outside, game.Square{Col: c, Row: r})
 		}
 	}
 	if len(outside) > 0 {
@@ -100,11 +100,11 @@ func newTextGrid(cfg engine.Config, st *engine.State) *textGrid {
 }
 
 // add gives the piece every listed cell that is still free.
-func (g *textGrid) add(p textPiece, cells []engine.Square) {
+func (g *textGrid) add(p textPiece, cells []game.Square) {
 	g.pieces = append(g.pieces, p)
 	n := len(g.pieces)
 	for _, s := range cells {
-		if s.Col >= 0 && s.Col < len(g.id) && s.Row >= 0 && s.Row < engine.NumRows && g.id[s.Col][s.Row] == 0 {
+		if s.Col >= 0 && s.Col < len(g.id) && s.Row >= 0 && s.Row < game.NumRows && g.id[s.Col][s.Row] == 0 {
 			g.id[s.Col][s.Row] = n
 		}
 	}
@@ -113,7 +113,7 @@ func (g *textGrid) add(p textPiece, cells []engine.Square) {
 // at returns the piece number of a cell, 0 for an empty cell and -1 off the
 // grid.
 func (g *textGrid) at(c, r int) int {
-	if c < 0 || c >= len(g.id) || r < 0 || r >= engine.NumRows {
+	if c < 0 || c >= len(g.id) || r < 0 || r >= game.NumRows {
 		return -1
 	}
 	return g.id[c][r]
@@ -129,23 +129,23 @@ func (g *textGrid) write(b *strings.Builder) {
 		head = append(head, center(colName(c), cellW)...)
 	}
 	writeLine(b, string(head))
-	writeLine(b, g.wallLine("N wall", engine.North, walls))
-	for r := 0; r <= engine.NumRows; r++ {
+	writeLine(b, g.wallLine("N wall", game.North, walls))
+	for r := 0; r <= game.NumRows; r++ {
 		writeLine(b, g.borderLine(r))
-		if r < engine.NumRows {
+		if r < game.NumRows {
 			writeLine(b, g.rowLine(r))
 		}
 	}
-	writeLine(b, g.wallLine("S wall", engine.South, walls))
+	writeLine(b, g.wallLine("S wall", game.South, walls))
 	writeLine(b, g.legend())
 }
 
 // wallLine draws the north or south wall spaces and the gates.
-func (g *textGrid) wallLine(name string, side engine.WallSide, walls map[engine.WallSpace]engine.Wall) string {
+func (g *textGrid) wallLine(name string, side game.WallSide, walls map[game.WallSpace]game.Wall) string {
 	line := []byte(fmt.Sprintf("%*s ", textMargin-1, name))
 	for c := 0; c < g.l.cols(); c++ {
 		label := ""
-		w := engine.WallSpace{Side: side, Index: c}
+		w := game.WallSpace{Side: side, Index: c}
 		switch {
 		case g.l.isSlot(w):
 			label = wallLabel(walls, w)
@@ -199,7 +199,7 @@ func (g *textGrid) rowLine(r int) string {
 		if east > 0 {
 			p := g.pieces[east-1]
 			content = strings.Repeat(string(p.fill), cellW)
-		} else if v := g.l.tradeValue(engine.Square{Col: c, Row: r}); v > 0 {
+		} else if v := g.l.tradeValue(game.Square{Col: c, Row: r}); v > 0 {
 			content = "(" + strconv.Itoa(v) + ")"
 		}
 		line = append(line, center(content, cellW)...)
@@ -248,9 +248,9 @@ func (g *textGrid) legend() string {
 }
 
 // buildingLabel names a building and its owner: "TAVERN r", "WRK b".
-func buildingLabel(b engine.Building) string {
-	short := map[engine.Kind]string{
-		engine.Hut: "HUT", engine.Cottage: "COT", engine.Workshop: "WRK", engine.Well: "WELL",
+func buildingLabel(b game.Building) string {
+	short := map[game.Kind]string{
+		game.Hut: "HUT", game.Cottage: "COT", game.Workshop: "WRK", game.Well: "WELL",
 	}
 	name, ok := short[b.Kind]
 	if !ok {
@@ -260,8 +260,8 @@ func buildingLabel(b engine.Building) string {
 }
 
 // wallsBySpace indexes the wall tiles on the board.
-func wallsBySpace(st *engine.State) map[engine.WallSpace]engine.Wall {
-	m := make(map[engine.WallSpace]engine.Wall, len(st.Walls))
+func wallsBySpace(st *game.State) map[game.WallSpace]game.Wall {
+	m := make(map[game.WallSpace]game.Wall, len(st.Walls))
 	for _, w := range st.Walls {
 		m[w.At] = w
 	}
@@ -269,7 +269,7 @@ func wallsBySpace(st *engine.State) map[engine.WallSpace]engine.Wall {
 }
 
 // wallLabel is "[r3T]" for a built tile (T: tower), "-2g-" for a free space.
-func wallLabel(walls map[engine.WallSpace]engine.Wall, at engine.WallSpace) string {
+func wallLabel(walls map[game.WallSpace]game.Wall, at game.WallSpace) string {
 	w, ok := walls[at]
 	if !ok {
 		return "-" + strconv.Itoa(wallCost(at)) + "g-"
@@ -298,7 +298,7 @@ func writeLine(b *strings.Builder, s string) {
 
 // writeTrack draws the trade track: each seat's disc, and the cubes on the
 // flag spaces with "." for a free flag.
-func writeTrack(b *strings.Builder, cfg engine.Config, st *engine.State) {
+func writeTrack(b *strings.Builder, cfg game.Config, st *game.State) {
 	const w = 6
 	pos := []byte("trade ")
 	discs := []byte("discs ")
@@ -335,11 +335,11 @@ func writeTrack(b *strings.Builder, cfg engine.Config, st *engine.State) {
 }
 
 // writeHoldings lists each seat's cards and supply.
-func writeHoldings(b *strings.Builder, cfg engine.Config, st *engine.State) {
+func writeHoldings(b *strings.Builder, cfg game.Config, st *game.State) {
 	for _, c := range seatOrder(cfg, st) {
 		p := st.Players[c]
 		head := c.String()
-		if c == st.Current && st.Phase != engine.PhaseOver {
+		if c == st.Current && st.Phase != game.PhaseOver {
 			head += " (to move)"
 		}
 		if p == nil {
@@ -365,10 +365,10 @@ func writeHoldings(b *strings.Builder, cfg engine.Config, st *engine.State) {
 
 // writeSupply lists the bank, the influence deck and discards, the neutral
 // stacks and the church stack.
-func writeSupply(b *strings.Builder, cfg engine.Config, st *engine.State) {
+func writeSupply(b *strings.Builder, cfg game.Config, st *game.State) {
 	s := st.Supply
 	var stacks []string
-	for _, k := range engine.NeutralKinds {
+	for _, k := range game.NeutralKinds {
 		stacks = append(stacks, fmt.Sprintf("%s %d", k, s.Neutral.Of(k)))
 	}
 	writeLine(b, fmt.Sprintf("supply: bank gold %d; church stack %d; neutral %s",
@@ -382,8 +382,8 @@ func writeSupply(b *strings.Builder, cfg engine.Config, st *engine.State) {
 
 // writeStatus says whose turn it is, the phase, the dice, and what the game
 // waits for.
-func writeStatus(b *strings.Builder, cfg engine.Config, st *engine.State) {
-	if st.Phase == engine.PhaseOver {
+func writeStatus(b *strings.Builder, cfg game.Config, st *game.State) {
+	if st.Phase == game.PhaseOver {
 		if st.Winner != nil {
 			writeLine(b, fmt.Sprintf("game over after turn %d: %s wins", st.Turn, *st.Winner))
 		} else {
@@ -413,9 +413,9 @@ func writeStatus(b *strings.Builder, cfg engine.Config, st *engine.State) {
 }
 
 // pendingText says what a pending decision asks for: "discard 2 cards".
-func pendingText(p engine.Pending) string {
+func pendingText(p game.Pending) string {
 	switch p.Kind {
-	case engine.PendingDiscard:
+	case game.PendingDiscard:
 		what := "cards"
 		if p.Count == 1 {
 			what = "card"
@@ -424,13 +424,13 @@ func pendingText(p engine.Pending) string {
 			what = "influence " + what
 		}
 		return fmt.Sprintf("discard %d %s", p.Count, what)
-	case engine.PendingRebuild:
+	case game.PendingRebuild:
 		s := "rebuild their " + p.Building.String()
 		if p.At != nil && onBoard(*p.At) {
 			s += " (it stood on " + p.At.String() + ")"
 		}
 		return s + " or decline"
-	case engine.PendingTake:
+	case game.PendingTake:
 		what := "cards"
 		if p.Count == 1 {
 			what = "card"
@@ -441,16 +441,16 @@ func pendingText(p engine.Pending) string {
 }
 
 // influenceText lists influence cards by colour with the edition's names.
-func influenceText(cfg engine.Config, in engine.Influence) string {
+func influenceText(cfg game.Config, in game.Influence) string {
 	parts := make([]string, 0, 3)
-	for _, k := range engine.InfluenceCards {
+	for _, k := range game.InfluenceCards {
 		parts = append(parts, fmt.Sprintf("%s %d", cardName(cfg, k), in.Of(k)))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // handText lists a hand: "gold 2; blue 1, green 0, yellow 0".
-func handText(cfg engine.Config, h engine.Hand) string {
+func handText(cfg game.Config, h game.Hand) string {
 	return fmt.Sprintf("gold %d; %s", h.Gold, influenceText(cfg, h.Influence))
 }
 
@@ -465,7 +465,7 @@ func intsText(v []int) string {
 	return strings.Join(parts, " ")
 }
 
-func kindsText(v []engine.Kind) string {
+func kindsText(v []game.Kind) string {
 	if len(v) == 0 {
 		return "none"
 	}
@@ -477,7 +477,7 @@ func kindsText(v []engine.Kind) string {
 }
 
 // ordersText prints standing orders: "discard gold blue; rebuild nearest".
-func ordersText(cfg engine.Config, o engine.Orders) string {
+func ordersText(cfg game.Config, o game.Orders) string {
 	d := "ask"
 	if len(o.Discard) > 0 {
 		parts := make([]string, len(o.Discard))

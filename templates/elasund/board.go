@@ -1,10 +1,10 @@
-package templates
+package elasund
 
 import (
 	"sort"
 	"strconv"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
 )
 
 // layout is the board geometry for one player count (COMPONENTS.md, R1-R4).
@@ -14,7 +14,7 @@ type layout struct {
 
 // newLayout reads the player count from the seats, else from the state's
 // players, and keeps it within 2..4 so that any input can be drawn.
-func newLayout(cfg engine.Config, st *engine.State) layout {
+func newLayout(cfg game.Config, st *game.State) layout {
 	p := len(cfg.Seats)
 	if p == 0 && st != nil {
 		p = len(st.Players)
@@ -31,34 +31,34 @@ func (l layout) wallCol() int { return 2*l.players + 1 }
 
 // cols is the number of columns drawn: the board's nine, plus J for four
 // players.
-func (l layout) cols() int { return max(engine.NumCols, l.wallCol()+1) }
+func (l layout) cols() int { return max(game.NumCols, l.wallCol()+1) }
 
 // inCity reports whether s is a city square (R1).
-func (l layout) inCity(s engine.Square) bool {
+func (l layout) inCity(s game.Square) bool {
 	return onBoard(s) && s.Col < l.cityCols()
 }
 
 // tradeValue is the trade-point value of a square (R2).
-func (l layout) tradeValue(s engine.Square) int {
+func (l layout) tradeValue(s game.Square) int {
 	if !l.inCity(s) {
 		return 0
 	}
 	if s.Col == 0 {
 		return 1
 	}
-	if (s.Col == 5 || s.Col == 7) && (s.Row == 0 || s.Row == engine.NumRows-1) {
+	if (s.Col == 5 || s.Col == 7) && (s.Row == 0 || s.Row == game.NumRows-1) {
 		return 2
 	}
 	return 0
 }
 
 // isSlot reports whether w is a wall space of this board (R4).
-func (l layout) isSlot(w engine.WallSpace) bool {
+func (l layout) isSlot(w game.WallSpace) bool {
 	switch w.Side {
-	case engine.North, engine.South:
+	case game.North, game.South:
 		return w.Index >= 2 && w.Index <= 2*l.players-1
-	case engine.East:
-		return w.Index >= 1 && w.Index <= engine.NumRows-2
+	case game.East:
+		return w.Index >= 1 && w.Index <= game.NumRows-2
 	}
 	return false
 }
@@ -67,8 +67,8 @@ func (l layout) isSlot(w engine.WallSpace) bool {
 func (l layout) isGateCol(c int) bool { return c == 2*l.players || c == 2*l.players+1 }
 
 // wallCost is the gold a wall tile costs on w (R74).
-func wallCost(w engine.WallSpace) int {
-	if w.Side == engine.East {
+func wallCost(w game.WallSpace) int {
+	if w.Side == game.East {
 		return 4
 	}
 	return 2
@@ -77,14 +77,14 @@ func wallCost(w engine.WallSpace) int {
 // isTower reports whether wall tile n is a tower carrying a cube (R9).
 func isTower(n int) bool { return n == 3 || n == 6 || n == 9 }
 
-func onBoard(s engine.Square) bool {
-	return s.Col >= 0 && s.Col < engine.NumCols && s.Row >= 0 && s.Row < engine.NumRows
+func onBoard(s game.Square) bool {
+	return s.Col >= 0 && s.Col < game.NumCols && s.Row >= 0 && s.Row < game.NumRows
 }
 
-func validColour(c engine.Colour) bool { return c >= engine.Red && c <= engine.Yellow }
+func validColour(c game.Colour) bool { return c >= game.Red && c <= game.Yellow }
 
 // initial is the one-letter name of a seat colour.
-func initial(c engine.Colour) string {
+func initial(c game.Colour) string {
 	if !validColour(c) {
 		return "?"
 	}
@@ -93,7 +93,7 @@ func initial(c engine.Colour) string {
 
 // colName is the letter of column c, J included.
 func colName(c int) string {
-	if c < 0 || c > engine.NumCols {
+	if c < 0 || c > game.NumCols {
 		return "?"
 	}
 	return string(rune('A' + c))
@@ -101,17 +101,17 @@ func colName(c int) string {
 
 // rowName is the printed name of row index r.
 func rowName(r int) string {
-	if r < 0 || r >= engine.NumRows {
+	if r < 0 || r >= game.NumRows {
 		return "?"
 	}
-	return strconv.Itoa(engine.Rows[r])
+	return strconv.Itoa(game.Rows[r])
 }
 
 // seatOrder lists the seats in turn order, then any other colour the state
 // holds a player for.
-func seatOrder(cfg engine.Config, st *engine.State) []engine.Colour {
-	var out []engine.Colour
-	seen := map[engine.Colour]bool{}
+func seatOrder(cfg game.Config, st *game.State) []game.Colour {
+	var out []game.Colour
+	seen := map[game.Colour]bool{}
 	for _, c := range cfg.Seats {
 		if validColour(c) && !seen[c] {
 			out = append(out, c)
@@ -119,7 +119,7 @@ func seatOrder(cfg engine.Config, st *engine.State) []engine.Colour {
 		}
 	}
 	if st != nil {
-		var extra []engine.Colour
+		var extra []game.Colour
 		for c := range st.Players {
 			if validColour(c) && !seen[c] {
 				extra = append(extra, c)
@@ -132,8 +132,8 @@ func seatOrder(cfg engine.Config, st *engine.State) []engine.Colour {
 }
 
 // cardName is the edition's name of a card kind (V1).
-func cardName(cfg engine.Config, k engine.Card) string {
-	if k == engine.YellowCard && cfg.Options.ThirdColour == "" {
+func cardName(cfg game.Config, k game.Card) string {
+	if k == game.YellowCard && cfg.Options.ThirdColour == "" {
 		return "yellow"
 	}
 	return cfg.CardName(k)
@@ -141,20 +141,20 @@ func cardName(cfg engine.Config, k engine.Card) string {
 
 // churchArea returns the north-west square of the 3×3 church area, fixed
 // by the tile on the foundation (R78), and false before it is built.
-func churchArea(st *engine.State) (engine.Square, bool) {
+func churchArea(st *game.State) (game.Square, bool) {
 	for _, t := range st.Church {
-		if t.At == engine.Foundation && t.Tile >= engine.TileNW && t.Tile <= engine.TileSE {
-			i := int(t.Tile - engine.TileNW)
-			return engine.Square{Col: engine.Foundation.Col - i%3, Row: engine.Foundation.Row - i/3}, true
+		if t.At == game.Foundation && t.Tile >= game.TileNW && t.Tile <= game.TileSE {
+			i := int(t.Tile - game.TileNW)
+			return game.Square{Col: game.Foundation.Col - i%3, Row: game.Foundation.Row - i/3}, true
 		}
 	}
-	return engine.Square{}, false
+	return game.Square{}, false
 }
 
 // foundationBare reports whether no church tile covers C8 yet (R13).
-func foundationBare(st *engine.State) bool {
+func foundationBare(st *game.State) bool {
 	for _, t := range st.Church {
-		if t.At == engine.Foundation {
+		if t.At == game.Foundation {
 			return false
 		}
 	}
@@ -163,15 +163,15 @@ func foundationBare(st *engine.State) bool {
 
 // footprint lists the squares of a building, and false when any of them
 // lies off the board.
-func footprint(b engine.Building) ([]engine.Square, bool) {
+func footprint(b game.Building) ([]game.Square, bool) {
 	sp := b.Kind.Spec()
 	if sp.W == 0 || !onBoard(b.At) {
 		return nil, false
 	}
-	var out []engine.Square
+	var out []game.Square
 	for dr := 0; dr < sp.H; dr++ {
 		for dc := 0; dc < sp.W; dc++ {
-			s := engine.Square{Col: b.At.Col + dc, Row: b.At.Row + dr}
+			s := game.Square{Col: b.At.Col + dc, Row: b.At.Row + dr}
 			if !onBoard(s) {
 				return nil, false
 			}
@@ -184,18 +184,18 @@ func footprint(b engine.Building) ([]engine.Square, bool) {
 // flagSquares lists the squares of a building that carry VP flags: the west
 // column, first row, and for the 2×3 buildings the second row too
 // (COMPONENTS.md).
-func flagSquares(b engine.Building) []engine.Square {
+func flagSquares(b game.Building) []game.Square {
 	n := b.Kind.Spec().Flags
-	out := make([]engine.Square, 0, n)
+	out := make([]game.Square, 0, n)
 	for i := 0; i < n; i++ {
-		out = append(out, engine.Square{Col: b.At.Col, Row: b.At.Row + i})
+		out = append(out, game.Square{Col: b.At.Col, Row: b.At.Row + i})
 	}
 	return out
 }
 
 // cubesOn is the number of cubes on a neutral building: one per flag, or
 // fewer when the builder's supply ran out (R97).
-func cubesOn(b engine.Building) int {
+func cubesOn(b game.Building) int {
 	n := b.Kind.Spec().Flags
 	if b.Cubes != nil {
 		return min(max(*b.Cubes, 0), n)
@@ -213,7 +213,7 @@ const maxTrade = 11
 const cubesEach = 10
 
 // diceText prints the roll as "3+5=8", or "" before it.
-func diceText(st *engine.State) string {
+func diceText(st *game.State) string {
 	if st.Dice == nil {
 		return ""
 	}

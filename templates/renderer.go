@@ -1,0 +1,64 @@
+package templates
+
+import (
+	"io/fs"
+	"text/template"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// View says who looks at a position, and so what a picture of it may show.
+type View struct {
+	// Seat is the reader's seat, or "" for an onlooker (show, render).
+	Seat string
+	// Hidden shows the other seats' hidden holdings (hands, cards) as
+	// counts only: the referee's mails in a game whose every seat it
+	// hosts. Otherwise the file's open hands are shown.
+	Hidden bool
+}
+
+// Renderer draws one game's positions for people. Each game has one, in
+// its own package below this one (templates/elasund); the shared mail
+// templates of this package call it for everything that depends on the
+// game. A Renderer never changes the position and never panics on a
+// strange one.
+type Renderer interface {
+	// Title is the game's name as people read it: "Elasund",
+	// "Catan: Seafarers".
+	Title() string
+	// Text draws the position as text for a terminal or a mail: the board,
+	// every seat's holdings and whose turn it is.
+	Text(p engine.Position, v View) string
+	// SVG draws the position as a standalone SVG picture.
+	SVG(p engine.Position, v View) ([]byte, error)
+	// Hand describes what seat holds, in one line ("gold 4; blue 1,
+	// green 0, yellow 2"), as v may see it.
+	Hand(p engine.Position, seat string, v View) string
+	// Owed describes a decision the game waits for: Title in a few words
+	// for a subject ("discard 2 cards"), You in the second person
+	// ("rebuild your hut (it stood on C10), or decline"), Detail a short
+	// paragraph on what the decision is about.
+	Owed(p engine.Position, d engine.Owed, v View) OwedText
+	// MailTemplates returns the game's parts of the mails (see Mailer):
+	// a file system whose *.tmpl files define them, and the functions
+	// those templates call.
+	MailTemplates() (fs.FS, template.FuncMap)
+	// Action prints an action for people: the canonical spelling, or an
+	// edition's own words for it (Elasund's third colour, R108). The game
+	// reads the printed form back as the same action.
+	Action(p engine.Position, action string) string
+	// HowWon says how seat won the game, after "red wins": "with all its
+	// cubes in the city".
+	HowWon(p engine.Position, seat string) string
+	// Group splits a listed action into the key it is grouped under and
+	// the rest ("permit 2 F5" → "permit 2", "F5"), so that a long list of
+	// legal actions reads as a few lines.
+	Group(action string) (key, rest string)
+}
+
+// OwedText describes one owed decision; see Renderer.Owed.
+type OwedText struct {
+	Title  string
+	You    string
+	Detail string
+}
