@@ -1,13 +1,10 @@
-// Package bot holds computer players for Elasund: The First City.
+// Package bot is what elasund knows of computer players, for any game: a
+// Player looks at a position and returns one legal action for a seat the
+// game waits for; Plan asks it, action by action, for a seat's whole move.
+// Each game's players live in their own package below this one
+// (internal/bot/elasund) behind a Maker.
 //
-// A Player looks at a game and returns one legal action for a seat the game
-// waits for; the caller applies it and asks again, so a turn is a series of
-// Choose calls (roll, ship or pirate choice, builds, phase 3, special
-// action, and any decisions owed by other seats). Players are deterministic:
-// the same seed and the same sequence of positions give the same actions.
-// They keep no global state and read no clock.
-//
-// Two levels exist (see Levels): "random" picks uniformly among the legal
-// actions; "heuristic" scores each candidate action with a one-ply look at
-// the position it leads to (see heuristic.go and eval.go for the strategy).
+// Players are deterministic: the same seed and the same sequence of
+// positions give the same actions. They keep no global state and read no
+// clock.
 package bot

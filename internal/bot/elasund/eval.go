@@ -1,9 +1,9 @@
-package bot
+package elasund
 
 import (
 	"math"
 
-	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
 )
 
 // The heuristic's position score, in gold (a gold card is worth 1). For
@@ -94,7 +94,7 @@ var defaultWeights = weights{
 // evaluator scores positions for one seat.
 type evaluator struct {
 	w       *weights
-	me      engine.Colour
+	me      game.Colour
 	horizon float64 // turns of income credited
 	cube    float64 // value of a cube on the board
 }
@@ -115,7 +115,7 @@ func newEvaluator(w *weights, m *model) *evaluator {
 // score is the value of m for the evaluator's seat: its own value and plans
 // minus a share of the best opponent's value.
 func (e *evaluator) score(m *model) float64 {
-	if m.winner != engine.NoColour {
+	if m.winner != game.NoColour {
 		if m.winner == e.me {
 			return 1e6
 		}
@@ -136,7 +136,7 @@ func (e *evaluator) score(m *model) float64 {
 
 // seatValue is what seat c holds: cubes placed, cards, income, trade and
 // wall progress, permits in supply.
-func (e *evaluator) seatValue(m *model, c engine.Colour) float64 {
+func (e *evaluator) seatValue(m *model, c game.Colour) float64 {
 	s := &m.seat[c]
 	w := e.w
 	v := e.cube * float64(cubesEach-s.cubes)
@@ -159,7 +159,7 @@ func (e *evaluator) inflValue(in [3]int) float64 {
 
 // tradeProgress credits a trade position short of the next flag space
 // that c can still claim (R60, R61).
-func (e *evaluator) tradeProgress(m *model, c engine.Colour, t int) float64 {
+func (e *evaluator) tradeProgress(m *model, c game.Colour, t int) float64 {
 	for i, sp := range tradeSpaces {
 		if sp.pos <= t || m.flagHeld[i][c] || m.flagUsed[i] >= sp.flags {
 			continue
@@ -172,7 +172,7 @@ func (e *evaluator) tradeProgress(m *model, c engine.Colour, t int) float64 {
 
 // tradeDelta is the value to c of moving its trade disk by d: flag cubes
 // gained or lost (R60) and the change in progress.
-func (e *evaluator) tradeDelta(m *model, c engine.Colour, d int) float64 {
+func (e *evaluator) tradeDelta(m *model, c game.Colour, d int) float64 {
 	s := &m.seat[c]
 	t0 := s.trade
 	t1 := min(max(t0+d, 0), maxTrade)
@@ -195,7 +195,7 @@ func (e *evaluator) tradeDelta(m *model, c engine.Colour, d int) float64 {
 
 // wallProgress credits wall tiles built toward the next tower (R9), while
 // enough wall slots remain to reach it (R100).
-func (e *evaluator) wallProgress(m *model, c engine.Colour) float64 {
+func (e *evaluator) wallProgress(m *model, c game.Colour) float64 {
 	t := m.seat[c].walls
 	stage := t % 3
 	if t >= wallTiles || stage == 0 || m.cheapFree+m.eastFree < 3-stage {
@@ -220,13 +220,13 @@ const maxPermitsOnBoard = numPermits
 // falling weights.
 func (e *evaluator) plans(m *model) float64 {
 	me := e.me
-	var mine [maxPermitsOnBoard]engine.Square
-	var idx [engine.NumCols][engine.NumRows]int8
+	var mine [maxPermitsOnBoard]game.Square
+	var idx [game.NumCols][game.NumRows]int8
 	nm := 0
 	for c := 0; c < m.cols; c++ {
-		for r := 0; r < engine.NumRows; r++ {
+		for r := 0; r < game.NumRows; r++ {
 			if m.pOwn[c][r] == int8(me) && nm < len(mine) {
-				mine[nm] = engine.Square{Col: c, Row: r}
+				mine[nm] = game.Square{Col: c, Row: r}
 				nm++
 				idx[c][r] = int8(nm)
 			}
@@ -236,14 +236,14 @@ func (e *evaluator) plans(m *model) float64 {
 		return 0
 	}
 	s := &m.seat[me]
-	var kinds [engine.Hall + 1]engine.Kind
+	var kinds [game.Hall + 1]game.Kind
 	nk := 0
-	for _, k := range engine.BuildableKinds {
+	for _, k := range game.BuildableKinds {
 		ok := m.neutral[k] > 0
 		switch k {
-		case engine.House:
+		case game.House:
 			ok = s.house
-		case engine.Workshop:
+		case game.Workshop:
 			ok = s.workshop
 		}
 		if ok {
@@ -251,7 +251,7 @@ func (e *evaluator) plans(m *model) float64 {
 			nk++
 		}
 	}
-	var seen [engine.Hall + 1][engine.NumCols][engine.NumRows]bool
+	var seen [game.Hall + 1][game.NumCols][game.NumRows]bool
 	var buf [160]plan
 	list := buf[:0]
 	for i := 0; i < nm; i++ {
@@ -261,7 +261,7 @@ func (e *evaluator) plans(m *model) float64 {
 			for dr := 0; dr < sp.H; dr++ {
 				for dc := 0; dc < sp.W; dc++ {
 					ac, ar := p.Col-dc, p.Row-dr
-					if ac < 0 || ar < 0 || ac+sp.W > m.cols || ar+sp.H > engine.NumRows || seen[k][ac][ar] {
+					if ac < 0 || ar < 0 || ac+sp.W > m.cols || ar+sp.H > game.NumRows || seen[k][ac][ar] {
 						continue
 					}
 					seen[k][ac][ar] = true
@@ -294,7 +294,7 @@ func (e *evaluator) plans(m *model) float64 {
 // footprintPlan scores building k anchored on (ac, ar) for the evaluator's
 // seat, following the legality checks of R49-R54: what it would gain,
 // discounted by the permits and gold still missing.
-func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, ar int, idx *[engine.NumCols][engine.NumRows]int8) (plan, bool) {
+func (e *evaluator) footprintPlan(m *model, k game.Kind, sp game.Spec, ac, ar int, idx *[game.NumCols][game.NumRows]int8) (plan, bool) {
 	me := e.me
 	w := e.w
 	var sum [5]int
@@ -305,7 +305,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	size := sp.W * sp.H
 	for r := ar; r < ar+sp.H; r++ {
 		for c := ac; c < ac+sp.W; c++ {
-			if m.chur[c][r] != 0 || (m.bare && c == engine.Foundation.Col && r == engine.Foundation.Row) {
+			if m.chur[c][r] != 0 || (m.bare && c == game.Foundation.Col && r == game.Foundation.Row) {
 				return plan{}, false // R13, R80
 			}
 			trade += m.tradeValue(c, r)
@@ -352,7 +352,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 				cubes += cubesOf(b)
 				value -= (e.cube - e.exposure()) * float64(cubesOf(b))
 			}
-			if bs.Income != engine.NoIncome {
+			if bs.Income != game.NoIncome {
 				value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
 			}
 			if !bs.Starter {
@@ -377,7 +377,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	// R52: enough permits and a strict majority of value. place counts
 	// the permits the seat must still put down.
 	oppMax, comp, opp := 0, 0, false
-	for c := engine.Red; c <= engine.Yellow; c++ {
+	for c := game.Red; c <= game.Yellow; c++ {
 		if c != me && has[c] {
 			oppMax = max(oppMax, sum[c])
 			comp += sum[c] // R48
@@ -411,7 +411,7 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 	// What the building brings.
 	placed := min(sp.Flags, cubes)
 	value += (e.cube - e.exposure()) * float64(placed)
-	if sp.Income != engine.NoIncome {
+	if sp.Income != game.NoIncome {
 		value += e.incomeValue(sp.Income, rowsChance(ar, sp.H))
 	}
 	value += e.tradeDelta(m, me, trade-tradeLoss)
@@ -435,8 +435,8 @@ func (e *evaluator) footprintPlan(m *model, k engine.Kind, sp engine.Spec, ac, a
 
 // incomeValue is what a building earning one card of kind inc with chance
 // p per turn is worth over the horizon.
-func (e *evaluator) incomeValue(inc engine.Income, p float64) float64 {
-	if inc == engine.GoldIncome {
+func (e *evaluator) incomeValue(inc game.Income, p float64) float64 {
+	if inc == game.GoldIncome {
 		return e.horizon * p
 	}
 	return e.horizon * p * e.w.Influence

@@ -1,47 +1,45 @@
-package bot
+package elasund
 
 import (
 	"testing"
 
 	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/bot"
 )
 
 // spot is a position where a seat must act, with the turn's random source.
 type spot struct {
-	g    *engine.Game
-	seat engine.Colour
-	rng  *engine.SeededRand
+	p    engine.Position
+	seat string
+	rng  *source
 }
 
 // spots collects every position of a few 4-player heuristic-vs-random
 // games where the heuristic seat acts, rolls aside.
 func spots(tb testing.TB) []spot {
-	cfg := config(tb, 4, engine.EditionEN, map[string]string{"turn_limit": "60"})
+	setup := setupOf(4, game.EditionEN, map[string]string{"turn_limit": "60"})
 	var out []spot
 	for seed := uint64(1); seed <= 4; seed++ {
-		rng := engine.NewSeededRand(seed)
-		g, err := engine.New(cfg, nil)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		players := map[engine.Colour]Player{}
-		for i, c := range cfg.Seats {
+		rng := newSource(seed)
+		pos := newPosition(tb, setup)
+		players := map[string]bot.Player{}
+		for i, c := range setup.Seats {
 			players[c] = newRandom(seed*10 + uint64(i))
 		}
-		hs := cfg.Seats[seed%4]
+		hs := setup.Seats[seed%4]
 		players[hs] = newHeuristic(seed, defaultWeights)
-		for !g.Over() {
-			st := g.View()
-			seat := st.WaitingFor[0]
-			if seat == hs && st.Phase != engine.PhaseRoll {
-				out = append(out, spot{g: g.Clone(), seat: seat, rng: rng.Copy()})
+		for !pos.Over() {
+			seat := pos.Awaited()[0]
+			if seat == hs && pos.Phase() != game.PhaseRoll.String() {
+				out = append(out, spot{p: pos.Clone(), seat: seat, rng: rng.copy()})
 			}
-			a, err := players[seat].Choose(g, seat, rng.Copy())
+			a, err := players[seat].Choose(pos, seat, rng.Clone())
 			if err != nil {
 				tb.Fatal(err)
 			}
-			r2 := rng.Copy()
-			if _, err := g.Apply(seat, []engine.Action{a}, r2); err != nil {
+			r2 := rng.copy()
+			if _, err := pos.Apply(seat, []engine.Action{a}, r2); err != nil {
 				tb.Fatal(err)
 			}
 			rng = r2
@@ -58,7 +56,7 @@ func BenchmarkHeuristicChoose(b *testing.B) {
 	h := newHeuristic(1, defaultWeights)
 	for i := 0; b.Loop(); i++ {
 		s := sp[i%len(sp)]
-		if _, err := h.Choose(s.g, s.seat, s.rng.Copy()); err != nil {
+		if _, err := h.Choose(s.p, s.seat, s.rng.Clone()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -70,7 +68,7 @@ func BenchmarkRandomChoose(b *testing.B) {
 	r := newRandom(1)
 	for i := 0; b.Loop(); i++ {
 		s := sp[i%len(sp)]
-		if _, err := r.Choose(s.g, s.seat, s.rng.Copy()); err != nil {
+		if _, err := r.Choose(s.p, s.seat, s.rng.Clone()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -82,7 +80,7 @@ func BenchmarkRandomChoose(b *testing.B) {
 // and how the games ended. The measurement quoted in the package's tests
 // is
 //
-//	go test ./internal/bot -run '^$' -bench VersusRandom -benchtime 1000x
+//	go test ./internal/bot/elasund -run '^$' -bench VersusRandom -benchtime 1000x
 func BenchmarkVersusRandom(b *testing.B) {
 	tl := versusRandom(b, 4, b.N, defaultWeights)
 	b.ReportMetric(100*tl.rate(), "win%")

@@ -1,6 +1,6 @@
-package bot
+package elasund
 
-import "github.com/elasund/elasund/engine"
+import game "github.com/elasund/elasund/engine/elasund"
 
 // The board data the engine keeps unexported, restated from the rules.
 const (
@@ -18,10 +18,10 @@ const (
 var tradeSpaces = [numFlagSpcs]struct{ pos, flags int }{{3, 4}, {5, 3}, {7, 2}, {9, 2}, {11, 1}}
 
 // rowChance is the chance that a turn's roll of 2d6 names each row (R26,
-// R27), indexed like engine.Rows. A 7 (1/6) brings the pirate instead.
-var rowChance = func() [engine.NumRows]float64 {
-	var p [engine.NumRows]float64
-	for i, r := range engine.Rows {
+// R27), indexed like game.Rows. A 7 (1/6) brings the pirate instead.
+var rowChance = func() [game.NumRows]float64 {
+	var p [game.NumRows]float64
+	for i, r := range game.Rows {
 		d := r - 7
 		if d < 0 {
 			d = -d
@@ -61,38 +61,38 @@ func (s *seatInfo) supplyPermits() int {
 // model is a compact, cheaply copied view of a position from one seat's
 // point of view. Changes that move only permits, cards and gold (phase 3
 // and the special actions) are simulated on copies of it; everything else
-// goes through the engine.
+// goes through the game.
 type model struct {
-	cfg   *engine.Config
+	cfg   *game.Config
 	n     int // players
 	cols  int // city columns (R1)
-	me    engine.Colour
+	me    game.Colour
 	turn  int
-	blds  []engine.Building // shared, read-only
-	bldAt [engine.NumCols][engine.NumRows]int8
-	pOwn  [engine.NumCols][engine.NumRows]int8 // permit owner colour, 0 for none
-	pVal  [engine.NumCols][engine.NumRows]int8
-	chur  [engine.NumCols][engine.NumRows]int8 // church tile builder colour, 0 for none
+	blds  []game.Building // shared, read-only
+	bldAt [game.NumCols][game.NumRows]int8
+	pOwn  [game.NumCols][game.NumRows]int8 // permit owner colour, 0 for none
+	pVal  [game.NumCols][game.NumRows]int8
+	chur  [game.NumCols][game.NumRows]int8 // church tile builder colour, 0 for none
 	// eastTower is the owner of the east tower beside each row, 0 for none.
-	eastTower [engine.NumRows]int8
+	eastTower [game.NumRows]int8
 	bare      bool // the church foundation is still bare (R13)
 	seat      [5]seatInfo
 	// flagHeld[i][c] says colour c has a cube on trade space i; flagUsed[i]
 	// counts the cubes there.
 	flagHeld   [numFlagSpcs][5]bool
 	flagUsed   [numFlagSpcs]int
-	neutral    [engine.Hall + 1]int
+	neutral    [game.Hall + 1]int
 	churchLeft int
 	cheapFree  int // empty north and south wall slots
 	eastFree   int // empty east wall slots
 	towers     [5]int
 	bank       int
-	winner     engine.Colour
+	winner     game.Colour
 	shipRow    int // -1 before the first roll
 }
 
 // newModel reads st for seat me.
-func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
+func newModel(cfg *game.Config, st *game.State, me game.Colour) *model {
 	n := len(cfg.Seats)
 	m := &model{cfg: cfg, n: n, cols: 2*n + 1, me: me, turn: st.Turn, blds: st.Buildings, shipRow: -1}
 	for i, b := range st.Buildings {
@@ -103,9 +103,9 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 		if sp.Neutral {
 			m.seat[b.Owner].exposed += cubesOf(b)
 		}
-		if sp.Income != engine.NoIncome {
+		if sp.Income != game.NoIncome {
 			p := rowsChance(b.At.Row, sp.H)
-			if sp.Income == engine.GoldIncome {
+			if sp.Income == game.GoldIncome {
 				m.seat[b.Owner].incGold += p
 			} else {
 				m.seat[b.Owner].incInfl += p
@@ -136,9 +136,9 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 		s.walls = p.Walls
 		for _, k := range p.Buildings {
 			switch k {
-			case engine.House:
+			case game.House:
 				s.house = true
-			case engine.Workshop:
+			case game.Workshop:
 				s.workshop = true
 			}
 		}
@@ -149,21 +149,21 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 		}
 		m.flagUsed[i] = len(list)
 	}
-	for _, k := range engine.NeutralKinds {
+	for _, k := range game.NeutralKinds {
 		m.neutral[k] = st.Supply.Neutral.Of(k)
 	}
 	m.churchLeft = len(st.Supply.ChurchStack)
 	m.cheapFree = 2 * (2*n - 2)
 	m.eastFree = eastSlots
 	for _, w := range st.Walls {
-		if w.At.Side == engine.East {
+		if w.At.Side == game.East {
 			m.eastFree--
 		} else {
 			m.cheapFree--
 		}
 		if w.Tile%3 == 0 { // tiles 3, 6 and 9 are towers (R9)
 			m.towers[w.Owner]++
-			if w.At.Side == engine.East && w.At.Index >= 0 && w.At.Index < engine.NumRows {
+			if w.At.Side == game.East && w.At.Index >= 0 && w.At.Index < game.NumRows {
 				m.eastTower[w.At.Index] = int8(w.Owner)
 				m.seat[w.Owner].exposed++
 			}
@@ -183,7 +183,7 @@ func newModel(cfg *engine.Config, st *engine.State, me engine.Colour) *model {
 // produces on a turn (R29: one card per tile however many rows it covers).
 func rowsChance(r, h int) float64 {
 	p := 0.0
-	for i := r; i < r+h && i < engine.NumRows; i++ {
+	for i := r; i < r+h && i < game.NumRows; i++ {
 		p += rowChance[i]
 	}
 	return p
@@ -197,7 +197,7 @@ func (m *model) tradeValue(c, r int) int {
 	if c == 0 {
 		return 1
 	}
-	if (c == 5 || c == 7) && (r == 0 || r == engine.NumRows-1) {
+	if (c == 5 || c == 7) && (r == 0 || r == game.NumRows-1) {
 		return 2
 	}
 	return 0
@@ -206,35 +206,35 @@ func (m *model) tradeValue(c, r int) int {
 // empty reports whether (c, r) is an empty city square (§0.2).
 func (m *model) empty(c, r int) bool {
 	return c < m.cols && m.bldAt[c][r] == 0 && m.pOwn[c][r] == 0 && m.chur[c][r] == 0 &&
-		!(m.bare && c == engine.Foundation.Col && r == engine.Foundation.Row)
+		!(m.bare && c == game.Foundation.Col && r == game.Foundation.Row)
 }
 
 // cubesOf is the number of cubes on a neutral building (R97).
-func cubesOf(b engine.Building) int {
+func cubesOf(b game.Building) int {
 	if b.Cubes != nil {
 		return *b.Cubes
 	}
 	return b.Kind.Spec().Flags
 }
 
-// pay removes n influence cards of colour c (an engine.Card) from seat s.
-func (s *seatInfo) pay(c engine.Card, n int) {
+// pay removes n influence cards of colour c (an game.Card) from seat s.
+func (s *seatInfo) pay(c game.Card, n int) {
 	if c.Influence() {
-		s.infl[c-engine.BlueCard] -= n
+		s.infl[c-game.BlueCard] -= n
 	}
 }
 
 // simulate applies to m the effect of a phase-3 or special action by m.me
 // (R84-R90). It reports false for actions it does not model.
-func (m *model) simulate(a engine.Action) bool {
+func (m *model) simulate(a game.Action) bool {
 	s := &m.seat[m.me]
 	switch a.Kind {
-	case engine.ActGold:
+	case game.ActGold:
 		n := min(2, m.bank)
 		s.gold += n
 		m.bank -= n
-	case engine.ActPermit, engine.ActPlacePermit:
-		if a.Kind == engine.ActPermit {
+	case game.ActPermit, game.ActPlacePermit:
+		if a.Kind == game.ActPermit {
 			s.pay(a.Colour, 2)
 		} else {
 			for i := range s.infl {
@@ -246,13 +246,13 @@ func (m *model) simulate(a engine.Action) bool {
 		s.permits[a.Value]--
 		m.pOwn[a.At.Col][a.At.Row] = int8(m.me)
 		m.pVal[a.At.Col][a.At.Row] = int8(a.Value)
-	case engine.ActMovePermit:
+	case game.ActMovePermit:
 		s.pay(a.Colour, 2)
 		m.pOwn[a.To.Col][a.To.Row] = m.pOwn[a.At.Col][a.At.Row]
 		m.pVal[a.To.Col][a.To.Row] = m.pVal[a.At.Col][a.At.Row]
 		m.pOwn[a.At.Col][a.At.Row] = 0
 		m.pVal[a.At.Col][a.At.Row] = 0
-	case engine.ActUpgradePermit:
+	case game.ActUpgradePermit:
 		s.pay(a.Colour, 2)
 		old := int(m.pVal[a.At.Col][a.At.Row])
 		s.gold -= a.Value - old
@@ -260,14 +260,14 @@ func (m *model) simulate(a engine.Action) bool {
 		s.permits[a.Value]--
 		s.permits[old]++
 		m.pVal[a.At.Col][a.At.Row] = int8(a.Value)
-	case engine.ActBuyGold:
+	case game.ActBuyGold:
 		for i := range s.infl {
 			s.infl[i]--
 		}
 		n := min(2, m.bank)
 		s.gold += n
 		m.bank -= n
-	case engine.ActEnd:
+	case game.ActEnd:
 	default:
 		return false
 	}
@@ -278,7 +278,7 @@ func (m *model) simulate(a engine.Action) bool {
 // cubes on neutral flag squares in the row (or, with the
 // building_touches_row option, on buildings touching it), on church tiles
 // and on east towers in the row.
-func (m *model) cubesInRow(c engine.Colour, row int) int {
+func (m *model) cubesInRow(c game.Colour, row int) int {
 	k := 0
 	for _, b := range m.blds {
 		sp := b.Kind.Spec()
@@ -324,10 +324,10 @@ func (m *model) permitRows(ship int) []int {
 	if space(ship) {
 		return []int{ship}
 	}
-	for d := 1; d < engine.NumRows; d++ {
+	for d := 1; d < game.NumRows; d++ {
 		var out []int
 		for _, r := range []int{ship - d, ship + d} {
-			if r >= 0 && r < engine.NumRows && space(r) {
+			if r >= 0 && r < game.NumRows && space(r) {
 				out = append(out, r)
 			}
 		}
@@ -342,7 +342,7 @@ func (m *model) permitRows(ship int) []int {
 func (s *seatInfo) cards() int { return s.gold + s.infl[0] + s.infl[1] + s.infl[2] }
 
 // addHand adds sign times hand h to seat s.
-func (s *seatInfo) addHand(h engine.Hand, sign int) {
+func (s *seatInfo) addHand(h game.Hand, sign int) {
 	s.gold += sign * h.Gold
 	s.infl[0] += sign * h.Influence.Blue
 	s.infl[1] += sign * h.Influence.Green

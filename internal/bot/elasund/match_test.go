@@ -1,4 +1,4 @@
-package bot
+package elasund
 
 import (
 	"fmt"
@@ -7,44 +7,46 @@ import (
 	"testing"
 
 	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/bot"
 )
 
 // result is the outcome of one game.
 type result struct {
-	winner engine.Colour
+	winner game.Colour
 	turns  int
 	real   bool // won by placing all 10 cubes, not by the turn limit
 }
 
-// play plays one game to its end. players[i] plays cfg.Seats[i]; every
-// action a player returns must apply. It is safe to call from several
-// goroutines at once.
-func play(cfg engine.Config, players []Player, seed uint64) (result, error) {
-	rng := engine.NewSeededRand(seed)
-	g, err := engine.New(cfg, nil)
+// play plays one game to its end through bot.Player. players[i] plays
+// setup.Seats[i]; every action a player returns must apply. It is safe to
+// call from several goroutines at once.
+func play(setup engine.Setup, players []bot.Player, seed uint64) (result, error) {
+	rng := newSource(seed)
+	pos, err := game.Rules{}.New(setup, nil)
 	if err != nil {
 		return result{}, err
 	}
-	bySeat := map[engine.Colour]Player{}
-	for i, c := range cfg.Seats {
+	bySeat := map[string]bot.Player{}
+	for i, c := range setup.Seats {
 		bySeat[c] = players[i]
 	}
-	for steps := 0; !g.Over(); steps++ {
+	for steps := 0; !pos.Over(); steps++ {
 		if steps > 200000 {
 			return result{}, fmt.Errorf("seed %d: the game did not end", seed)
 		}
-		seat := g.View().WaitingFor[0]
-		a, err := bySeat[seat].Choose(g, seat, rng.Copy())
+		seat := pos.Awaited()[0]
+		a, err := bySeat[seat].Choose(pos, seat, rng.Clone())
 		if err != nil {
 			return result{}, fmt.Errorf("seed %d: %s: choosing: %w", seed, seat, err)
 		}
-		r2 := rng.Copy()
-		if _, err := g.Apply(seat, []engine.Action{a}, r2); err != nil {
+		r2 := rng.copy()
+		if _, err := pos.Apply(seat, []engine.Action{a}, r2); err != nil {
 			return result{}, fmt.Errorf("seed %d: %s chose %q: %w", seed, seat, a, err)
 		}
 		rng = r2
 	}
-	st := g.View()
+	st := game.Of(pos).View()
 	return result{winner: *st.Winner, turns: st.Turn, real: st.Players[*st.Winner].Cubes == 0}, nil
 }
 
@@ -57,13 +59,10 @@ type tally struct {
 // ones (turn limit 60 rounds), the heuristic player rotating through the
 // seats, on every CPU.
 func versusRandom(tb testing.TB, seats, games int, w weights) tally {
-	cfg, err := engine.NewConfig(engine.AllColours[:seats], engine.EditionEN, map[string]string{"turn_limit": "60"})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	setup := setupOf(seats, game.EditionEN, map[string]string{"turn_limit": "60"})
 	results := make([]result, games)
 	errs := make([]error, games)
-	hseat := make([]engine.Colour, games)
+	hseat := make([]game.Colour, games)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -72,14 +71,14 @@ func versusRandom(tb testing.TB, seats, games int, w weights) tally {
 			defer wg.Done()
 			for i := range next {
 				seed := uint64(1000 + i)
-				players := make([]Player, seats)
+				players := make([]bot.Player, seats)
 				for s := range players {
 					players[s] = newRandom(seed*10 + uint64(s))
 				}
 				at := i % seats
 				players[at] = newHeuristic(seed, w)
-				hseat[i] = cfg.Seats[at]
-				results[i], errs[i] = play(cfg, players, seed)
+				hseat[i] = game.AllColours[at]
+				results[i], errs[i] = play(setup, players, seed)
 			}
 		}()
 	}

@@ -1,6 +1,10 @@
-package bot
+package elasund
 
-import "github.com/elasund/elasund/engine"
+import (
+	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/bot"
+)
 
 // heuristic plays by scoring the position each candidate action leads to
 // (eval.go) and taking the best. It follows the phase order of a turn:
@@ -28,41 +32,49 @@ import "github.com/elasund/elasund/engine"
 // the builder would see them (R78).
 type heuristic struct {
 	w   weights
-	sim *engine.SeededRand
+	sim *game.SeededRand
 }
 
-var _ Player = (*heuristic)(nil)
+var (
+	_ bot.Player = (*heuristic)(nil)
+	_ chooser    = (*heuristic)(nil)
+)
 
 func newHeuristic(seed uint64, w weights) *heuristic {
-	return &heuristic{w: w, sim: engine.NewSeededRand(seed ^ 0x6865757269737469)}
+	return &heuristic{w: w, sim: game.NewSeededRand(seed ^ 0x6865757269737469)}
 }
 
-// Choose returns the action the heuristic prefers among g.Legal(seat, peek).
-func (h *heuristic) Choose(g *engine.Game, seat engine.Colour, peek engine.Rand) (engine.Action, error) {
+// Choose returns the action the heuristic prefers among p.Legal(seat, src).
+func (h *heuristic) Choose(p engine.Position, seat string, src engine.Source) (engine.Action, error) {
+	return choose(h, p, seat, src)
+}
+
+// choose returns the action the heuristic prefers among g.Legal(seat, peek).
+func (h *heuristic) choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error) {
 	legal := g.Legal(seat, peek)
 	if len(legal) == 0 {
-		return engine.Action{}, &NoActionError{Seat: seat, Phase: g.View().Phase}
+		return game.Action{}, noAction(g, seat)
 	}
 	// Every decision sees fresh simulated draws; all candidates of one
 	// decision see the same ones.
-	h.sim.Intn(engine.StreamDice, 2)
+	h.sim.Intn(game.StreamDice, 2)
 	d := &decision{h: h, g: g, seat: seat, legal: legal}
 	d.cfg = g.Config()
 	d.m0 = newModel(&d.cfg, g.View(), seat)
 	d.e = newEvaluator(&h.w, d.m0)
 	d.base = d.e.score(d.m0)
 	switch g.View().Phase {
-	case engine.PhaseRoll:
+	case game.PhaseRoll:
 		for _, a := range legal {
-			if a.Kind == engine.ActRoll {
+			if a.Kind == game.ActRoll {
 				return a, nil
 			}
 		}
-	case engine.PhaseShip:
+	case game.PhaseShip:
 		return d.ship(), nil
-	case engine.PhaseDecide:
+	case game.PhaseDecide:
 		return d.decide(), nil
-	case engine.PhaseBuild, engine.PhasePermit, engine.PhaseSpecial:
+	case game.PhaseBuild, game.PhasePermit, game.PhaseSpecial:
 		return d.turn(), nil
 	}
 	return legal[0], nil
@@ -71,10 +83,10 @@ func (h *heuristic) Choose(g *engine.Game, seat engine.Colour, peek engine.Rand)
 // decision is the context of one Choose call.
 type decision struct {
 	h     *heuristic
-	g     *engine.Game
-	cfg   engine.Config
-	seat  engine.Colour
-	legal []engine.Action
+	g     *game.Game
+	cfg   game.Config
+	seat  game.Colour
+	legal []game.Action
 	m0    *model
 	e     *evaluator
 	base  float64
@@ -82,12 +94,12 @@ type decision struct {
 
 // choice is the best candidate found so far.
 type choice struct {
-	a     engine.Action
+	a     game.Action
 	gain  float64
 	found bool
 }
 
-func (c *choice) offer(a engine.Action, gain float64) {
+func (c *choice) offer(a game.Action, gain float64) {
 	if !c.found || gain > c.gain {
 		*c = choice{a: a, gain: gain, found: true}
 	}
@@ -95,37 +107,37 @@ func (c *choice) offer(a engine.Action, gain float64) {
 
 // after applies a to a copy of the game with a copy of the player's own
 // random source, or returns nil when the engine refuses it.
-func (d *decision) after(a engine.Action, rng engine.Rand) *engine.Game {
+func (d *decision) after(a game.Action, rng game.Rand) *game.Game {
 	c := d.g.Clone()
 	if rng == nil {
 		rng = d.h.sim.Copy()
 	}
-	if _, err := c.Apply(d.seat, []engine.Action{a}, rng); err != nil {
+	if _, err := c.Apply(d.seat, []game.Action{a}, rng); err != nil {
 		return nil
 	}
 	return c
 }
 
 // scoreGame scores a game position from the deciding seat's view.
-func (d *decision) scoreGame(g *engine.Game) float64 {
+func (d *decision) scoreGame(g *game.Game) float64 {
 	cfg := g.Config()
 	return d.e.score(newModel(&cfg, g.View(), d.seat))
 }
 
 // turn chooses in phases 2, 3 and 4 of the seat's own turn.
-func (d *decision) turn() engine.Action {
+func (d *decision) turn() game.Action {
 	phase := d.g.View().Phase
-	if phase == engine.PhaseBuild {
+	if phase == game.PhaseBuild {
 		var best choice
 		for _, a := range dedupeColours(d.legal, d.m0.seat[d.seat]) {
 			var v float64
 			var ok bool
 			switch a.Kind {
-			case engine.ActBuild, engine.ActWall:
+			case game.ActBuild, game.ActWall:
 				if g := d.after(a, nil); g != nil {
 					v, ok = d.scoreGame(g), true
 				}
-			case engine.ActChurch:
+			case game.ActChurch:
 				v, ok = d.church(a)
 			}
 			if ok {
@@ -138,10 +150,10 @@ func (d *decision) turn() engine.Action {
 	}
 	var best choice
 	for _, a := range dedupeColours(d.legal, d.m0.seat[d.seat]) {
-		inPhase3 := a.Kind == engine.ActPermit || a.Kind == engine.ActGold
+		inPhase3 := a.Kind == game.ActPermit || a.Kind == game.ActGold
 		switch {
-		case phase == engine.PhaseSpecial && !inPhase3,
-			phase != engine.PhaseSpecial && inPhase3:
+		case phase == game.PhaseSpecial && !inPhase3,
+			phase != game.PhaseSpecial && inPhase3:
 			m := *d.m0
 			if m.simulate(a) {
 				best.offer(a, d.e.score(&m)-d.base)
@@ -152,7 +164,7 @@ func (d *decision) turn() engine.Action {
 		return best.a
 	}
 	for _, a := range d.legal {
-		if a.Kind == engine.ActEnd {
+		if a.Kind == game.ActEnd {
 			return a
 		}
 	}
@@ -163,8 +175,8 @@ func (d *decision) turn() engine.Action {
 // foundation and is scored on the model, with a small preference for the
 // church area that covers least of the seat's own pieces; later tiles are
 // scored as the average over every tile the draw may give.
-func (d *decision) church(a engine.Action) (float64, bool) {
-	if a.Tile != engine.NoTile {
+func (d *decision) church(a game.Action) (float64, bool) {
+	if a.Tile != game.NoTile {
 		m := *d.m0
 		s := &m.seat[d.seat]
 		s.gold -= churchCost
@@ -174,7 +186,7 @@ func (d *decision) church(a engine.Action) (float64, bool) {
 		}
 		m.churchLeft--
 		m.bare = false
-		m.chur[engine.Foundation.Col][engine.Foundation.Row] = int8(d.seat)
+		m.chur[game.Foundation.Col][game.Foundation.Row] = int8(d.seat)
 		if s.cubes == 0 {
 			m.winner = d.seat
 		}
@@ -199,15 +211,15 @@ func (d *decision) church(a engine.Action) (float64, bool) {
 // churchArea scores the church area a first tile t fixes (R78): minus the
 // seat's pieces that later tiles would clear, plus others' cube-bearing
 // buildings.
-func (d *decision) churchArea(t engine.Tile) float64 {
+func (d *decision) churchArea(t game.Tile) float64 {
 	i := int(t) - 1
 	pr0, pc0 := i/3, i%3
 	m := d.m0
 	v := 0.0
 	seen := map[int8]bool{}
-	for r := engine.Foundation.Row - pr0; r < engine.Foundation.Row-pr0+3; r++ {
-		for c := engine.Foundation.Col - pc0; c < engine.Foundation.Col-pc0+3; c++ {
-			if c < 0 || r < 0 || c >= m.cols || r >= engine.NumRows {
+	for r := game.Foundation.Row - pr0; r < game.Foundation.Row-pr0+3; r++ {
+		for c := game.Foundation.Col - pc0; c < game.Foundation.Col-pc0+3; c++ {
+			if c < 0 || r < 0 || c >= m.cols || r >= game.NumRows {
 				continue
 			}
 			if m.pOwn[c][r] == int8(d.seat) {
@@ -231,11 +243,11 @@ func (d *decision) churchArea(t engine.Tile) float64 {
 }
 
 // ship chooses the ship direction or the pirate row.
-func (d *decision) ship() engine.Action {
+func (d *decision) ship() game.Action {
 	var best choice
 	for _, a := range d.legal {
 		switch a.Kind {
-		case engine.ActShip:
+		case game.ActShip:
 			g := d.after(a, nil)
 			if g == nil {
 				continue
@@ -243,7 +255,7 @@ func (d *decision) ship() engine.Action {
 			cfg := g.Config()
 			m := newModel(&cfg, g.View(), d.seat)
 			best.offer(a, d.e.score(m)+d.phase3Value(m, m.shipRow)-d.base)
-		case engine.ActPirate:
+		case game.ActPirate:
 			best.offer(a, d.raid(a.Row)+d.phase3Value(d.m0, a.Row))
 		}
 	}
@@ -286,7 +298,7 @@ func (d *decision) raid(row int) float64 {
 func (d *decision) phase3Value(m *model, ship int) float64 {
 	base := d.e.score(m)
 	g := *m
-	g.simulate(engine.Action{Kind: engine.ActGold})
+	g.simulate(game.Action{Kind: game.ActGold})
 	best := d.e.score(&g) - base
 	s := &m.seat[d.seat]
 	for _, r := range m.permitRows(ship) {
@@ -299,7 +311,7 @@ func (d *decision) phase3Value(m *model, ship int) float64 {
 					continue
 				}
 				p := *m
-				p.simulate(engine.Action{Kind: engine.ActPermit, Value: v, At: engine.Square{Col: c, Row: r}})
+				p.simulate(game.Action{Kind: game.ActPermit, Value: v, At: game.Square{Col: c, Row: r}})
 				best = max(best, d.e.score(&p)-base)
 			}
 		}
@@ -309,11 +321,11 @@ func (d *decision) phase3Value(m *model, ship int) float64 {
 
 // decide answers a decision the game waits for: a discard, the pirate
 // reward, or a starter rebuild.
-func (d *decision) decide() engine.Action {
+func (d *decision) decide() game.Action {
 	var best choice
-	var from *engine.Square
+	var from *game.Square
 	for _, p := range d.g.View().Pending {
-		if p.Seat == d.seat && p.Kind == engine.PendingRebuild && p.At != nil {
+		if p.Seat == d.seat && p.Kind == game.PendingRebuild && p.At != nil {
 			at := *p.At
 			from = &at
 			break
@@ -321,15 +333,15 @@ func (d *decision) decide() engine.Action {
 	}
 	for _, a := range d.legal {
 		switch a.Kind {
-		case engine.ActDiscard, engine.ActTake:
+		case game.ActDiscard, game.ActTake:
 			m := *d.m0
 			sign := -1
-			if a.Kind == engine.ActTake {
+			if a.Kind == game.ActTake {
 				sign = 1
 			}
 			m.seat[d.seat].addHand(a.Cards, sign)
 			best.offer(a, d.e.score(&m)-d.base)
-		case engine.ActRebuild:
+		case game.ActRebuild:
 			if a.None {
 				best.offer(a, -1e3)
 				continue
@@ -360,20 +372,20 @@ func abs(x int) int {
 
 // actionKey is an action without the influence colour it pays with.
 type actionKey struct {
-	kind     engine.ActionKind
-	building engine.Kind
-	at, to   engine.Square
+	kind     game.ActionKind
+	building game.Kind
+	at, to   game.Square
 	value    int
 }
 
 // dedupeColours keeps, of actions that differ only in the influence colour
 // paid, the one paying the colour the seat holds most of, which keeps its
 // hand balanced for sets of three colours (R39).
-func dedupeColours(legal []engine.Action, s seatInfo) []engine.Action {
-	out := make([]engine.Action, 0, len(legal))
+func dedupeColours(legal []game.Action, s seatInfo) []game.Action {
+	out := make([]game.Action, 0, len(legal))
 	pos := map[actionKey]int{}
 	for _, a := range legal {
-		if a.Colour == engine.NoCard {
+		if a.Colour == game.NoCard {
 			out = append(out, a)
 			continue
 		}
@@ -391,24 +403,24 @@ func dedupeColours(legal []engine.Action, s seatInfo) []engine.Action {
 	return out
 }
 
-func held(s seatInfo, c engine.Card) int {
+func held(s seatInfo, c game.Card) int {
 	if !c.Influence() {
 		return 0
 	}
-	return s.infl[c-engine.BlueCard]
+	return s.infl[c-game.BlueCard]
 }
 
 // fixedRand is a random source whose church draw is fixed, so every tile a
 // church build may draw can be scored (R79).
 type fixedRand struct {
 	church int
-	base   engine.Rand
+	base   game.Rand
 }
 
 // Intn returns the fixed church draw for the church stream and defers to
 // base otherwise.
-func (f *fixedRand) Intn(s engine.Stream, n int) int {
-	if s == engine.StreamChurch {
+func (f *fixedRand) Intn(s game.Stream, n int) int {
+	if s == game.StreamChurch {
 		return f.church % max(n, 1)
 	}
 	return f.base.Intn(s, n)
