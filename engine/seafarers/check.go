@@ -271,10 +271,11 @@ func (g *Game) checkPieces() error {
 			if k == supShip && !g.cfg.usesShips {
 				want = 0
 			}
-			if k == supShip && g.cfg.scenario == board.WondersOfCatan && g.wonderOf(s) != NoWonder {
-				want-- // the ship on the wonder card (S129)
+			have := p.supply[k] + count[s][k]
+			if k == supShip && g.cfg.scenario == board.WondersOfCatan && g.wonderOf(s) != NoWonder && have == want-1 {
+				have++ // the ship on the wonder card (S129, S158)
 			}
-			if p.supply[k] < 0 || p.supply[k]+count[s][k] != want {
+			if p.supply[k] < 0 || have != want {
 				return bad("players."+g.colour(s).String()+".supply", "%d in supply and %d on the board: want %d (S9, S158)", p.supply[k], count[s][k], want)
 			}
 		}

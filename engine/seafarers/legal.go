@@ -79,6 +79,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		}
 		h := g.Clone()
 		h.roll(src.Clone())
+		h.checkWin(s)
 		if h.over() {
 			return out
 		}
@@ -261,7 +262,7 @@ func (g *Game) legalMaritime(out []Action, s int) []Action {
 	rates := g.rates(s)
 	for i, give := range Resources {
 		for _, k := range [3]int{4, 3, 2} {
-			if !hasRate(rates[i], k) {
+			if rates[i]&(1<<k) == 0 {
 				continue
 			}
 			for m := 1; m*k <= hand[i]; m++ {
@@ -456,7 +457,7 @@ func (g *Game) legalScenario(out []Action, s int) []Action {
 	switch g.cfg.scenario {
 	case board.WondersOfCatan:
 		own := g.wonderOf(s)
-		if own == NoWonder && g.players[s].supply[supShip] > 0 {
+		if own == NoWonder {
 			for w := Theater; w <= Cathedral; w++ {
 				if g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
 					out = append(out, Action{Kind: ActWonder, Wonder: w})

@@ -87,11 +87,13 @@ func (g *Game) startWonder(s int, a Action) ([]string, error) {
 	if why := g.wonderRequirement(s, a.Wonder); why != "" {
 		return nil, ruleErr("S128", a, "%s", why)
 	}
+	// S129 puts a ship from supply on the card. A player whose ships are
+	// all on the board starts it without one: otherwise a game where
+	// nobody kept a ship could never end (S131; decisions.md, V28).
 	p := &g.players[s]
-	if p.supply[supShip] == 0 {
-		return nil, ruleErr("S129", a, "starting a wonder takes a ship from your supply")
+	if p.supply[supShip] > 0 {
+		p.supply[supShip]--
 	}
-	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
 	g.buildAction()
 	return []string{fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder)}, nil

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"maps"
+	"strings"
 
 	"github.com/elasund/elasund/engine"
 )
@@ -216,3 +217,5 @@ func (t *table) apply(p engine.Position, seat string, move []engine.Action, dice
 	t.cur = src
 	return ev, nil
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

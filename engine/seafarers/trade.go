@@ -22,9 +22,12 @@ func (g *Game) tradePhase(a Action) error {
 	return ruleErr("S61", a, "trade happens after the roll, in phase trade")
 }
 
-// rates returns seat s's best maritime rate for each resource (S62, S63).
-func (g *Game) rates(s int) [NumResources]int {
-	r := [NumResources]int{4, 4, 4, 4, 4}
+// rates returns, for each resource, the maritime rates seat s has, a bit
+// 1<<k for rate k:1 (S62, S63): 4 always, 3 with a building on a 3:1
+// harbour, 2 with a building on that resource's 2:1 harbour.
+func (g *Game) rates(s int) [NumResources]uint8 {
+	var r [NumResources]uint8
+	var all uint8 = 1 << 4
 	for c := range g.corners {
 		if !g.building(c, s) {
 			continue
@@ -32,28 +35,25 @@ func (g *Game) rates(s int) [NumResources]int {
 		k := g.l.cHarbour[c]
 		switch {
 		case k == board.Harbour3to1:
-			for i := range r {
-				r[i] = min(r[i], 3)
-			}
+			all |= 1 << 3
 		case harbourResource(k) != NoResource:
-			r[harbourResource(k)-1] = 2
+			r[harbourResource(k)-1] |= 1 << 2
 		}
+	}
+	for i := range r {
+		r[i] |= all
 	}
 	return r
 }
 
-// hasRate reports whether seat s may trade at rate k for resource res:
-// 4 always, 3 with a 3:1 harbour, 2 with res's 2:1 harbour.
-func hasRate(best int, k int) bool {
-	switch k {
-	case 4:
-		return true
-	case 3:
-		return best <= 3
-	case 2:
-		return best == 2
+// bestRate is the lowest rate of a rate mask.
+func bestRate(m uint8) int {
+	for k := 2; k <= 4; k++ {
+		if m&(1<<k) != 0 {
+			return k
+		}
 	}
-	return false
+	return 4
 }
 
 // single returns the resource and count of a one-resource hand.
@@ -82,13 +82,13 @@ func (g *Game) maritime(s int, a Action) ([]string, error) {
 	if give == get {
 		return nil, ruleErr("S62", a, "the resource taken must differ from the one given")
 	}
-	best := g.rates(s)[give-1]
+	rates := g.rates(s)[give-1]
 	ok := false
 	for _, k := range []int{4, 3, 2} {
-		ok = ok || n == m*k && hasRate(best, k)
+		ok = ok || n == m*k && rates&(1<<k) != 0
 	}
 	if !ok {
-		return nil, ruleErr("S62", a, "%s trades %s at %d:1 at best: give a multiple of a rate it has", g.colour(s), give, best)
+		return nil, ruleErr("S62", a, "%s trades %s at %d:1 at best: give a rate it has times the cards taken", g.colour(s), give, bestRate(rates))
 	}
 	if g.players[s].hand.Of(give) < n {
 		return nil, ruleErr("S62", a, "%s does not hold %d %s", g.colour(s), n, give)
