@@ -122,12 +122,18 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 		return g.answer(s, a)
 	}
 	if !g.awaited(s) || s != g.cur {
+		if g.anyDecide() && s == g.cur && (a.Kind == ActTrade || a.Kind == ActOffer) {
+			return nil, ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
+		}
 		if g.anyDecide() {
 			return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
 		}
 		return nil, ruleErr("S31", a, "it is %s's turn, not %s's", g.colour(g.cur), g.colour(s))
 	}
 	if g.phase == PhaseDecide {
+		if a.Kind == ActTrade || a.Kind == ActOffer {
+			return nil, ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
+		}
 		return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
 	}
 	if g.phase == PhaseSetup {
@@ -159,6 +165,9 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 			return g.confirm(s, a)
 		case ActWithdraw:
 			return g.withdraw(s, a)
+		}
+		if a.Kind == ActEnd {
+			return nil, ruleErr("S28", a, "an offer is open: withdraw it before ending the turn")
 		}
 		return nil, ruleErr("S67", a, "an offer is open: only confirm <colour>, withdraw or orders now")
 	}

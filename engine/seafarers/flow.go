@@ -97,10 +97,10 @@ func (g *Game) returnPhase() Phase {
 	switch {
 	case g.inSetup():
 		return PhaseSetup
-	case !g.rolled():
-		return PhaseRoll
 	case g.flags.Built:
 		return PhaseBuild
+	case !g.rolled():
+		return PhaseRoll
 	}
 	return PhaseTrade
 }

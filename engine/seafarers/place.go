@@ -114,6 +114,9 @@ func (g *Game) settleProblem(s, c int, setup bool) (string, string) {
 		return "S48", "a building stands on a neighbouring corner (distance rule)"
 	}
 	if g.cornerUnexplored(c) {
+		if setup {
+			return "S20", "a setup settlement may not touch an unexplored position"
+		}
 		return "S17", "the corner touches an unexplored position"
 	}
 	if g.cornerTouchesClosed(c) {
