@@ -13,12 +13,9 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
-
-// maxPlan bounds the actions of one planned move; a turn of Elasund has
-// far fewer, so reaching it means a player that does not end its turn.
-const maxPlan = 100
 
 type botOptions struct {
 	File    string
@@ -31,15 +28,17 @@ type botOptions struct {
 	Commit bool
 	Now    time.Time
 	Out    io.Writer
-	Seat   func(g *turnfile.Game) (engine.Colour, error)
-	Signer func(g *turnfile.Game, seat engine.Colour) (*turnfile.Signer, error)
+	Seat   func(g *turnfile.Game) (string, error)
+	Signer func(g *turnfile.Game, seat string) (*turnfile.Signer, error)
 	Git    func(ctx context.Context, dir string, args ...string) error
+	Games  *games.Set
 }
 
 func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
 	opts := &botOptions{}
 	var as string
 	var seed uint64
+	levels := allLevels(app.games())
 	c := &cobra.Command{
 		Use:   "bot FILE [--as COLOUR] [--level heuristic|random] [--seed S] [--out FILE2] [--commit]",
 		Short: "Let a built-in bot make one move for a seat",
@@ -47,8 +46,8 @@ func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
 the game now (its whole turn, or the decisions the game waits for from it)
 and writes it as one signed entry, as "elasund move" would. In a peer game
 the seat's key and chain secret must be in the key directory: the bot plays
-for you, with your key. Levels: ` + strings.Join(bot.Levels(), ", ") + ` (the default,
-the stronger). The bot's choices depend only on the position and --seed
+for you, with your key. Levels: ` + strings.Join(levels, ", ") + ` (the default
+is heuristic). The bot's choices depend only on the position and --seed
 (default: derived from the game and its number of entries).`,
 		Example: `  elasund bot game.yaml --as blue
   elasund bot practice.yaml --level random --seed 7
@@ -56,19 +55,17 @@ the stronger). The bot's choices depend only on the position and --seed
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
-			if !slices.Contains(bot.Levels(), opts.Level) {
-				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level})
+			if !slices.Contains(levels, opts.Level) {
+				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level, Levels: levels})
 			}
-			if as != "" {
-				if _, err := parseSeat(c, as); err != nil {
-					return err
-				}
+			if _, err := seatFlag(c, app.games(), as); err != nil {
+				return err
 			}
 			if c.Flags().Changed("seed") {
 				opts.Seed = &seed
 			}
-			opts.Now, opts.Out = app.now(), c.OutOrStdout()
-			opts.Seat = func(g *turnfile.Game) (engine.Colour, error) { return app.resolveSeat(c, g, as) }
+			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
+			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
 			opts.Signer = app.signerFor
 			opts.Git = app.git
 			if runF != nil {
@@ -78,8 +75,8 @@ the stronger). The bot's choices depend only on the position and --seed
 		},
 	}
 	c.Flags().StringVar(&as, "as", "", "the seat the bot plays (default: yours, or the only one that can act)")
-	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bot plays: "+strings.Join(bot.Levels(), " or "))
-	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(bot.Levels(), cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bot plays: "+strings.Join(levels, " or "))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(levels, cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().Uint64Var(&seed, "seed", 0, "the bot's seed (default: from the game and its length)")
 	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
@@ -87,7 +84,8 @@ the stronger). The bot's choices depend only on the position and --seed
 }
 
 func runBot(ctx context.Context, opts *botOptions) error {
-	g, err := openGame(opts.File)
+	opts.Games = orAll(opts.Games)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
@@ -106,9 +104,9 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	if opts.Seed != nil {
 		seed = *opts.Seed
 	}
-	player, err := bot.New(opts.Level, seed)
+	player, err := opts.Games.For(g.Rules()).Bots.New(opts.Level, seed)
 	if err != nil {
-		return err
+		return &usageError{err: fmt.Errorf("--level: %w", err)}
 	}
 	move, err := planMove(g, seat, signer, player)
 	if err != nil {
@@ -116,21 +114,44 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	}
 	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{})
 	if err != nil {
-		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, engine.FormatMove(move), err)
+		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err)
 	}
 	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
 	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.
-func mustAct(g *turnfile.Game, seat engine.Colour) error {
-	if g.State().Phase == engine.PhaseOver || len(g.Unjoined()) > 0 {
-		return &turnfile.TurnError{Seat: seat.String(), Reason: status(g)}
+func mustAct(g *turnfile.Game, seat string) error {
+	if g.Position().Over() || len(g.Unjoined()) > 0 {
+		return &turnfile.TurnError{Seat: seat, Reason: status(g)}
 	}
-	if acting := g.Acting(); !contains(acting, seat) {
-		return &turnfile.TurnError{Seat: seat.String(), Reason: fmt.Sprintf("the game is not waiting for %s but for %s", seat, colours(acting))}
+	if acting := g.Acting(); !slices.Contains(acting, seat) {
+		return &turnfile.TurnError{Seat: seat, Reason: fmt.Sprintf("the game is not waiting for %s but for %s", seat, colours(acting))}
 	}
 	return nil
+}
+
+// allLevels lists the bot levels of every game, in the order of the
+// default game's levels first.
+func allLevels(set *games.Set) []string {
+	var out []string
+	for _, k := range set.Kits() {
+		for _, l := range k.Bots.Levels() {
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// formatMove prints a move as one line, actions separated by "; ".
+func formatMove(m []engine.Action) string {
+	parts := make([]string, len(m))
+	for i, a := range m {
+		parts[i] = a.String()
+	}
+	return strings.Join(parts, "; ")
 }
 
 // defaultBotSeed derives a bot seed from the game id and the number of
@@ -141,38 +162,17 @@ func defaultBotSeed(g *turnfile.Game) uint64 {
 	return h.Sum64()
 }
 
-// planMove asks player for seat's part of the game now, one action at a
-// time, on a copy of the position and with the random source the move
-// will be applied with (turnfile.Game.Source): the actions up to the end
-// of seat's turn, or until the game waits for another seat. Sent as one
-// move, they draw the same dice and cards as they did in the plan.
-func planMove(g *turnfile.Game, seat engine.Colour, s *turnfile.Signer, player bot.Player) ([]engine.Action, error) {
+// planMove asks player for seat's part of the game now (bot.Plan), with
+// the random source the move will be applied with
+// (turnfile.Game.Source). Sent as one move, the actions draw the same dice
+// and cards as they did in the plan.
+func planMove(g *turnfile.Game, seat string, s *turnfile.Signer, player bot.Player) ([]engine.Action, error) {
 	if err := mustAct(g, seat); err != nil {
 		return nil, err
 	}
-	rng := g.Source(seat, s)
-	if rng == nil {
+	src := g.Source(seat, s)
+	if src == nil {
 		return nil, fmt.Errorf("%s: %w", seat, turnfile.ErrNoSecret)
 	}
-	scratch, err := engine.Load(g.Config(), g.State())
-	if err != nil {
-		return nil, fmt.Errorf("loading the position: %w", err)
-	}
-	turn, current := scratch.View().Turn, scratch.View().Current
-	var move []engine.Action
-	for !scratch.Over() && contains(scratch.View().WaitingFor, seat) &&
-		scratch.View().Turn == turn && scratch.View().Current == current {
-		if len(move) == maxPlan {
-			return nil, fmt.Errorf("the bot did not finish %s's move in %d actions", seat, maxPlan)
-		}
-		a, err := player.Choose(scratch, seat, rng.Clone())
-		if err != nil {
-			return nil, fmt.Errorf("the bot, choosing for %s: %w", seat, err)
-		}
-		if _, err := scratch.Apply(seat, []engine.Action{a}, rng); err != nil {
-			return nil, fmt.Errorf("the bot chose %q for %s: %w", a, seat, err)
-		}
-		move = append(move, a)
-	}
-	return move, nil
+	return bot.Plan(g.Position(), seat, src, player)
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -52,8 +51,8 @@ func TestBotOutput(t *testing.T) {
 	seed := uint64(5)
 	opts := &botOptions{
 		File: file, Level: bot.LevelHeuristic, Seed: &seed, Commit: true, Now: testTime, Out: &out,
-		Seat:   func(*turnfile.Game) (engine.Colour, error) { return engine.Red, nil },
-		Signer: func(*turnfile.Game, engine.Colour) (*turnfile.Signer, error) { return nil, nil },
+		Seat:   func(*turnfile.Game) (string, error) { return "red", nil },
+		Signer: func(*turnfile.Game, string) (*turnfile.Signer, error) { return nil, nil },
 		Git: func(_ context.Context, dir string, args ...string) error {
 			gitCalls = append(gitCalls, append([]string{dir}, args...))
 			return nil
@@ -71,7 +70,7 @@ func TestBotOutput(t *testing.T) {
 	if len(gitCalls) != 2 || gitCalls[1][1] != "commit" || !strings.Contains(gitCalls[1][4], ": turn 1, red: roll; ") {
 		t.Errorf("git calls = %q", gitCalls)
 	}
-	g, err := openGame(file)
+	g, err := openGame(nil, file)
 	if err != nil {
 		t.Fatalf("the bot's move does not verify: %v", err)
 	}
@@ -92,7 +91,7 @@ func TestBotOutput(t *testing.T) {
 	}
 	// The same seed on the same file makes the same move; --out leaves
 	// the file alone.
-	opts.Seat = func(*turnfile.Game) (engine.Colour, error) { return engine.Blue, nil }
+	opts.Seat = func(*turnfile.Game) (string, error) { return "blue", nil }
 	dir := filepath.Dir(file)
 	for _, name := range []string{"a.yaml", "b.yaml"} {
 		opts.OutFile = filepath.Join(dir, name)
@@ -126,20 +125,20 @@ func TestBotPlaysPeerGame(t *testing.T) {
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "g.yaml")
-	env := map[engine.Colour]map[string]string{}
-	for _, c := range []engine.Colour{engine.Red, engine.Blue} {
-		env[c] = map[string]string{"ELASUND_HOME": filepath.Join(dir, c.String())}
-		mustRun(t, env[c], "keygen", "--name", c.String())
+	env := map[string]map[string]string{}
+	for _, c := range []string{"red", "blue"} {
+		env[c] = map[string]string{"ELASUND_HOME": filepath.Join(dir, c)}
+		mustRun(t, env[c], "keygen", "--name", c)
 	}
 	mustRun(t, nil, "new", file, "--players", "red=A,blue=B", "--option", "turn_limit=10")
-	mustRun(t, env[engine.Red], "join", file, "--as", "red")
-	mustRun(t, env[engine.Blue], "join", file, "--as", "blue")
+	mustRun(t, env["red"], "join", file, "--as", "red")
+	mustRun(t, env["blue"], "join", file, "--as", "blue")
 	for moves := 0; ; moves++ {
-		g, err := openGame(file)
+		g, err := openGame(nil, file)
 		if err != nil {
 			t.Fatalf("after %d moves: %v", moves, err)
 		}
-		if g.State().Phase == engine.PhaseOver {
+		if g.Position().Over() {
 			break
 		}
 		if moves > 1000 {
@@ -148,7 +147,7 @@ func TestBotPlaysPeerGame(t *testing.T) {
 		seat := g.Acting()[0]
 		mustRun(t, env[seat], "bot", file, "--level", "random")
 	}
-	r := run(t, env[engine.Red], "", "bot", file)
+	r := run(t, env["red"], "", "bot", file)
 	if r.code != exitIllegal || !strings.Contains(r.stderr, "the game is over") {
 		t.Fatalf("bot after the end: exit %d, %s", r.code, r.stderr)
 	}

@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/turnfile"
+
 	"github.com/spf13/cobra"
 )
 
@@ -74,3 +77,6 @@ func testApp(env map[string]string) *App {
 		Rand:   newDetRand(1),
 	}
 }
+
+// elasundState is the Elasund state of g.
+func elasundState(g *turnfile.Game) *elasund.State { return g.State().(*elasund.State) }

@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
-// readFile parses a turn file, naming it in errors.
-func readFile(path string) (*turnfile.File, error) {
-	f, err := turnfile.ReadFile(path)
+// readFile parses a turn file of one of the games, naming it in errors.
+func readFile(set *games.Set, path string) (*turnfile.File, error) {
+	f, err := turnfile.ReadFile(path, orAll(set).Registry())
 	if err == nil {
 		return f, nil
 	}
@@ -30,8 +32,8 @@ func readFile(path string) (*turnfile.File, error) {
 }
 
 // openGame parses and replays a turn file.
-func openGame(path string) (*turnfile.Game, error) {
-	f, err := readFile(path)
+func openGame(set *games.Set, path string) (*turnfile.Game, error) {
+	f, err := readFile(set, path)
 	if err != nil {
 		return nil, err
 	}
@@ -42,11 +44,11 @@ func openGame(path string) (*turnfile.Game, error) {
 	return g, nil
 }
 
-// parseSeat reads a seat colour given on the command line.
-func parseSeat(c *cobra.Command, s string) (engine.Colour, error) {
-	col, err := engine.ParseColour(s)
-	if err != nil {
-		return engine.NoColour, usagef(c, "--as: %v", err)
+// parseSeat reads a seat colour of game g given with --as.
+func parseSeat(g engine.Game, s string) (string, error) {
+	col := strings.ToLower(strings.TrimSpace(s))
+	if !slices.Contains(g.Colours(), col) {
+		return "", &usageError{err: fmt.Errorf("--as: %q is not a colour (%s)", s, strings.Join(g.Colours(), ", "))}
 	}
 	return col, nil
 }
@@ -68,9 +70,9 @@ func (app *App) openKeys() (*turnfile.KeyStore, error) {
 // given; else the seat of this game whose secret is in the key directory
 // (the one of them that can act, if several); else the only seat that can
 // act.
-func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (engine.Colour, error) {
+func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (string, error) {
 	if as != "" {
-		seat, err := parseSeat(c, as)
+		seat, err := parseSeat(g.Rules(), as)
 		if err != nil {
 			return seat, err
 		}
@@ -79,17 +81,17 @@ func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (engi
 		}
 		return seat, nil
 	}
-	if st := g.State(); st.Phase == engine.PhaseOver {
-		return engine.NoColour, &turnfile.TurnError{Reason: status(g)}
+	if g.Position().Over() {
+		return "", &turnfile.TurnError{Reason: status(g)}
 	}
 	acting := g.Acting()
 	if !g.File().Header.Sandbox {
 		if ks, err := app.openKeys(); err == nil {
-			mine := ks.Seats(g.File().Header.Game)
+			mine := ks.Seats(g.File().Header.Game, g.Rules().Colours())
 			if len(mine) == 1 {
 				return mine[0], nil
 			}
-			var both []engine.Colour
+			var both []string
 			for _, s := range mine {
 				for _, a := range acting {
 					if s == a {
@@ -106,21 +108,15 @@ func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (engi
 		return acting[0], nil
 	}
 	if len(acting) == 0 {
-		return engine.NoColour, usagef(c, "no seat can act now; say which seat with --as")
+		return "", usagef(c, "no seat can act now; say which seat with --as")
 	}
-	return engine.NoColour, usagef(c, "several seats can act (%s); say which with --as", colours(acting))
+	return "", usagef(c, "several seats can act (%s); say which with --as", colours(acting))
 }
 
-func colours(cs []engine.Colour) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = c.String()
-	}
-	return strings.Join(s, ", ")
-}
+func colours(cs []string) string { return strings.Join(cs, ", ") }
 
 // signerFor returns the signer of seat in a peer game, or nil in a sandbox.
-func (app *App) signerFor(g *turnfile.Game, seat engine.Colour) (*turnfile.Signer, error) {
+func (app *App) signerFor(g *turnfile.Game, seat string) (*turnfile.Signer, error) {
 	if g.File().Header.Sandbox {
 		return nil, nil
 	}
@@ -147,4 +143,45 @@ func writeGame(path string, f *turnfile.File) error {
 func fileExists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// setupError makes a refused set-up (an unknown option, scenario or
+// edition, seats the game does not allow) a usage error: exit 2.
+func setupError(err error) error {
+	var oe *engine.OptionError
+	var se *engine.SetupError
+	if errors.As(err, &oe) || errors.As(err, &se) {
+		return &usageError{err: err}
+	}
+	return err
+}
+
+// orAll is set, or every game when set is nil (an options struct made
+// without one, as tests do).
+func orAll(set *games.Set) *games.Set {
+	if set == nil {
+		return games.All()
+	}
+	return set
+}
+
+// seatFlag reads --as before the file is read: a colour of one of the
+// games, lower-cased; the file's game checks it again (parseSeat).
+func seatFlag(c *cobra.Command, set *games.Set, as string) (string, error) {
+	if as == "" {
+		return "", nil
+	}
+	col := strings.ToLower(strings.TrimSpace(as))
+	var all []string
+	for _, k := range set.Kits() {
+		for _, name := range k.Rules.Colours() {
+			if !slices.Contains(all, name) {
+				all = append(all, name)
+			}
+		}
+	}
+	if !slices.Contains(all, col) {
+		return "", usagef(c, "--as: %q is not a colour (%s)", as, strings.Join(all, ", "))
+	}
+	return col, nil
 }

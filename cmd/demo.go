@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -28,8 +28,12 @@ const maxDemoEntries = 5000
 var demoNames = [...]string{"Astrid", "Bjorn", "Greta", "Yngve"}
 
 type demoOptions struct {
-	Players int
-	Level   string
+	// Game and Scenario choose the game; empty is the default game and
+	// its default scenario.
+	Game     string
+	Scenario string
+	Players  int
+	Level    string
 	// Seed makes the game: the game id, the seats' keys and chain
 	// secrets, and so every die, card and bot choice.
 	Seed uint64
@@ -44,13 +48,14 @@ type demoOptions struct {
 	// without OutFile) are made; empty means the system's.
 	TempDir string
 	Out     io.Writer
+	Games   *games.Set
 }
 
 func newDemoCmd(app *App, runF func(*demoOptions) error) *cobra.Command {
 	opts := &demoOptions{}
 	var seed uint64
 	c := &cobra.Command{
-		Use:   "demo [--players N] [--seed S] [--level heuristic|random] [--out FILE] [--delay D]",
+		Use:   "demo [--game NAME] [--scenario S] [--players N] [--seed S] [--level heuristic|random] [--out FILE] [--delay D]",
 		Short: "Watch built-in bots play a whole game through signed turn files",
 		Long: `demo plays a whole game between built-in bots, the way people play it:
 each bot has its own key and hash chain in its own temporary key directory,
@@ -63,14 +68,19 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 "log" or "render"; without it the file is removed at the end.`,
 		Example: `  elasund demo
   elasund demo --players 2 --seed 7 --level random
-  elasund demo --out finished.yaml --delay 300ms`,
+  elasund demo --out finished.yaml --delay 300ms
+  elasund demo --game seafarers --scenario four-islands`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Players < 2 || opts.Players > 4 {
 				return usagef(c, "--players: want 2 to 4, got %d", opts.Players)
 			}
-			if !slices.Contains(bot.Levels(), opts.Level) {
-				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level})
+			kit, err := app.games().Lookup(opts.Game)
+			if err != nil {
+				return usagef(c, "--game: %v", err)
+			}
+			if levels := kit.Bots.Levels(); !slices.Contains(levels, opts.Level) {
+				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level, Levels: levels})
 			}
 			if opts.Delay < 0 {
 				return usagef(c, "--delay: want a duration of 0 or more, such as 500ms")
@@ -84,17 +94,21 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 				}
 				opts.Seed = binary.BigEndian.Uint64(b[:]) % 1_000_000
 			}
-			opts.Now, opts.Out = app.now, c.OutOrStdout()
+			opts.Now, opts.Out, opts.Games = app.now, c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
 			return runDemo(c.Context(), opts)
 		},
 	}
+	levels := allLevels(app.games())
+	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
+	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
 	c.Flags().IntVar(&opts.Players, "players", 4, "number of seats, 2 to 4")
 	c.Flags().Uint64Var(&seed, "seed", 0, "the game's seed (default: random, printed)")
-	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bots play: "+strings.Join(bot.Levels(), " or "))
-	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(bot.Levels(), cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bots play: "+strings.Join(levels, " or "))
+	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(levels, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&opts.OutFile, "out", "", "keep the game file here (never overwrites a file)")
 	c.Flags().DurationVar(&opts.Delay, "delay", 0, "pause after each move, such as 500ms")
 	return c
@@ -103,12 +117,13 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 // demoSeat is one bot at the table: its key store in its own directory,
 // and its player.
 type demoSeat struct {
-	colour engine.Colour
+	colour string
 	keys   *turnfile.KeyStore
 	player bot.Player
 }
 
 func runDemo(ctx context.Context, opts *demoOptions) error {
+	opts.Games = orAll(opts.Games)
 	if opts.OutFile != "" && fileExists(opts.OutFile) {
 		return withHint(fmt.Errorf("%s already exists", opts.OutFile), "choose another file name; demo never overwrites a file")
 	}
@@ -129,13 +144,21 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	copy(key[8:], "elasund demo")
 	src := rand.NewChaCha8(key)
 
+	kit, err := opts.Games.Lookup(opts.Game)
+	if err != nil {
+		return &usageError{err: fmt.Errorf("--game: %w", err)}
+	}
+	colours := kit.Rules.Colours()
+	if opts.Players > len(colours) || opts.Players > len(demoNames) {
+		return &usageError{err: fmt.Errorf("--players: %s has %d seats at most", kit.Rules.Name(), min(len(colours), len(demoNames)))}
+	}
 	var seats []turnfile.Seat
-	for i, c := range engine.AllColours[:opts.Players] {
+	for i, c := range colours[:opts.Players] {
 		seats = append(seats, turnfile.Seat{Colour: c, Name: demoNames[i]})
 	}
-	g, err := turnfile.New(turnfile.NewOptions{Created: opts.Now(), Seats: seats, Rand: src})
+	g, err := turnfile.New(turnfile.NewOptions{Rules: kit.Rules, Scenario: opts.Scenario, Created: opts.Now(), Seats: seats, Rand: src})
 	if err != nil {
-		return err
+		return setupError(err)
 	}
 	id := g.File().Header.Game
 	fmt.Fprintf(w, "elasund demo: %d %s bots, seed %d (the same seed plays the same game)\n", opts.Players, opts.Level, opts.Seed)
@@ -144,9 +167,9 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	} else {
 		fmt.Fprintf(w, "game %s, file %s\n", id, path)
 	}
-	bots := map[engine.Colour]*demoSeat{}
+	bots := map[string]*demoSeat{}
 	for i, s := range seats {
-		dir := filepath.Join(tmp, "keys-"+s.Colour.String())
+		dir := filepath.Join(tmp, "keys-"+s.Colour)
 		ks, err := turnfile.CreateKeyStore(dir, s.Name, "", src)
 		if err != nil {
 			return fmt.Errorf("making %s's key: %w", s.Colour, err)
@@ -155,7 +178,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err != nil {
 			return err
 		}
-		p, err := bot.New(opts.Level, opts.Seed*8+uint64(i))
+		p, err := kit.Bots.New(opts.Level, opts.Seed*8+uint64(i))
 		if err != nil {
 			return err
 		}
@@ -170,7 +193,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 	fmt.Fprintln(w)
 
-	for n := 0; g.State().Phase != engine.PhaseOver; n++ {
+	for n := 0; !g.Position().Over(); n++ {
 		if n == maxDemoEntries {
 			return fmt.Errorf("the game did not end in %d moves", maxDemoEntries)
 		}
@@ -186,7 +209,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		}
 		e, err := g.Move(seat, move, signer, opts.Now(), turnfile.MoveOptions{})
 		if err != nil {
-			return fmt.Errorf("%s's move %q: %w", seat, engine.FormatMove(move), err)
+			return fmt.Errorf("%s's move %q: %w", seat, formatMove(move), err)
 		}
 		if err := writeGame(path, g.File()); err != nil {
 			return err
@@ -201,20 +224,16 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		}
 	}
 
-	st := g.State()
+	p := g.Position()
 	fmt.Fprintf(w, "\nthe final position:\n\n")
-	fmt.Fprint(w, templates.TextBoard(g.Config(), st))
+	fmt.Fprint(w, kit.Renderer.Text(p, templates.View{}))
 	fmt.Fprintln(w)
-	if st.Winner != nil {
-		win := g.File().Header.SeatOf(*st.Winner)
-		how := "by the turn limit"
-		if st.Players[*st.Winner].Cubes == 0 {
-			how = "with all its cubes in the city"
-		}
-		fmt.Fprintf(w, "winner: %s (%s), %s, after %d turns and %d entries\n", *st.Winner, win.Name, how, st.Turn, len(g.File().History))
+	for _, winner := range p.Winners() {
+		win := g.File().Header.SeatOf(winner)
+		fmt.Fprintf(w, "winner: %s (%s), %s, after %d turns and %d entries\n", winner, win.Name, kit.Renderer.HowWon(p, winner), p.Turn(), len(g.File().History))
 	}
 	fmt.Fprintf(w, "\nelasund verify %s\n", path)
-	if err := runVerify(ctx, &verifyOptions{File: path, Out: w}); err != nil {
+	if err := runVerify(ctx, &verifyOptions{File: path, Out: w, Games: opts.Games}); err != nil {
 		return fmt.Errorf("the demo's own file does not verify: %w", err)
 	}
 	if opts.OutFile != "" {

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
 )
 
@@ -79,12 +78,12 @@ func TestDemoOutput(t *testing.T) {
 			t.Errorf("output does not match %s:\n%s", re, got)
 		}
 	}
-	g, err := openGame(a)
+	g, err := openGame(nil, a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := g.File().Header
-	if h.Sandbox || len(h.Seats) != 2 || h.Seats[0].Key == h.Seats[1].Key || g.State().Phase != engine.PhaseOver {
+	if h.Sandbox || len(h.Seats) != 2 || h.Seats[0].Key == h.Seats[1].Key || !g.Position().Over() {
 		t.Fatalf("the demo's file is not a finished peer game with a key per seat: %+v", h)
 	}
 	// The same seed plays the same game, byte for byte.

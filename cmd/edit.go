@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -19,6 +19,7 @@ type editOptions struct {
 	Now   time.Time
 	Out   io.Writer
 	Usage func(format string, args ...any) error
+	Games *games.Set
 }
 
 func newEditCmd(app *App, runF func(*editOptions) error) *cobra.Command {
@@ -38,7 +39,7 @@ The edits are recorded in the history, so the game still replays.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Edits = strings.Join(args[1:], " ")
-			opts.Now, opts.Out = app.now(), c.OutOrStdout()
+			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
 			if runF != nil {
 				return runF(opts)
@@ -50,14 +51,15 @@ The edits are recorded in the history, so the game still replays.`,
 }
 
 func runEdit(_ context.Context, opts *editOptions) error {
-	f, err := readFile(opts.File)
+	opts.Games = orAll(opts.Games)
+	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
 	if !f.Header.Sandbox {
 		return opts.Usage("edit is for sandbox games only; a signed game changes only by moves")
 	}
-	edits, err := engine.ParseEdits(opts.Edits)
+	edits, err := f.Game().ParseEdits(opts.Edits)
 	if err != nil {
 		return opts.Usage("%v", err)
 	}

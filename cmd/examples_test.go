@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elasund/elasund/engine/elasund"
+
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -51,7 +53,7 @@ func TestExamples(t *testing.T) {
 			if err := runVerify(t.Context(), &verifyOptions{File: path, Out: &out}); err != nil {
 				t.Fatalf("verify: %v", err)
 			}
-			g, err := openGame(path)
+			g, err := openGame(nil, path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +64,7 @@ func TestExamples(t *testing.T) {
 			if err := runRender(t.Context(), &renderOptions{File: path, Out: &out}); err != nil {
 				t.Fatalf("render: %v", err)
 			}
-			checkPieces(t, g.State(), out.Bytes())
+			checkPieces(t, elasundState(g), out.Bytes())
 		})
 	}
 }
@@ -72,22 +74,22 @@ func TestExamples(t *testing.T) {
 func TestExampleGames(t *testing.T) {
 	open := func(name string) *turnfile.Game {
 		t.Helper()
-		g, err := openGame(filepath.Join("..", "examples", name))
+		g, err := openGame(nil, filepath.Join("..", "examples", name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g
 	}
 	fin := open("finished.yaml")
-	if h := fin.File().Header; h.Sandbox || len(h.Seats) != 4 || fin.State().Winner == nil || fin.State().Players[*fin.State().Winner].Cubes != 0 {
+	if h, st := fin.File().Header, elasundState(fin); h.Sandbox || len(h.Seats) != 4 || st.Winner == nil || st.Players[*st.Winner].Cubes != 0 {
 		t.Errorf("finished.yaml is not a 4-player peer game won with 10 cubes")
 	}
 	mid := open("in-progress.yaml")
-	if h := mid.File().Header; h.Sandbox || len(h.Seats) != 3 || mid.State().Phase == engine.PhaseOver || len(mid.File().History) < 3+20 {
+	if h := mid.File().Header; h.Sandbox || len(h.Seats) != 3 || mid.Position().Over() || len(mid.File().History) < 3+20 {
 		t.Errorf("in-progress.yaml is not a 3-player peer game well under way")
 	}
 	pz := open("puzzle.yaml")
-	if h := pz.File().Header; !h.Sandbox || pz.State().Current != engine.Red || pz.State().Phase != engine.PhaseBuild {
+	if h := pz.File().Header; !h.Sandbox || pz.Position().Current() != "red" || pz.Position().Phase() != "build" {
 		t.Errorf("puzzle.yaml is not a sandbox game at red's building phase")
 	}
 }
@@ -96,16 +98,13 @@ func TestExampleGames(t *testing.T) {
 // examples/puzzle.yaml: exactly the builds examples/README.md gives win
 // this turn, and the tempting ones do not.
 func TestPuzzle(t *testing.T) {
-	g, err := openGame("../examples/puzzle.yaml")
+	g, err := openGame(nil, "../examples/puzzle.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := engine.Load(g.Config(), g.State())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := elasund.Of(g.Position()).Clone()
 	var wins []string
-	searchWins(t, eng, g.Source(engine.Red, nil), nil, &wins)
+	searchWins(t, eng, g.Source("red", nil), nil, &wins)
 	want := []string{"build well A10"}
 	if !slices.Equal(wins, want) {
 		t.Fatalf("winning lines = %q, want %q", wins, want)
@@ -114,35 +113,35 @@ func TestPuzzle(t *testing.T) {
 
 // searchWins tries every construction red may make now, and after it
 // every second one, and records the lines after which red has won.
-func searchWins(t *testing.T, g *engine.Game, rng *turnfile.TurnRand, line []string, wins *[]string) {
+func searchWins(t *testing.T, g *elasund.Game, rng engine.Source, line []string, wins *[]string) {
 	t.Helper()
 	if g.Over() {
-		if w := g.View().Winner; w != nil && *w == engine.Red {
+		if w := g.View().Winner; w != nil && *w == elasund.Red {
 			*wins = append(*wins, strings.Join(line, "; "))
 		}
 		return
 	}
 	st := g.View()
-	if len(st.WaitingFor) == 0 || (st.Phase != engine.PhaseBuild && st.Phase != engine.PhaseDecide) {
+	if len(st.WaitingFor) == 0 || (st.Phase != elasund.PhaseBuild && st.Phase != elasund.PhaseDecide) {
 		return
 	}
 	seat := st.WaitingFor[0]
-	for _, a := range g.Legal(seat, rng.Clone()) {
+	for _, a := range g.Legal(seat, elasund.Streams(rng.Clone())) {
 		switch a.Kind {
-		case engine.ActBuild, engine.ActWall, engine.ActChurch, engine.ActRebuild:
+		case elasund.ActBuild, elasund.ActWall, elasund.ActChurch, elasund.ActRebuild:
 		default:
 			continue
 		}
 		h, r := g.Clone(), rng.Clone()
-		if _, err := h.Apply(seat, []engine.Action{a}, r); err != nil {
+		if _, err := h.Apply(seat, []elasund.Action{a}, elasund.Streams(r)); err != nil {
 			t.Fatalf("%s after %q: %v", a, line, err)
 		}
 		next := line
-		if seat == engine.Red && a.Kind != engine.ActRebuild {
+		if seat == elasund.Red && a.Kind != elasund.ActRebuild {
 			next = append(slices.Clone(line), a.String())
 		}
 		searchWins(t, h, r, next, wins)
-		if seat != engine.Red {
+		if seat != elasund.Red {
 			// Other seats' rebuilds place no cube of red's: one is enough.
 			return
 		}
@@ -155,7 +154,7 @@ func searchWins(t *testing.T, g *engine.Game, rng *turnfile.TurnRand, line []str
 // wall-<side>-<x> (and a tower's cube), cube-trade-<space>-<colour>, and
 // disc-<colour> and seat-<colour> for each seat; and the ship when it is
 // on the board.
-func checkPieces(t *testing.T, st *engine.State, doc []byte) {
+func checkPieces(t *testing.T, st *elasund.State, doc []byte) {
 	t.Helper()
 	ids := map[string]bool{}
 	cubes := 0

@@ -8,18 +8,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
 type joinOptions struct {
 	File string
-	As   engine.Colour
+	As   string
 	Out  io.Writer
 	Now  time.Time
 	// Keys opens the key store.
-	Keys func() (*turnfile.KeyStore, error)
-	Rand io.Reader
+	Keys  func() (*turnfile.KeyStore, error)
+	Rand  io.Reader
+	Games *games.Set
 }
 
 func newJoinCmd(app *App, runF func(*joinOptions) error) *cobra.Command {
@@ -40,10 +41,10 @@ seat is to move.`,
 				return usagef(c, "say which seat you take with --as COLOUR")
 			}
 			var err error
-			if opts.As, err = parseSeat(c, as); err != nil {
+			if opts.As, err = seatFlag(c, app.games(), as); err != nil {
 				return err
 			}
-			opts.Out, opts.Now, opts.Keys, opts.Rand = c.OutOrStdout(), app.now(), app.openKeys, app.rand()
+			opts.Out, opts.Now, opts.Keys, opts.Rand, opts.Games = c.OutOrStdout(), app.now(), app.openKeys, app.rand(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -55,8 +56,12 @@ seat is to move.`,
 }
 
 func runJoin(_ context.Context, opts *joinOptions) error {
-	g, err := openGame(opts.File)
+	opts.Games = orAll(opts.Games)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
+		return err
+	}
+	if opts.As, err = parseSeat(g.Rules(), opts.As); err != nil {
 		return err
 	}
 	h := &g.File().Header
@@ -64,10 +69,10 @@ func runJoin(_ context.Context, opts *joinOptions) error {
 		return &turnfile.TurnError{Reason: "a sandbox game has no joining: play it at once with 'elasund move'"}
 	}
 	if h.SeatOf(opts.As) == nil {
-		return &turnfile.TurnError{Seat: opts.As.String(), Reason: "this game has no such seat"}
+		return &turnfile.TurnError{Seat: opts.As, Reason: "this game has no such seat"}
 	}
 	if g.Joined(opts.As) {
-		return &turnfile.TurnError{Seat: opts.As.String(), Reason: "has already joined this game"}
+		return &turnfile.TurnError{Seat: opts.As, Reason: "has already joined this game"}
 	}
 	ks, err := opts.Keys()
 	if err != nil {
@@ -87,7 +92,7 @@ func runJoin(_ context.Context, opts *joinOptions) error {
 	if rest := g.Unjoined(); len(rest) > 0 {
 		fmt.Fprintf(opts.Out, "waiting for %s to join; pass the file on\n", colours(rest))
 	} else {
-		fmt.Fprintf(opts.Out, "every seat has joined: %s is to move\n", g.State().Current)
+		fmt.Fprintf(opts.Out, "every seat has joined: %s is to move\n", g.Position().Current())
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -17,7 +16,7 @@ func TestJoinArgv(t *testing.T) {
 	if err := execCmd(newJoinCmd(app, func(o *joinOptions) error { got = o; return nil }), "g.yaml", "--as", "Blue"); err != nil {
 		t.Fatal(err)
 	}
-	if got.File != "g.yaml" || got.As != engine.Blue || !got.Now.Equal(testTime) {
+	if got.File != "g.yaml" || got.As != "blue" || !got.Now.Equal(testTime) {
 		t.Fatalf("options = %+v", got)
 	}
 	for _, args := range [][]string{{"g.yaml"}, {"g.yaml", "--as", "pink"}, {"--as", "red"}} {
@@ -36,7 +35,7 @@ func TestJoinOutput(t *testing.T) {
 	mustRun(t, env, "new", file, "--players", "red=A,blue=B")
 	keys := func() (*turnfile.KeyStore, error) { return turnfile.OpenKeyStore(env["ELASUND_HOME"]) }
 	var out bytes.Buffer
-	opts := &joinOptions{File: file, As: engine.Red, Out: &out, Now: testTime, Keys: keys, Rand: newDetRand(2)}
+	opts := &joinOptions{File: file, As: "red", Out: &out, Now: testTime, Keys: keys, Rand: newDetRand(2)}
 	if err := runJoin(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +43,7 @@ func TestJoinOutput(t *testing.T) {
 		t.Fatalf("output = %q", out.String())
 	}
 	out.Reset()
-	opts.As = engine.Blue
+	opts.As = "blue"
 	if err := runJoin(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

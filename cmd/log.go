@@ -8,12 +8,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
 type logOptions struct {
-	File string
-	Out  io.Writer
+	File  string
+	Out   io.Writer
+	Games *games.Set
 }
 
 func newLogCmd(app *App, runF func(*logOptions) error) *cobra.Command {
@@ -28,7 +30,7 @@ draws). The file is verified first.`,
   elasund log game.yaml | less`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.File, opts.Out = args[0], c.OutOrStdout()
+			opts.File, opts.Out, opts.Games = args[0], c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -39,7 +41,8 @@ draws). The file is verified first.`,
 }
 
 func runLog(_ context.Context, opts *logOptions) error {
-	g, err := openGame(opts.File)
+	opts.Games = orAll(opts.Games)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
@@ -50,10 +53,10 @@ func runLog(_ context.Context, opts *logOptions) error {
 	if h.Sandbox {
 		kind = fmt.Sprintf("sandbox game (seed %d)", *h.Seed)
 	}
-	fmt.Fprintf(w, "%s %s, edition %s, created %s\n", kind, h.Game, h.Edition, h.Created)
+	fmt.Fprintf(w, "%s %s, %s, created %s\n", kind, h.Game, rulesWords(f), h.Created)
 	names := make([]string, len(h.Seats))
 	for i, s := range h.Seats {
-		names[i] = s.Colour.String() + " " + s.Name
+		names[i] = s.Colour + " " + s.Name
 	}
 	fmt.Fprintf(w, "seats in turn order: %s\n", strings.Join(names, ", "))
 	steps := g.Steps()

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -25,9 +26,10 @@ type moveOptions struct {
 	Out     io.Writer
 	// Usage turns a message into a usage error of this command.
 	Usage  func(format string, args ...any) error
-	Seat   func(g *turnfile.Game) (engine.Colour, error)
-	Signer func(g *turnfile.Game, seat engine.Colour) (*turnfile.Signer, error)
+	Seat   func(g *turnfile.Game) (string, error)
+	Signer func(g *turnfile.Game, seat string) (*turnfile.Signer, error)
 	Git    func(ctx context.Context, dir string, args ...string) error
+	Games  *games.Set
 }
 
 func newMoveCmd(app *App, runF func(*moveOptions) error) *cobra.Command {
@@ -66,14 +68,12 @@ the roll, in sandbox games only.`,
 				}
 				opts.Dice = d
 			}
-			if as != "" {
-				if _, err := parseSeat(c, as); err != nil {
-					return err
-				}
+			if _, err := seatFlag(c, app.games(), as); err != nil {
+				return err
 			}
-			opts.Now, opts.Out = app.now(), c.OutOrStdout()
+			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
-			opts.Seat = func(g *turnfile.Game) (engine.Colour, error) { return app.resolveSeat(c, g, as) }
+			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
 			opts.Signer = app.signerFor
 			opts.Git = app.git
 			if runF != nil {
@@ -107,7 +107,8 @@ func parseDice(s string) (*[2]int, error) {
 }
 
 func runMove(ctx context.Context, opts *moveOptions) error {
-	f, err := readFile(opts.File)
+	opts.Games = orAll(opts.Games)
+	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,7 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if opts.Dice != nil && !g.BeginsTurn(seat) {
 		return opts.Usage("--dice: %s is not about to roll", seat)
 	}
-	move, err := engine.ParseMove(opts.Move)
+	move, err := g.Rules().ParseMove(opts.Move)
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ type publishing struct {
 // publish writes the game after entry e by seat, prints the entry (after
 // headline, when not empty) with its events and where the game stands, and
 // commits the file when asked.
-func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, headline string) error {
+func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.Entry, seat string, headline string) error {
 	out := p.File
 	if p.OutFile != "" {
 		out = p.OutFile
@@ -178,10 +179,10 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 
 // reportWritten says that entry e by seat is written to out, where the
 // game stands, and in a peer game whom to send the file to.
-func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, out string) {
+func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string) {
 	fmt.Fprintf(w, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
-	if !g.File().Header.Sandbox && g.State().Phase != engine.PhaseOver {
-		if next := g.Acting(); len(next) > 0 && !contains(next, seat) {
+	if !g.File().Header.Sandbox && !g.Position().Over() {
+		if next := g.Acting(); len(next) > 0 && !slices.Contains(next, seat) {
 			fmt.Fprintf(w, "next: send %s to %s\n", out, seatNames(g, next))
 		}
 	}
@@ -189,7 +190,7 @@ func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat engine
 
 // commitMove commits the file out, just written with entry e by seat, with
 // git (--commit) and returns the commit message.
-func commitMove(ctx context.Context, git func(ctx context.Context, dir string, args ...string) error, g *turnfile.Game, e *turnfile.Entry, seat engine.Colour, out string) (string, error) {
+func commitMove(ctx context.Context, git func(ctx context.Context, dir string, args ...string) error, g *turnfile.Game, e *turnfile.Entry, seat string, out string) (string, error) {
 	msg := fmt.Sprintf("elasund %s: turn %d, %s: %s", g.File().Header.Game, g.Steps()[len(g.Steps())-1].Turn, seat, strings.Join(e.Actions, "; "))
 	dir, base := filepath.Split(out)
 	if dir == "" {
@@ -206,35 +207,26 @@ func commitMove(ctx context.Context, git func(ctx context.Context, dir string, a
 
 // status says whose turn it is and what the game waits for.
 func status(g *turnfile.Game) string {
-	st := g.State()
-	if st.Phase == engine.PhaseOver {
-		if st.Winner != nil {
-			return fmt.Sprintf("the game is over: %s wins", *st.Winner)
+	p := g.Position()
+	if p.Over() {
+		if w := p.Winners(); len(w) > 0 {
+			return fmt.Sprintf("the game is over: %s wins", strings.Join(w, " and "))
 		}
 		return "the game is over"
 	}
 	if rest := g.Unjoined(); len(rest) > 0 {
 		return fmt.Sprintf("waiting for %s to join", colours(rest))
 	}
-	return fmt.Sprintf("turn %d, %s's turn, %s phase, waiting for %s", st.Turn, st.Current, st.Phase, colours(st.WaitingFor))
-}
-
-func contains(cs []engine.Colour, c engine.Colour) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
+	return fmt.Sprintf("turn %d, %s's turn, %s phase, waiting for %s", p.Turn(), p.Current(), p.Phase(), colours(p.Awaited()))
 }
 
 // seatNames names seats with their players' names and addresses.
-func seatNames(g *turnfile.Game, cs []engine.Colour) string {
+func seatNames(g *turnfile.Game, cs []string) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		s := g.File().Header.SeatOf(c)
-		parts[i] = c.String()
-		if s != nil && s.Name != "" && s.Name != c.String() {
+		parts[i] = c
+		if s != nil && s.Name != "" && s.Name != c {
 			parts[i] += " (" + s.Name
 			if s.Email != "" {
 				parts[i] += " <" + s.Email + ">"

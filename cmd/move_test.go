@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elasund/elasund/engine/elasund"
+
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -45,8 +47,8 @@ func TestMoveOutput(t *testing.T) {
 	opts := &moveOptions{
 		File: file, Move: "roll", Dice: &[2]int{2, 3}, Now: testTime, Out: &out, Commit: true,
 		Usage:  func(format string, args ...any) error { return &usageError{err: errors.New(format)} },
-		Seat:   func(*turnfile.Game) (engine.Colour, error) { return engine.Red, nil },
-		Signer: func(*turnfile.Game, engine.Colour) (*turnfile.Signer, error) { return nil, nil },
+		Seat:   func(*turnfile.Game) (string, error) { return "red", nil },
+		Signer: func(*turnfile.Game, string) (*turnfile.Signer, error) { return nil, nil },
 		Git: func(_ context.Context, dir string, args ...string) error {
 			gitCalls = append(gitCalls, append([]string{dir}, args...))
 			return nil
@@ -104,26 +106,26 @@ func TestMoveDiceUsageFirst(t *testing.T) {
 func BenchmarkMoveCommand(b *testing.B) {
 	dir := b.TempDir()
 	seed := int64(3)
-	g, err := turnfile.New(turnfile.NewOptions{Created: testTime, Sandbox: true, Seed: &seed,
-		Seats: []turnfile.Seat{{Colour: engine.Red}, {Colour: engine.Blue}, {Colour: engine.Green}, {Colour: engine.Yellow}}})
+	g, err := turnfile.New(turnfile.NewOptions{Rules: elasund.Rules{}, Created: testTime, Sandbox: true, Seed: &seed,
+		Seats: []turnfile.Seat{{Colour: "red"}, {Colour: "blue"}, {Colour: "green"}, {Colour: "yellow"}}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	pick := func() (engine.Colour, engine.Action) {
+	pick := func() (string, engine.Action) {
 		seat := g.Acting()[0]
 		legal := g.Legal(seat, nil)
 		for _, a := range legal {
-			if a.Kind == engine.ActEnd || a.Kind == engine.ActRoll {
+			if k := a.(elasund.Action).Kind; k == elasund.ActEnd || k == elasund.ActRoll {
 				return seat, a
 			}
 		}
 		for _, a := range legal {
-			if a.Kind != engine.ActOrders {
+			if a.(elasund.Action).Kind != elasund.ActOrders {
 				return seat, a
 			}
 		}
 		b.Fatalf("no action for %s", seat)
-		return seat, engine.Action{}
+		return seat, nil
 	}
 	for len(g.File().History) < 300 && len(g.Acting()) > 0 {
 		seat, a := pick()
@@ -138,7 +140,7 @@ func BenchmarkMoveCommand(b *testing.B) {
 	seat, a := pick()
 	out := filepath.Join(dir, "out.yaml")
 	for b.Loop() {
-		if r := run(b, nil, "", "move", file, a.String(), "--as", seat.String(), "--out", out); r.code != 0 {
+		if r := run(b, nil, "", "move", file, a.String(), "--as", seat, "--out", out); r.code != 0 {
 			b.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -17,8 +17,9 @@ type movesOptions struct {
 	JSON bool
 	Out  io.Writer
 	// Seat picks the seat from the replayed game.
-	Seat   func(g *turnfile.Game) (engine.Colour, error)
-	Signer func(g *turnfile.Game, seat engine.Colour) *turnfile.Signer
+	Seat   func(g *turnfile.Game) (string, error)
+	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
+	Games  *games.Set
 }
 
 func newMovesCmd(app *App, runF func(*movesOptions) error) *cobra.Command {
@@ -37,8 +38,8 @@ tiles a first church build would draw.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
-			opts.Seat = func(g *turnfile.Game) (engine.Colour, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer = app.quietSigner
+			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
+			opts.Signer, opts.Games = app.quietSigner, app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -51,7 +52,8 @@ tiles a first church build would draw.`,
 }
 
 func runMoves(_ context.Context, opts *movesOptions) error {
-	g, err := openGame(opts.File)
+	opts.Games = orAll(opts.Games)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
@@ -64,13 +66,14 @@ func runMoves(_ context.Context, opts *movesOptions) error {
 	}
 	legal := g.Legal(seat, opts.Signer(g, seat))
 	list := make([]string, len(legal))
+	r := opts.Games.For(g.Rules()).Renderer
 	for i, a := range legal {
-		list[i] = g.Config().FormatAction(a)
+		list[i] = r.Action(g.Position(), a.String())
 	}
 	if opts.JSON {
 		b, err := json.MarshalIndent(struct {
-			Seat    engine.Colour `json:"seat"`
-			Actions []string      `json:"actions"`
+			Seat    string   `json:"seat"`
+			Actions []string `json:"actions"`
 		}{seat, list}, "", "  ")
 		if err != nil {
 			return err

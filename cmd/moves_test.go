@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/games"
+
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -25,8 +27,8 @@ func TestMovesOutput(t *testing.T) {
 	var out bytes.Buffer
 	opts := &movesOptions{
 		File: file, Out: &out,
-		Seat:   func(*turnfile.Game) (engine.Colour, error) { return engine.Red, nil },
-		Signer: func(*turnfile.Game, engine.Colour) *turnfile.Signer { return nil },
+		Seat:   func(*turnfile.Game) (string, error) { return "red", nil },
+		Signer: func(*turnfile.Game, string) *turnfile.Signer { return nil },
 	}
 	if err := runMoves(t.Context(), opts); err != nil {
 		t.Fatal(err)
@@ -40,16 +42,16 @@ func TestMovesOutput(t *testing.T) {
 		if bytes.HasPrefix(l, []byte("orders")) {
 			continue
 		}
-		f, _ := turnfile.ReadFile(file)
+		f, _ := turnfile.ReadFile(file, games.All().Registry())
 		g, err := turnfile.Open(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mv, err := engine.ParseMove(string(l))
+		mv, err := elasund.Rules{}.ParseMove(string(l))
 		if err != nil {
 			t.Fatalf("listed action %q does not parse: %v", l, err)
 		}
-		if _, err := g.Move(engine.Red, mv, nil, testTime, turnfile.MoveOptions{}); err != nil {
+		if _, err := g.Move("red", mv, nil, testTime, turnfile.MoveOptions{}); err != nil {
 			t.Errorf("listed action %q is refused: %v", l, err)
 		}
 	}

@@ -2,9 +2,9 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -12,50 +12,57 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
 type newOptions struct {
-	File    string
-	Seats   []turnfile.Seat
-	Edition engine.Edition
-	Options map[string]string
-	Sandbox bool
-	Seed    *int64
-	Random  bool
-	Now     time.Time
-	Rand    io.Reader
-	Out     io.Writer
+	File string
+	// Game is the game's name; empty is the default game.
+	Game     string
+	Scenario string
+	Seats    []turnfile.Seat
+	Edition  string
+	Options  map[string]string
+	Sandbox  bool
+	Seed     *int64
+	Random   bool
+	Now      time.Time
+	Rand     io.Reader
+	Out      io.Writer
+	Games    *games.Set
 }
 
 func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	opts := &newOptions{}
-	var players, edition, start string
+	var players, start string
 	var options []string
 	var seed int64
 	c := &cobra.Command{
-		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random]",
+		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--game NAME] [--scenario S] [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random]",
 		Short: "Create a game file with empty seats, in turn order",
 		Long: `new creates a game file. Seats play in the order given, the first one
 starting. In a normal game every player then signs in with "elasund join";
 a sandbox game (--sandbox) has no keys or signatures and can be played at
 once, with dice from --seed. --start random shuffles the order, only in a
-sandbox game.`,
+sandbox game. --game chooses the game (default elasund); --scenario its
+scenario, for games that have them (seafarers: new-shores by default).`,
 		Example: `  elasund new game.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
   elasund new game.yaml --players red=Ann,blue=Ben,green=Cat --edition fr --option turn_limit=20
-  elasund new practice.yaml --players red=Me,blue=Bot --sandbox --seed 42 --start random`,
+  elasund new practice.yaml --players red=Me,blue=Bot --sandbox --seed 42 --start random
+  elasund new isles.yaml --game seafarers --scenario four-islands --players red=Ann,blue=Ben,white=Cat`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			if players == "" {
 				return usagef(c, "say who plays with --players COLOUR=NAME[:EMAIL],...")
 			}
-			var err error
-			if opts.Seats, err = parsePlayers(players); err != nil {
-				return usagef(c, "--players: %v", err)
+			kit, err := app.games().Lookup(opts.Game)
+			if err != nil {
+				return usagef(c, "--game: %v", err)
 			}
-			if opts.Edition, err = engine.ParseEdition(edition); err != nil {
-				return usagef(c, "--edition: %v", err)
+			if opts.Seats, err = parsePlayers(kit.Rules, players); err != nil {
+				return usagef(c, "--players: %v", err)
 			}
 			opts.Options = map[string]string{}
 			for _, o := range options {
@@ -85,7 +92,7 @@ sandbox game.`,
 			default:
 				return usagef(c, "--start: want first or random")
 			}
-			opts.Now, opts.Rand, opts.Out = app.now(), app.rand(), c.OutOrStdout()
+			opts.Now, opts.Rand, opts.Out, opts.Games = app.now(), app.rand(), c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -93,7 +100,10 @@ sandbox game.`,
 		},
 	}
 	c.Flags().StringVar(&players, "players", "", "seats in turn order: COLOUR=NAME[:EMAIL],...")
-	c.Flags().StringVar(&edition, "edition", "en", "rules edition: en, fr or ru")
+	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
+	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
+	c.Flags().StringVar(&opts.Edition, "edition", "", "rules edition, for games that have editions (elasund: en, fr or ru; default en)")
+	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
 	c.Flags().Bool("sandbox", false, "a sandbox game: no keys, dice from a seed, editable")
 	c.Flags().Int64Var(&seed, "seed", 0, "the sandbox seed (default: random)")
@@ -106,8 +116,9 @@ func sandboxFlag(c *cobra.Command) bool {
 	return v
 }
 
-// parsePlayers reads "red=Alice:alice@example.org,blue=Bob".
-func parsePlayers(s string) ([]turnfile.Seat, error) {
+// parsePlayers reads "red=Alice:alice@example.org,blue=Bob", the colours
+// those of game g.
+func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 	var out []turnfile.Seat
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
@@ -115,9 +126,9 @@ func parsePlayers(s string) ([]turnfile.Seat, error) {
 			continue
 		}
 		col, rest, _ := strings.Cut(part, "=")
-		c, err := engine.ParseColour(col)
-		if err != nil {
-			return nil, err
+		c := strings.ToLower(strings.TrimSpace(col))
+		if !slices.Contains(g.Colours(), c) {
+			return nil, fmt.Errorf("%q is not a colour (%s)", col, strings.Join(g.Colours(), ", "))
 		}
 		name, email, _ := strings.Cut(rest, ":")
 		name, email = strings.TrimSpace(name), strings.TrimSpace(email)
@@ -125,7 +136,7 @@ func parsePlayers(s string) ([]turnfile.Seat, error) {
 			return nil, fmt.Errorf("%s: name or e-mail too long", c)
 		}
 		if name == "" {
-			name = c.String()
+			name = c
 		}
 		for _, o := range out {
 			if o.Colour == c {
@@ -141,19 +152,21 @@ func parsePlayers(s string) ([]turnfile.Seat, error) {
 }
 
 func runNew(_ context.Context, opts *newOptions) error {
+	opts.Games = orAll(opts.Games)
 	if fileExists(opts.File) {
 		return withHint(fmt.Errorf("%s already exists", opts.File), "choose another file name; new never overwrites a game")
 	}
+	kit, err := opts.Games.Lookup(opts.Game)
+	if err != nil {
+		return &usageError{err: fmt.Errorf("--game: %w", err)}
+	}
 	g, err := turnfile.New(turnfile.NewOptions{
-		Created: opts.Now, Edition: opts.Edition, Options: opts.Options, Seats: opts.Seats,
+		Rules: kit.Rules, Created: opts.Now, Edition: opts.Edition, Scenario: opts.Scenario,
+		Options: opts.Options, Seats: opts.Seats,
 		Sandbox: opts.Sandbox, Seed: opts.Seed, RandomStart: opts.Random, Rand: opts.Rand,
 	})
 	if err != nil {
-		var oe *engine.OptionError
-		if errors.As(err, &oe) {
-			return &usageError{err: err}
-		}
-		return err
+		return setupError(err)
 	}
 	if err := writeGame(opts.File, g.File()); err != nil {
 		return err

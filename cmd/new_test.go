@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 )
 
 func TestNewArgv(t *testing.T) {
@@ -20,8 +20,8 @@ func TestNewArgv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.File != "g.yaml" || len(got.Seats) != 2 || got.Seats[0].Colour != engine.Red || got.Seats[0].Email != "a@example.org" ||
-		got.Seats[1].Name != "Bob" || got.Edition != engine.EditionRU || got.Options["turn_limit"] != "10" ||
+	if got.File != "g.yaml" || len(got.Seats) != 2 || got.Seats[0].Colour != "red" || got.Seats[0].Email != "a@example.org" ||
+		got.Seats[1].Name != "Bob" || got.Edition != "ru" || got.Options["turn_limit"] != "10" ||
 		got.Options["hut_trigger"] != "bigger_building_only" || !got.Sandbox || got.Seed == nil || *got.Seed != 42 || !got.Random {
 		t.Fatalf("options = %+v", got)
 	}
@@ -48,8 +48,8 @@ func TestNewOutput(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
 	seed := int64(5)
-	seats, _ := parsePlayers("red=Ann,blue=Ben")
-	opts := &newOptions{File: filepath.Join(dir, "s.yaml"), Seats: seats, Edition: engine.EditionEN, Sandbox: true, Seed: &seed, Now: testTime, Rand: newDetRand(1), Out: &out}
+	seats, _ := parsePlayers(elasund.Rules{}, "red=Ann,blue=Ben")
+	opts := &newOptions{File: filepath.Join(dir, "s.yaml"), Seats: seats, Edition: "en", Sandbox: true, Seed: &seed, Now: testTime, Rand: newDetRand(1), Out: &out}
 	if err := runNew(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

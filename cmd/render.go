@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -14,8 +15,9 @@ import (
 type renderOptions struct {
 	File string
 	// SVG is the picture's file; empty writes the picture to Out.
-	SVG string
-	Out io.Writer
+	SVG   string
+	Out   io.Writer
+	Games *games.Set
 }
 
 func newRenderCmd(app *App, runF func(*renderOptions) error) *cobra.Command {
@@ -33,7 +35,7 @@ replaying the history; "elasund verify" checks that.`,
   elasund render game.yaml | rsvg-convert -w 1200 -o board.png`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.File, opts.Out = args[0], c.OutOrStdout()
+			opts.File, opts.Out, opts.Games = args[0], c.OutOrStdout(), app.games()
 			if c.Flags().Changed("svg") && opts.SVG == "" {
 				return usagef(c, "--svg: want a file name")
 			}
@@ -48,15 +50,16 @@ replaying the history; "elasund verify" checks that.`,
 }
 
 func runRender(_ context.Context, opts *renderOptions) error {
-	f, err := readFile(opts.File)
+	opts.Games = orAll(opts.Games)
+	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
-	cfg, err := f.Header.Config()
+	pos, err := f.Game().Load(f.Header.Setup(), f.State)
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.File, err)
 	}
-	doc, err := templates.SVG(cfg, f.State)
+	doc, err := opts.Games.For(f.Game()).Renderer.SVG(pos, templates.View{})
 	if err != nil {
 		return fmt.Errorf("drawing %s: %w", opts.File, err)
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/internal/games"
 )
 
 // App holds what the commands need from the outside world. Main fills it
@@ -34,6 +36,16 @@ type App struct {
 	Terminal func(w io.Writer) bool
 	// Git runs git in dir; nil means the git program on PATH.
 	Git func(ctx context.Context, dir string, args ...string) error
+	// Games are the games the program plays; nil means games.All().
+	Games *games.Set
+}
+
+// games returns the games the app plays.
+func (app *App) games() *games.Set {
+	if app.Games == nil {
+		app.Games = games.All()
+	}
+	return app.Games
 }
 
 // Main runs the elasund command line with args (without the program

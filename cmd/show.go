@@ -8,19 +8,20 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
 
 type showOptions struct {
 	File   string
-	As     engine.Colour
+	As     string
 	JSON   bool
 	Out    io.Writer
 	Colour bool
+	Games  *games.Set
 	// Signer returns the signer of a seat, or nil when it has none.
-	Signer func(g *turnfile.Game, seat engine.Colour) *turnfile.Signer
+	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
 }
 
 func newShowCmd(app *App, runF func(*showOptions) error) *cobra.Command {
@@ -39,13 +40,11 @@ JSON (the field names of the turn file's state).`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
-			if as != "" {
-				var err error
-				if opts.As, err = parseSeat(c, as); err != nil {
-					return err
-				}
+			var err error
+			if opts.As, err = seatFlag(c, app.games(), as); err != nil {
+				return err
 			}
-			opts.Out = c.OutOrStdout()
+			opts.Out, opts.Games = c.OutOrStdout(), app.games()
 			opts.Colour = app.colour(opts.Out)
 			opts.Signer = app.quietSigner
 			if runF != nil {
@@ -60,7 +59,7 @@ JSON (the field names of the turn file's state).`,
 }
 
 // quietSigner returns seat's signer when the key directory has it.
-func (app *App) quietSigner(g *turnfile.Game, seat engine.Colour) *turnfile.Signer {
+func (app *App) quietSigner(g *turnfile.Game, seat string) *turnfile.Signer {
 	s, err := app.signerFor(g, seat)
 	if err != nil {
 		return nil
@@ -69,9 +68,15 @@ func (app *App) quietSigner(g *turnfile.Game, seat engine.Colour) *turnfile.Sign
 }
 
 func runShow(_ context.Context, opts *showOptions) error {
-	f, err := readFile(opts.File)
+	opts.Games = orAll(opts.Games)
+	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err
+	}
+	if opts.As != "" {
+		if opts.As, err = parseSeat(f.Game(), opts.As); err != nil {
+			return err
+		}
 	}
 	if opts.JSON {
 		b, err := json.MarshalIndent(f.State, "", "  ")
@@ -81,16 +86,16 @@ func runShow(_ context.Context, opts *showOptions) error {
 		fmt.Fprintf(opts.Out, "%s\n", b)
 		return nil
 	}
-	cfg, err := f.Header.Config()
-	if err != nil {
-		return err
-	}
 	h := &f.Header
+	pos, err := f.Game().Load(h.Setup(), f.State)
+	if err != nil {
+		return fmt.Errorf("%s: %w", opts.File, err)
+	}
 	kind := "game"
 	if h.Sandbox {
 		kind = "sandbox game"
 	}
-	fmt.Fprintf(opts.Out, "%s %s, edition %s, %d entries\n", kind, h.Game, h.Edition, len(f.History))
+	fmt.Fprintf(opts.Out, "%s %s, %s, %d entries\n", kind, h.Game, rulesWords(f), len(f.History))
 	for _, s := range h.Seats {
 		who := s.Name
 		if s.Email != "" {
@@ -104,12 +109,12 @@ func runShow(_ context.Context, opts *showOptions) error {
 	}
 	if len(h.Options) > 0 {
 		fmt.Fprint(opts.Out, "options:")
-		for _, kv := range sortedOptions(h.Options) {
+		for _, kv := range sortedOptions(f) {
 			fmt.Fprintf(opts.Out, " %s=%s", kv[0], kv[1])
 		}
 		fmt.Fprintln(opts.Out)
 	}
-	var unjoined []engine.Colour
+	var unjoined []string
 	for _, s := range h.Seats {
 		if !h.Sandbox && s.Key == "" {
 			unjoined = append(unjoined, s.Colour)
@@ -119,8 +124,9 @@ func runShow(_ context.Context, opts *showOptions) error {
 		fmt.Fprintf(opts.Out, "the game has not started: waiting for %s to join\n", colours(unjoined))
 	}
 	fmt.Fprintln(opts.Out)
-	fmt.Fprint(opts.Out, templates.TextBoard(cfg, f.State))
-	if opts.As == engine.NoColour {
+	r := opts.Games.For(f.Game()).Renderer
+	fmt.Fprint(opts.Out, r.Text(pos, templates.View{}))
+	if opts.As == "" {
 		return nil
 	}
 	if h.SeatOf(opts.As) == nil {
@@ -136,25 +142,49 @@ func runShow(_ context.Context, opts *showOptions) error {
 		fmt.Fprintln(opts.Out, "  none now: the game is not waiting for you")
 	}
 	for _, a := range legal {
-		fmt.Fprintf(opts.Out, "  %s\n", g.Config().FormatAction(a))
+		fmt.Fprintf(opts.Out, "  %s\n", r.Action(g.Position(), a.String()))
 	}
 	return nil
 }
 
-// paint colours a seat name for a terminal.
-func paint(on bool, c engine.Colour) string {
-	if !on {
-		return c.String()
+// rulesWords names the rules of a file's game: "edition en",
+// "scenario new-shores".
+func rulesWords(f *turnfile.File) string {
+	h := &f.Header
+	switch {
+	case h.Edition != "" && f.Game().Name() == "elasund":
+		return "edition " + h.Edition
+	case h.Edition != "":
+		return f.Game().Name() + ", edition " + h.Edition
+	case h.Scenario != "":
+		return f.Game().Name() + ", scenario " + h.Scenario
 	}
-	code := map[engine.Colour]string{engine.Red: "31", engine.Blue: "34", engine.Green: "32", engine.Yellow: "33"}[c]
-	return "\x1b[1;" + code + "m" + c.String() + "\x1b[0m"
+	return f.Game().Name()
 }
 
-func sortedOptions(m map[string]string) [][2]string {
+// paint colours a seat name for a terminal.
+func paint(on bool, c string) string {
+	code, ok := seatInk[c]
+	if !on || !ok {
+		return c
+	}
+	return "\x1b[1;" + code + "m" + c + "\x1b[0m"
+}
+
+// seatInk is the terminal colour of each seat colour of every game.
+var seatInk = map[string]string{"red": "31", "blue": "34", "green": "32", "yellow": "33", "white": "37", "orange": "38;5;208"}
+
+// sortedOptions lists the options a file's header gives, in the game's
+// order.
+func sortedOptions(f *turnfile.File) [][2]string {
 	var out [][2]string
-	for _, k := range engine.OptionNames {
-		if v, ok := m[k]; ok {
-			out = append(out, [2]string{k, v})
+	all, err := f.Game().Options(f.Header.Setup())
+	if err != nil {
+		return out
+	}
+	for _, o := range all {
+		if v, ok := f.Header.Options[o.Name]; ok {
+			out = append(out, [2]string{o.Name, v})
 		}
 	}
 	return out

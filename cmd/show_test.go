@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -25,7 +24,7 @@ func TestShowArgv(t *testing.T) {
 	if err := execCmd(newShowCmd(app, func(o *showOptions) error { got = o; return nil }), "g.yaml", "--as", "green", "--json"); err != nil {
 		t.Fatal(err)
 	}
-	if got.File != "g.yaml" || got.As != engine.Green || !got.JSON || got.Colour {
+	if got.File != "g.yaml" || got.As != "green" || !got.JSON || got.Colour {
 		t.Fatalf("options = %+v", got)
 	}
 }
@@ -33,7 +32,7 @@ func TestShowArgv(t *testing.T) {
 func TestShowOutput(t *testing.T) {
 	file := sandboxFile(t)
 	var out bytes.Buffer
-	none := func(*turnfile.Game, engine.Colour) *turnfile.Signer { return nil }
+	none := func(*turnfile.Game, string) *turnfile.Signer { return nil }
 	opts := &showOptions{File: file, Out: &out, Signer: none}
 	if err := runShow(t.Context(), opts); err != nil {
 		t.Fatal(err)
@@ -47,7 +46,7 @@ func TestShowOutput(t *testing.T) {
 		t.Error("show without --as lists options")
 	}
 	out.Reset()
-	opts.As = engine.Red
+	opts.As = "red"
 	if err := runShow(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +54,7 @@ func TestShowOutput(t *testing.T) {
 		t.Errorf("show --as red:\n%s", out.String())
 	}
 	out.Reset()
-	opts.As, opts.JSON = engine.NoColour, true
+	opts.As, opts.JSON = "", true
 	if err := runShow(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

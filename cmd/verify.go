@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -20,6 +20,7 @@ type verifyOptions struct {
 	JSON    bool
 	Out     io.Writer
 	Colour  bool
+	Games   *games.Set
 }
 
 func newVerifyCmd(app *App, runF func(*verifyOptions) error) *cobra.Command {
@@ -40,7 +41,7 @@ evidence if the two fork: different signed successors of one entry.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
-			opts.Colour = app.colour(opts.Out)
+			opts.Colour, opts.Games = app.colour(opts.Out), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -54,22 +55,22 @@ evidence if the two fork: different signed successors of one entry.`,
 
 // verifyReport is the JSON of verify.
 type verifyReport struct {
-	OK         bool            `json:"ok"`
-	File       string          `json:"file"`
-	Game       string          `json:"game,omitempty"`
-	Sandbox    bool            `json:"sandbox"`
-	Entries    int             `json:"entries"`
-	Replayed   bool            `json:"replayed"`
-	Note       string          `json:"note,omitempty"`
-	Turn       int             `json:"turn,omitempty"`
-	Phase      string          `json:"phase,omitempty"`
-	Current    string          `json:"current,omitempty"`
-	WaitingFor []engine.Colour `json:"waiting_for,omitempty"`
-	Winner     *engine.Colour  `json:"winner,omitempty"`
-	State      string          `json:"state,omitempty"`
-	Entry      int             `json:"entry,omitempty"`
-	Error      string          `json:"error,omitempty"`
-	Against    *againstReport  `json:"against,omitempty"`
+	OK         bool           `json:"ok"`
+	File       string         `json:"file"`
+	Game       string         `json:"game,omitempty"`
+	Sandbox    bool           `json:"sandbox"`
+	Entries    int            `json:"entries"`
+	Replayed   bool           `json:"replayed"`
+	Note       string         `json:"note,omitempty"`
+	Turn       int            `json:"turn,omitempty"`
+	Phase      string         `json:"phase,omitempty"`
+	Current    string         `json:"current,omitempty"`
+	WaitingFor []string       `json:"waiting_for,omitempty"`
+	Winner     *string        `json:"winner,omitempty"`
+	State      string         `json:"state,omitempty"`
+	Entry      int            `json:"entry,omitempty"`
+	Error      string         `json:"error,omitempty"`
+	Against    *againstReport `json:"against,omitempty"`
 }
 
 type againstReport struct {
@@ -85,8 +86,9 @@ type againstReport struct {
 }
 
 func runVerify(_ context.Context, opts *verifyOptions) error {
+	opts.Games = orAll(opts.Games)
 	rep := &verifyReport{File: opts.File}
-	g, err := openGame(opts.File)
+	g, err := openGame(opts.Games, opts.File)
 	if err == nil && opts.Against != "" {
 		err = against(g, opts, rep)
 	}
@@ -102,14 +104,17 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		return err
 	}
 	f := g.File()
-	st := g.State()
-	h, err := turnfile.StateHash(st)
+	p := g.Position()
+	h, err := turnfile.StateHash(p.State())
 	if err != nil {
 		return err
 	}
 	rep.OK, rep.Game, rep.Sandbox, rep.Entries = true, f.Header.Game, f.Header.Sandbox, len(f.History)
 	rep.Replayed, rep.Note = g.Replayed(), g.Note()
-	rep.Turn, rep.Phase, rep.Current, rep.WaitingFor, rep.Winner = st.Turn, st.Phase.String(), st.Current.String(), g.Acting(), st.Winner
+	rep.Turn, rep.Phase, rep.Current, rep.WaitingFor = p.Turn(), p.Phase(), p.Current(), g.Acting()
+	if w := p.Winners(); len(w) > 0 {
+		rep.Winner = &w[0]
+	}
 	rep.State = h.String()
 	if opts.JSON {
 		printJSON(opts.Out, rep)
@@ -145,7 +150,7 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 
 // against compares g with the file opts.Against (§6 of the format).
 func against(g *turnfile.Game, opts *verifyOptions, rep *verifyReport) error {
-	other, err := openGame(opts.Against)
+	other, err := openGame(opts.Games, opts.Against)
 	if err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ func New(o NewOptions) (*Game, error) {
 		}
 		r := NewTurnRand(seed)
 		for i := len(h.Seats) - 1; i > 0; i-- {
-			j := r.Intn("start", i+1)
+			j := r.Intn(startStream, i+1)
 			h.Seats[i], h.Seats[j] = h.Seats[j], h.Seats[i]
 		}
 	}
@@ -181,6 +181,11 @@ func be64u(b []byte) uint64 {
 	}
 	return v
 }
+
+// startStream is the name of the stream of the random start order
+// (§4.3): a question mark, the name the first version of this program
+// gave it, kept so that the same seed still gives the same order.
+const startStream = "?"
 
 // newGame returns the game of f before any entry is replayed.
 func newGame(f *File) *Game {

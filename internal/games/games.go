@@ -1,0 +1,108 @@
+// Package games is the table of the games elasund plays: for each, its
+// rules (engine), its renderer and mails (templates), its bots and its
+// rules reference. The command line and the referee take their games from
+// here; nothing below them knows which games exist.
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/bot"
+	elasundbot "github.com/elasund/elasund/internal/bot/elasund"
+	"github.com/elasund/elasund/templates"
+	elasundboard "github.com/elasund/elasund/templates/elasund"
+)
+
+// Kit is everything elasund has for one game.
+type Kit struct {
+	Rules    engine.Game
+	Renderer templates.Renderer
+	Bots     bot.Maker
+}
+
+// Set is the games a program plays, the first being the default (the game
+// of `elasund new` without --game). It is built once and not changed.
+type Set struct {
+	kits     []Kit
+	registry *engine.Registry
+	mailers  []*templates.Mailer
+}
+
+// All returns every game elasund plays, Elasund first.
+func All() *Set {
+	s, err := NewSet(
+		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}},
+	)
+	if err != nil {
+		// The table above is fixed; a failure is a programming error
+		// that every test meets at once.
+		panic(err)
+	}
+	return s
+}
+
+// NewSet returns a set of the given games.
+func NewSet(kits ...Kit) (*Set, error) {
+	games := make([]engine.Game, len(kits))
+	mailers := make([]*templates.Mailer, len(kits))
+	for i, k := range kits {
+		if k.Rules == nil || k.Renderer == nil || k.Bots == nil {
+			return nil, fmt.Errorf("game %d lacks rules, renderer or bots", i+1)
+		}
+		games[i] = k.Rules
+		m, err := templates.NewMailer(k.Renderer)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", k.Rules.Name(), err)
+		}
+		mailers[i] = m
+	}
+	r, err := engine.NewRegistry(games...)
+	if err != nil {
+		return nil, err
+	}
+	return &Set{kits: append([]Kit(nil), kits...), registry: r, mailers: mailers}, nil
+}
+
+// Registry is the set's games as the turn file reads them.
+func (s *Set) Registry() *engine.Registry { return s.registry }
+
+// Kits lists the games, the default first.
+func (s *Set) Kits() []Kit { return append([]Kit(nil), s.kits...) }
+
+// Names lists the games' names, the default first.
+func (s *Set) Names() []string { return s.registry.Names() }
+
+// Lookup returns the kit of a game name ("" is the default game).
+func (s *Set) Lookup(name string) (Kit, error) {
+	g, err := s.registry.Lookup(name)
+	if err != nil {
+		return Kit{}, err
+	}
+	return s.For(g), nil
+}
+
+// For returns the kit of a game of the set.
+func (s *Set) For(g engine.Game) Kit {
+	for _, k := range s.kits {
+		if k.Rules.Name() == g.Name() {
+			return k
+		}
+	}
+	return Kit{}
+}
+
+// Mailer returns the mailer of a game of the set.
+func (s *Set) Mailer(g engine.Game) *templates.Mailer {
+	for i, k := range s.kits {
+		if k.Rules.Name() == g.Name() {
+			return s.mailers[i]
+		}
+	}
+	return nil
+}
+
+// Describe lists the names for a message: "elasund, seafarers".
+func (s *Set) Describe() string { return strings.Join(s.Names(), ", ") }
