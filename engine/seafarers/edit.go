@@ -163,7 +163,7 @@ func ParseEdits(text string) ([]Edit, error) {
 	}
 	var out []Edit
 	for _, g := range groups {
-		p := &parser{text: text, toks: g}
+		p := &moveParser{text: text, toks: g}
 		e, err := p.edit()
 		if err != nil {
 			return nil, err
@@ -174,7 +174,7 @@ func ParseEdits(text string) ([]Edit, error) {
 }
 
 // turnNumber reads a whole number ≥ 0 (NOTATION §2, edits).
-func (p *parser) number(lo, hi int) (int, error) {
+func (p *moveParser) number(lo, hi int) (int, error) {
 	t, err := p.next("a number")
 	if err != nil {
 		return 0, err
@@ -188,7 +188,7 @@ func (p *parser) number(lo, hi int) (int, error) {
 }
 
 // words reads the remaining words of the edit.
-func (p *parser) words() []string {
+func (p *moveParser) words() []string {
 	var out []string
 	for p.i < len(p.toks) {
 		if p.peek() != "," {
@@ -199,7 +199,7 @@ func (p *parser) words() []string {
 	return out
 }
 
-func (p *parser) edit() (Edit, error) {
+func (p *moveParser) edit() (Edit, error) {
 	t := p.toks[0]
 	p.i = 1
 	e := Edit{Verb: t.low}
@@ -437,7 +437,7 @@ func (p *parser) edit() (Edit, error) {
 }
 
 // editCards reads a card list where counts may be 0.
-func (p *parser) editCards() (Hand, error) {
+func (p *moveParser) editCards() (Hand, error) {
 	var h Hand
 	for p.i < len(p.toks) {
 		if p.peek() == "," {

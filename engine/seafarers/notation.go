@@ -26,7 +26,7 @@ func ParseMove(text string) ([]Action, error) {
 	}
 	var move []Action
 	for _, g := range groups {
-		p := &parser{text: text, toks: g}
+		p := &moveParser{text: text, toks: g}
 		for p.i < len(p.toks) {
 			a, err := p.action()
 			if err != nil {
@@ -51,17 +51,17 @@ func ParseAction(text string) (Action, error) {
 	return m[0], nil
 }
 
-// token is one word of the input, or a lone comma.
-type token struct {
+// mvToken is one word of the input, or a lone comma.
+type mvToken struct {
 	text string // as written
 	low  string // lower case
 	off  int    // byte offset in the input
 }
 
 // lexMove splits text into actions, each a non-empty list of tokens.
-func lexMove(text string) [][]token {
-	var groups [][]token
-	var cur []token
+func lexMove(text string) [][]mvToken {
+	var groups [][]mvToken
+	var cur []mvToken
 	flush := func() {
 		if len(cur) > 0 {
 			groups = append(groups, cur)
@@ -82,7 +82,7 @@ func lexMove(text string) [][]token {
 				i = len(text)
 			}
 		case r == ',':
-			cur = append(cur, token{text: ",", low: ",", off: i})
+			cur = append(cur, mvToken{text: ",", low: ",", off: i})
 			i++
 		case unicode.IsSpace(r):
 			i += size
@@ -96,7 +96,7 @@ func lexMove(text string) [][]token {
 				j += size
 			}
 			w := text[i:j]
-			cur = append(cur, token{text: w, low: strings.ToLower(w), off: i})
+			cur = append(cur, mvToken{text: w, low: strings.ToLower(w), off: i})
 			i = j
 		}
 	}
@@ -104,14 +104,14 @@ func lexMove(text string) [][]token {
 	return groups
 }
 
-// parser reads the tokens of one action group.
-type parser struct {
+// moveParser reads the tokens of one action group.
+type moveParser struct {
 	text string
-	toks []token
+	toks []mvToken
 	i    int
 }
 
-func (p *parser) fail(at int, format string, args ...any) error {
+func (p *moveParser) fail(at int, format string, args ...any) error {
 	off := len(p.text)
 	if at < len(p.toks) {
 		off = p.toks[at].off
@@ -120,7 +120,7 @@ func (p *parser) fail(at int, format string, args ...any) error {
 }
 
 // peek returns the next word in lower case, "" at the end.
-func (p *parser) peek() string {
+func (p *moveParser) peek() string {
 	if p.i < len(p.toks) {
 		return p.toks[p.i].low
 	}
@@ -128,9 +128,9 @@ func (p *parser) peek() string {
 }
 
 // next returns the next token, or fails naming what was expected.
-func (p *parser) next(want string) (token, error) {
+func (p *moveParser) next(want string) (mvToken, error) {
 	if p.i >= len(p.toks) {
-		return token{}, p.fail(p.i, "%s expected", want)
+		return mvToken{}, p.fail(p.i, "%s expected", want)
 	}
 	t := p.toks[p.i]
 	p.i++
@@ -138,7 +138,7 @@ func (p *parser) next(want string) (token, error) {
 }
 
 // expect consumes one of the words.
-func (p *parser) expect(words ...string) (string, error) {
+func (p *moveParser) expect(words ...string) (string, error) {
 	t, err := p.next(strings.Join(words, " or "))
 	if err != nil {
 		return "", err
@@ -153,14 +153,14 @@ func (p *parser) expect(words ...string) (string, error) {
 }
 
 // end fails unless every token of the action was read.
-func (p *parser) end(usage string) error {
+func (p *moveParser) end(usage string) error {
 	if p.i < len(p.toks) {
 		return p.fail(p.i, "unexpected %q (usage: %s)", p.toks[p.i].text, usage)
 	}
 	return nil
 }
 
-func (p *parser) hex() (board.Pos, error) {
+func (p *moveParser) hex() (board.Pos, error) {
 	t, err := p.next("a hex")
 	if err != nil {
 		return board.Pos{}, err
@@ -173,7 +173,7 @@ func (p *parser) hex() (board.Pos, error) {
 	return h, nil
 }
 
-func (p *parser) corner() (board.Corner, error) {
+func (p *moveParser) corner() (board.Corner, error) {
 	t, err := p.next("a corner")
 	if err != nil {
 		return board.Corner{}, err
@@ -186,7 +186,7 @@ func (p *parser) corner() (board.Corner, error) {
 	return c, nil
 }
 
-func (p *parser) edge() (board.Edge, error) {
+func (p *moveParser) edge() (board.Edge, error) {
 	t, err := p.next("an edge")
 	if err != nil {
 		return board.Edge{}, err
@@ -199,7 +199,7 @@ func (p *parser) edge() (board.Edge, error) {
 	return e, nil
 }
 
-func (p *parser) colour() (Colour, error) {
+func (p *moveParser) colour() (Colour, error) {
 	t, err := p.next("a colour")
 	if err != nil {
 		return NoColour, err
@@ -212,7 +212,7 @@ func (p *parser) colour() (Colour, error) {
 	return c, nil
 }
 
-func (p *parser) resource() (Resource, error) {
+func (p *moveParser) resource() (Resource, error) {
 	t, err := p.next("a resource")
 	if err != nil {
 		return NoResource, err
@@ -226,7 +226,7 @@ func (p *parser) resource() (Resource, error) {
 }
 
 // count reads a whole number from 1 to maxCount.
-func (p *parser) count() (int, error) {
+func (p *moveParser) count() (int, error) {
 	t, err := p.next("a number")
 	if err != nil {
 		return 0, err
@@ -253,7 +253,7 @@ func isNumber(s string) bool {
 
 // cards reads a list of resources with optional counts (NOTATION §2), up
 // to one of the stop words or the end of the action. At least one card.
-func (p *parser) cards(stop ...string) (Hand, error) {
+func (p *moveParser) cards(stop ...string) (Hand, error) {
 	var h Hand
 	start := p.i
 	for p.i < len(p.toks) {
@@ -292,7 +292,7 @@ func (p *parser) cards(stop ...string) (Hand, error) {
 }
 
 // single reads "<n> <resource>" (n optional, 1 by default) as a hand.
-func (p *parser) single() (Hand, error) {
+func (p *moveParser) single() (Hand, error) {
 	n := 1
 	if isNumber(p.peek()) {
 		var err error
@@ -309,11 +309,11 @@ func (p *parser) single() (Hand, error) {
 
 // verbs maps each first word to its parser; usage strings name the form
 // in errors.
-var verbs = map[string]func(p *parser) (Action, error){
+var verbs = map[string]func(p *moveParser) (Action, error){
 	"place":    parsePlace,
 	"roll":     simple(ActRoll, "roll"),
-	"robber":   func(p *parser) (Action, error) { return parseRobber(p, ActRobber) },
-	"pirate":   func(p *parser) (Action, error) { return parseRobber(p, ActPirate) },
+	"robber":   func(p *moveParser) (Action, error) { return parseRobber(p, ActRobber) },
+	"pirate":   func(p *moveParser) (Action, error) { return parseRobber(p, ActPirate) },
 	"steal":    parseSteal,
 	"buy":      parseBuy,
 	"play":     parsePlay,
@@ -338,7 +338,7 @@ var verbs = map[string]func(p *parser) (Action, error){
 }
 
 // action reads one action starting at the current token.
-func (p *parser) action() (Action, error) {
+func (p *moveParser) action() (Action, error) {
 	t := p.toks[p.i]
 	f, ok := verbs[t.low]
 	if !ok {
@@ -348,13 +348,13 @@ func (p *parser) action() (Action, error) {
 	return f(p)
 }
 
-func simple(k ActionKind, usage string) func(p *parser) (Action, error) {
-	return func(p *parser) (Action, error) {
+func simple(k ActionKind, usage string) func(p *moveParser) (Action, error) {
+	return func(p *moveParser) (Action, error) {
 		return Action{Kind: k}, p.end(usage)
 	}
 }
 
-func parsePlace(p *parser) (Action, error) {
+func parsePlace(p *moveParser) (Action, error) {
 	const usage = "place settlement <corner> road|ship <edge>"
 	a := Action{Kind: ActPlace}
 	if _, err := p.expect("settlement"); err != nil {
@@ -378,7 +378,7 @@ func parsePlace(p *parser) (Action, error) {
 	return a, p.end(usage)
 }
 
-func parseRobber(p *parser, k ActionKind) (Action, error) {
+func parseRobber(p *moveParser, k ActionKind) (Action, error) {
 	usage := "robber <hex> [steal <colour>]"
 	if k == ActPirate {
 		usage = "pirate <hex> [steal <colour> [cloth]]"
@@ -401,7 +401,7 @@ func parseRobber(p *parser, k ActionKind) (Action, error) {
 	return a, p.end(usage)
 }
 
-func parseSteal(p *parser) (Action, error) {
+func parseSteal(p *moveParser) (Action, error) {
 	a := Action{Kind: ActSteal}
 	var err error
 	if a.Seat, err = p.colour(); err != nil {
@@ -410,14 +410,14 @@ func parseSteal(p *parser) (Action, error) {
 	return a, p.end("steal <colour>")
 }
 
-func parseBuy(p *parser) (Action, error) {
+func parseBuy(p *moveParser) (Action, error) {
 	if _, err := p.expect("card"); err != nil {
 		return Action{}, err
 	}
 	return Action{Kind: ActBuy}, p.end("buy card")
 }
 
-func (p *parser) piece() (Piece, error) {
+func (p *moveParser) piece() (Piece, error) {
 	w, err := p.expect("road", "ship")
 	if w == "ship" {
 		return Ship, err
@@ -425,7 +425,7 @@ func (p *parser) piece() (Piece, error) {
 	return Road, err
 }
 
-func parsePlay(p *parser) (Action, error) {
+func parsePlay(p *moveParser) (Action, error) {
 	a := Action{Kind: ActPlay}
 	t, err := p.next("a development card")
 	if err != nil {
@@ -474,7 +474,7 @@ func parsePlay(p *parser) (Action, error) {
 	return a, p.fail(p.i-1, "%q cannot be played", t.text)
 }
 
-func parseTrade(p *parser) (Action, error) {
+func parseTrade(p *moveParser) (Action, error) {
 	const usage = "trade <n> <resource> for <m> <resource>"
 	a := Action{Kind: ActTrade}
 	var err error
@@ -490,7 +490,7 @@ func parseTrade(p *parser) (Action, error) {
 	return a, p.end(usage)
 }
 
-func parseOffer(p *parser) (Action, error) {
+func parseOffer(p *moveParser) (Action, error) {
 	const usage = "offer <cards> for <cards> to <colour>, …|all"
 	a := Action{Kind: ActOffer}
 	var err error
@@ -529,7 +529,7 @@ func parseOffer(p *parser) (Action, error) {
 	}
 }
 
-func parseConfirm(p *parser) (Action, error) {
+func parseConfirm(p *moveParser) (Action, error) {
 	a := Action{Kind: ActConfirm}
 	var err error
 	if a.Seat, err = p.colour(); err != nil {
@@ -538,7 +538,7 @@ func parseConfirm(p *parser) (Action, error) {
 	return a, p.end("confirm <colour>")
 }
 
-func parseBuild(p *parser) (Action, error) {
+func parseBuild(p *moveParser) (Action, error) {
 	a := Action{Kind: ActBuild}
 	w, err := p.expect("road", "ship", "settlement", "city", "wonder")
 	if err != nil {
@@ -567,7 +567,7 @@ func parseBuild(p *parser) (Action, error) {
 	return a, p.end("build " + w + " <corner>")
 }
 
-func parseMoveShip(p *parser) (Action, error) {
+func parseMoveShip(p *moveParser) (Action, error) {
 	const usage = "move ship <edge> [to] <edge>"
 	a := Action{Kind: ActMoveShip}
 	if _, err := p.expect("ship"); err != nil {
@@ -586,7 +586,7 @@ func parseMoveShip(p *parser) (Action, error) {
 	return a, p.end(usage)
 }
 
-func parseWonder(p *parser) (Action, error) {
+func parseWonder(p *moveParser) (Action, error) {
 	a := Action{Kind: ActWonder}
 	t, err := p.next("a wonder")
 	if err != nil {
@@ -599,7 +599,7 @@ func parseWonder(p *parser) (Action, error) {
 	return a, p.end("wonder <wonder>")
 }
 
-func parseHarbour(p *parser) (Action, error) {
+func parseHarbour(p *moveParser) (Action, error) {
 	a := Action{Kind: ActHarbour}
 	var err error
 	if a.Edge, err = p.edge(); err != nil {
@@ -615,8 +615,8 @@ func parseHarbour(p *parser) (Action, error) {
 	return a, p.end("harbour <edge> [<harbour kind>]")
 }
 
-func parseCardsAction(k ActionKind, usage string) func(p *parser) (Action, error) {
-	return func(p *parser) (Action, error) {
+func parseCardsAction(k ActionKind, usage string) func(p *moveParser) (Action, error) {
+	return func(p *moveParser) (Action, error) {
 		a := Action{Kind: k}
 		var err error
 		if a.Cards, err = p.cards(); err != nil {
@@ -626,7 +626,7 @@ func parseCardsAction(k ActionKind, usage string) func(p *parser) (Action, error
 	}
 }
 
-func parseReward(p *parser) (Action, error) {
+func parseReward(p *moveParser) (Action, error) {
 	a := Action{Kind: ActReward}
 	var err error
 	if a.Res, err = p.resource(); err != nil {
@@ -635,7 +635,7 @@ func parseReward(p *parser) (Action, error) {
 	return a, p.end("reward <resource>")
 }
 
-func parseOrders(p *parser) (Action, error) {
+func parseOrders(p *moveParser) (Action, error) {
 	a := Action{Kind: ActOrders}
 	w, err := p.expect("discard", "gold", "reward", "trade", "clear")
 	if err != nil {

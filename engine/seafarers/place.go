@@ -136,8 +136,11 @@ func (g *Game) settleProblem(s, c int, setup bool) (string, string) {
 		return "", ""
 	}
 	if g.cfg.scenario == board.PirateIslands && !g.eastArea(area) {
-		if !(g.cfg.bases[s].lone == c && g.chainReaches(s, c)) {
+		if g.cfg.bases[s].lone != c {
 			return "S117", "settlements stand on the eastern island, except the lone settlement on the marked corner"
+		}
+		if !g.chainReaches(s, c) {
+			return "S119", "the lone settlement waits until your chain reaches the marked corner"
 		}
 	}
 	for _, e := range b.CornerEdges(c) {

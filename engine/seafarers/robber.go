@@ -23,14 +23,14 @@ func (g *Game) robberTarget(h int) (string, string) {
 	if !t.IsLand() {
 		return "S42", "the robber goes on a land hex"
 	}
-	if h == g.robber {
-		return "S42", "the robber must move to another hex"
-	}
 	if g.cfg.closedHex[h] {
 		if g.cfg.scenario == board.ClothForCatan {
 			return "S111", "the robber never goes on a tribe's island"
 		}
 		return "S103", "the robber never goes on a tribe's island"
+	}
+	if h == g.robber {
+		return "S42", "the robber must move to another hex"
 	}
 	return "", ""
 }

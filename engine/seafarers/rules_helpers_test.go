@@ -186,7 +186,7 @@ func h(t *testing.T, s string) Hand {
 	if s == "" || s == "none" {
 		return Hand{}
 	}
-	p := &parser{text: s, toks: lexMove(s)[0]}
+	p := &moveParser{text: s, toks: lexMove(s)[0]}
 	hand, err := p.cards()
 	if err != nil {
 		t.Fatalf("cards %q: %v", s, err)
