@@ -394,6 +394,9 @@ func (p *moveParser) edit() (Edit, error) {
 			if e.N, err = p.number(2, 12); err != nil {
 				return e, err
 			}
+			if e.N == 7 {
+				return e, p.fail(p.i-1, "there is no number token 7")
+			}
 		}
 		return e, p.end("explore <hex> <terrain> [<n>]")
 	case "longest-route", "largest-army":
@@ -439,6 +442,9 @@ func (p *moveParser) edit() (Edit, error) {
 // editCards reads a card list where counts may be 0.
 func (p *moveParser) editCards() (Hand, error) {
 	var h Hand
+	if p.i >= len(p.toks) {
+		return h, p.fail(p.i, "cards expected, or none")
+	}
 	for p.i < len(p.toks) {
 		if p.peek() == "," {
 			p.i++
