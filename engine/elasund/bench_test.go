@@ -13,17 +13,45 @@ func benchConfig(b *testing.B, n int) Config {
 	return cfg
 }
 
-// BenchmarkPlayout4 plays complete 4-player games with a random legal
-// player (one game per iteration).
-func BenchmarkPlayout4(b *testing.B) {
-	cfg := benchConfig(b, 4)
-	turns := 0
+// benchPlayout plays complete n-player games, one per iteration, the honest
+// way: at every step it lists every legal action of a waiting seat with
+// Legal, picks one uniformly with a seeded PCG and applies it (the games of
+// playout, without its checks and record).
+func benchPlayout(b *testing.B, n int) {
+	cfg := benchConfig(b, n)
+	turns, steps := 0, 0
 	for i := 0; b.Loop(); i++ {
-		_, s := playout(b, cfg, uint64(i), false)
-		turns += s.turns
+		seed := uint64(i)
+		rng := NewSeededRand(seed)
+		pick := rand.New(rand.NewPCG(seed, 7))
+		g, err := New(cfg, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Over() {
+			st := g.View()
+			seat := st.WaitingFor[pick.IntN(len(st.WaitingFor))]
+			legal := g.Legal(seat, rng.Copy())
+			a := legal[pick.IntN(len(legal))]
+			next := rng.Copy()
+			if _, err := g.Apply(seat, []Action{a}, next); err != nil {
+				b.Fatalf("seed %d: listed action %q by %s failed: %v", seed, a, seat, err)
+			}
+			rng = next
+			steps++
+		}
+		turns += g.View().Turn
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+	b.ReportMetric(float64(steps)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkPlayout2, 3 and 4 play complete 2-, 3- and 4-player games with a
+// random legal player (one game per iteration).
+func BenchmarkPlayout2(b *testing.B) { benchPlayout(b, 2) }
+func BenchmarkPlayout3(b *testing.B) { benchPlayout(b, 3) }
+func BenchmarkPlayout4(b *testing.B) { benchPlayout(b, 4) }
 
 // BenchmarkLegal lists legal actions in mid-game positions.
 func BenchmarkLegal(b *testing.B) {
