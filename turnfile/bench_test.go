@@ -194,31 +194,11 @@ func BenchmarkMoveLongGame(b *testing.B) {
 // mustState replays history of f to get the state after it.
 func mustState(b testing.TB, history []Entry, f *File) engine.State {
 	cut := &File{Format: f.Format, Header: f.Header, History: history, game: f.game}
-	g2, err := replayPrefix(cut)
+	g2, err := replayHistory(cut)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return g2.eng.State()
-}
-
-// replayPrefix replays a history without comparing the stored state.
-func replayPrefix(f *File) (*Game, error) {
-	g := newGame(f)
-	g.replayed = true
-	eng, err := f.game.New(g.setup, nil)
-	if err != nil {
-		return nil, err
-	}
-	g.eng = eng
-	if g.prev, err = headerHash(f); err != nil {
-		return nil, err
-	}
-	for i := range f.History {
-		if err := g.replayEntry(&f.History[i]); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
 }
 
 // BenchmarkEncode encodes a finished game.

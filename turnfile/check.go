@@ -40,16 +40,30 @@ func checkFile(f *File, lines map[string]int) error {
 	bad := func(field, format string, args ...any) error {
 		return &ParseError{Line: lineOf(lines, field), Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
+	setup, err := checkHead(f, bad)
+	if err != nil {
+		return err
+	}
+	for i := range f.History {
+		if err := checkEntry(f, i, bad); err != nil {
+			return err
+		}
+	}
+	return checkState(f, setup, bad)
+}
+
+// checkHead checks the header's values and returns its set-up.
+func checkHead(f *File, bad func(field, format string, args ...any) error) (engine.Setup, error) {
 	h := &f.Header
 	if !gameIDRE.MatchString(h.Game) {
-		return bad("header.game", "want 16 lowercase hex digits")
+		return engine.Setup{}, bad("header.game", "want 16 lowercase hex digits")
 	}
 	if _, err := time.Parse(time.RFC3339, h.Created); err != nil {
-		return bad("header.created", "want an RFC 3339 time such as 2026-11-22T10:00:00Z")
+		return engine.Setup{}, bad("header.created", "want an RFC 3339 time such as 2026-11-22T10:00:00Z")
 	}
 	for i, s := range h.Seats {
 		if !slices.Contains(f.game.Colours(), s.Colour) {
-			return bad(index("header.seats", i)+".colour", "%s", notColour(f.game, s.Colour))
+			return engine.Setup{}, bad(index("header.seats", i)+".colour", "%s", notColour(f.game, s.Colour))
 		}
 	}
 	setup := h.Setup()
@@ -59,68 +73,68 @@ func checkFile(f *File, lines map[string]int) error {
 		var se *engine.SetupError
 		switch {
 		case errors.As(err, &oe):
-			return bad("header.options."+oe.Name, "%v", err)
+			return engine.Setup{}, bad("header.options."+oe.Name, "%v", err)
 		case errors.As(err, &se) && se.Field != "seats":
-			return bad("header."+se.Field, "%s", se.Reason)
+			return engine.Setup{}, bad("header."+se.Field, "%s", se.Reason)
 		}
-		return bad("header.seats", "%v", err)
+		return engine.Setup{}, bad("header.seats", "%v", err)
 	}
 	// The header names the edition or scenario a game has, and only it.
 	if resolved.Edition != h.Edition {
 		if h.Edition == "" {
-			return bad("header.edition", "missing")
+			return engine.Setup{}, bad("header.edition", "missing")
 		}
-		return bad("header.edition", "%s has no editions", f.game.Name())
+		return engine.Setup{}, bad("header.edition", "%s has no editions", f.game.Name())
 	}
 	if resolved.Scenario != h.Scenario {
 		if h.Scenario == "" {
-			return bad("header.scenario", "missing")
+			return engine.Setup{}, bad("header.scenario", "missing")
 		}
-		return bad("header.scenario", "%s has no scenarios", f.game.Name())
+		return engine.Setup{}, bad("header.scenario", "%s has no scenarios", f.game.Name())
 	}
 	if h.Sandbox {
 		if h.Seed == nil {
-			return bad("header.seed", "a sandbox game needs a seed")
+			return engine.Setup{}, bad("header.seed", "a sandbox game needs a seed")
 		}
 		if *h.Seed > MaxSeed {
-			return bad("header.seed", "want at most %d", int64(MaxSeed))
+			return engine.Setup{}, bad("header.seed", "want at most %d", int64(MaxSeed))
 		}
 		if h.ChainLength != 0 {
-			return bad("header.chain_length", "must be 0 in a sandbox game (it has no chains)")
+			return engine.Setup{}, bad("header.chain_length", "must be 0 in a sandbox game (it has no chains)")
 		}
 	} else {
 		if h.Seed != nil {
-			return bad("header.seed", "must be null outside a sandbox game")
+			return engine.Setup{}, bad("header.seed", "must be null outside a sandbox game")
 		}
 		if h.ChainLength < 1 || h.ChainLength > MaxChainLength {
-			return bad("header.chain_length", "want 1..%d", MaxChainLength)
+			return engine.Setup{}, bad("header.chain_length", "want 1..%d", MaxChainLength)
 		}
 	}
 	for i, s := range h.Seats {
 		field := index("header.seats", i)
 		if h.Sandbox && (s.Key != "" || s.Commit != "") {
-			return bad(field, "a sandbox seat has no key or commit")
+			return engine.Setup{}, bad(field, "a sandbox seat has no key or commit")
 		}
 		if (s.Key == "") != (s.Commit == "") {
-			return bad(field, "key and commit come together, when the seat joins")
+			return engine.Setup{}, bad(field, "key and commit come together, when the seat joins")
 		}
 		if s.Key != "" {
 			if _, err := ParsePublicKey(s.Key); err != nil {
-				return bad(field+".key", "%v", err)
+				return engine.Setup{}, bad(field+".key", "%v", err)
 			}
 			if _, ok := parseHash(s.Commit); !ok {
-				return bad(field+".commit", "want 64 lowercase hex digits")
+				return engine.Setup{}, bad(field+".commit", "want 64 lowercase hex digits")
 			}
 		}
 		if len(s.Name) > 200 || len(s.Email) > 200 || strings.ContainsAny(s.Name+s.Email, "\n\r") {
-			return bad(field, "name or email too long or not one line")
+			return engine.Setup{}, bad(field, "name or email too long or not one line")
 		}
 	}
-	for i := range f.History {
-		if err := checkEntry(f, i, bad); err != nil {
-			return err
-		}
-	}
+	return setup, nil
+}
+
+// checkState checks that the state is there and a consistent position.
+func checkState(f *File, setup engine.Setup, bad func(field, format string, args ...any) error) error {
 	if f.State == nil {
 		return bad("state", "missing")
 	}

@@ -25,13 +25,8 @@ func (g *Game) Join(seat string, s *Signer, at time.Time) (*Entry, error) {
 	if hs == nil {
 		return nil, &TurnError{Seat: seat, Reason: "no such seat in this game"}
 	}
-	if g.Joined(seat) {
-		return nil, &TurnError{Seat: seat, Reason: "has already joined"}
-	}
-	if jc, ok := g.eng.(engine.JoinChecker); ok {
-		if err := jc.CheckJoin(seat, g.joined()); err != nil {
-			return nil, err
-		}
+	if err := g.checkJoin(seat, s.PublicKey()); err != nil {
+		return nil, err
 	}
 	st, err := StateHash(g.eng.State())
 	if err != nil {
@@ -43,7 +38,7 @@ func (g *Game) Join(seat string, s *Signer, at time.Time) (*Entry, error) {
 		Key: s.PublicKey(), Commit: commit.String(), Kind: EntryJoin,
 		Actions: []string{}, Events: []string{}, State: st.String(),
 	}
-	if err := sign(&e, s.Key); err != nil {
+	if err := signGuarded(&e, s, 0); err != nil {
 		return nil, err
 	}
 	if err := g.replayEntry(&e); err != nil {
@@ -52,6 +47,20 @@ func (g *Game) Join(seat string, s *Signer, at time.Time) (*Entry, error) {
 	hs.Key, hs.Commit = e.Key, e.Commit
 	g.file.History = append(g.file.History, e)
 	return &g.file.History[len(g.file.History)-1], nil
+}
+
+// CanJoin reports why seat may not join now with the public key key
+// ("ed25519:…"), or nil: the seat has joined already, the first seat has
+// not joined yet, the key holds another seat, or the game's own rules
+// (§4.1). Join checks the same.
+func (g *Game) CanJoin(seat, key string) error {
+	if g.file.Header.Sandbox {
+		return &TurnError{Seat: seat, Reason: "a sandbox game has no joining: its seats play at once"}
+	}
+	if g.file.Header.SeatOf(seat) == nil {
+		return &TurnError{Seat: seat, Reason: "no such seat in this game"}
+	}
+	return g.checkJoin(seat, key)
 }
 
 // MoveOptions are the optional parts of a move.
@@ -112,7 +121,7 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	}
 	e.State = st.String()
 	if !h.Sandbox {
-		if err := sign(&e, s.Key); err != nil {
+		if err := signGuarded(&e, s, g.seats[seat].k+1); err != nil {
 			return nil, err
 		}
 	}
@@ -194,6 +203,17 @@ func (g *Game) Seed(t int) (Hash, bool) {
 		return Hash{}, false
 	}
 	return SandboxSeed(g.game.Name(), h.Game, t, *h.Seed), true
+}
+
+// signGuarded signs e with s's key after s's guard, if any, let it through
+// (Signer.Guard); reveal is the number of the chain value e reveals.
+func signGuarded(e *Entry, s *Signer, reveal int) error {
+	if s.Guard != nil {
+		if err := s.Guard(e, reveal); err != nil {
+			return err
+		}
+	}
+	return sign(e, s.Key)
 }
 
 func sign(e *Entry, key ed25519.PrivateKey) error {

@@ -76,11 +76,23 @@ type ForkError struct {
 	SeatB  string
 	A, B   string
 	Reason string
+	// files are the two files, for a dispute report (Dispute).
+	files [2]*File
 }
 
 func (e *ForkError) Error() string {
 	return fmt.Sprintf("fork at entry %d: %s", e.Entry, e.Reason)
 }
+
+// StaleError reports a copy of a game that is behind what this player
+// has already seen or signed of it (§6): playing on it would reveal a chain
+// value twice or lose entries. Seen is the entry the player saw.
+type StaleError struct {
+	Seen   int
+	Reason string
+}
+
+func (e *StaleError) Error() string { return e.Reason }
 
 // ErrNoKey is returned when the key store has no private key yet.
 var ErrNoKey = errors.New("no key in the key directory")

@@ -27,8 +27,11 @@ type Game struct {
 	rng     *TurnRand
 	rngTurn int
 	prev    Hash
-	seats   map[string]*chainPos
-	steps   []Step
+	// header is the header hash (§3.3), which names the game in key
+	// stores.
+	header Hash
+	seats  map[string]*chainPos
+	steps  []Step
 	// replayed is false for a sandbox game whose stored state does not
 	// follow from its history (edited by hand); note says why.
 	replayed bool
@@ -221,6 +224,7 @@ func Open(f *File) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.header = g.prev
 	if n := len(f.History); n > 0 {
 		if g.prev, err = entryHash(&f.History[n-1]); err != nil {
 			return nil, err
@@ -230,21 +234,9 @@ func Open(f *File) (*Game, error) {
 }
 
 func replay(f *File) (*Game, error) {
-	g := newGame(f)
-	g.replayed = true
-	eng, err := f.game.New(g.setup, g.entrySource(g.newSource(), 0, nil))
+	g, err := replayHistory(f)
 	if err != nil {
-		return nil, &VerifyError{Reason: "header", Err: err}
-	}
-	g.eng = eng
-	if g.prev, err = headerHash(f); err != nil {
-		return nil, &VerifyError{Reason: "hashing the header", Err: err}
-	}
-	g.steps = make([]Step, 0, len(f.History))
-	for i := range f.History {
-		if err := g.replayEntry(&f.History[i]); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	for _, s := range f.Header.Seats {
 		cp := g.seats[s.Colour]
@@ -297,10 +289,8 @@ func (g *Game) replayEntry(e *Entry) error {
 		}
 	}
 	if e.Kind == EntryJoin {
-		if jc, ok := g.eng.(engine.JoinChecker); ok {
-			if err := jc.CheckJoin(e.Seat, g.joined()); err != nil {
-				return &VerifyError{Entry: e.N, Reason: "joining", Err: err}
-			}
+		if err := g.checkJoin(e.Seat, e.Key); err != nil {
+			return &VerifyError{Entry: e.N, Reason: "joining", Err: err}
 		}
 		commit, _ := parseHash(e.Commit)
 		h, err := StateHash(g.eng.State())
@@ -417,6 +407,29 @@ func (g *Game) unjoined() []string {
 		}
 	}
 	return out
+}
+
+// checkJoin reports why seat may not join with key now (§4.1): the first
+// seat joins before any other, so that it fixes its chain before it sees
+// another seat's commitment (else it could try secrets until turn 1's
+// draws suit it); one key holds one seat; and the game's own rules.
+func (g *Game) checkJoin(seat, key string) error {
+	if cp := g.seats[seat]; cp != nil && cp.joinN > 0 {
+		return &TurnError{Seat: seat, Reason: "has already joined"}
+	}
+	first := g.file.Header.Seats[0].Colour
+	if seat != first && g.seats[first].joinN == 0 {
+		return &TurnError{Seat: seat, Reason: fmt.Sprintf("%s, the first seat, joins first (it must fix its chain before it sees another seat's)", first)}
+	}
+	for c, cp := range g.seats {
+		if c != seat && cp.joinN > 0 && FormatPublicKey(cp.key) == key {
+			return &TurnError{Seat: seat, Reason: fmt.Sprintf("this key already holds seat %s: one key plays one seat", c)}
+		}
+	}
+	if jc, ok := g.eng.(engine.JoinChecker); ok {
+		return jc.CheckJoin(seat, g.joined())
+	}
+	return nil
 }
 
 // joined lists the seats that have joined, in the order they joined.

@@ -52,6 +52,9 @@ func CreateKeyStore(dir, name, email string, rand io.Reader) (*KeyStore, error) 
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
+	if err := checkKeyDir(dir); err != nil {
+		return nil, err
+	}
 	_, priv, err := ed25519.GenerateKey(rand)
 	if err != nil {
 		return nil, fmt.Errorf("making a key: %w", err)
@@ -65,6 +68,9 @@ func CreateKeyStore(dir, name, email string, rand io.Reader) (*KeyStore, error) 
 // read by group or others or is malformed.
 func OpenKeyStore(dir string) (*KeyStore, error) {
 	path := filepath.Join(dir, KeyFileName)
+	if err := checkKeyDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
 	var kf keyFile
 	var modeErr *secretfile.ModeError
 	var decodeErr *secretfile.DecodeError
@@ -96,6 +102,22 @@ func OpenKeyStore(dir string) (*KeyStore, error) {
 	return k, nil
 }
 
+// checkKeyDir refuses a key directory that group or others may write to:
+// whoever can write there can replace the key store (§4.6).
+func checkKeyDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return &KeyStoreError{Path: dir, Reason: "is not a directory"}
+	}
+	if fi.Mode().Perm()&0o022 != 0 {
+		return &KeyStoreError{Path: dir, Reason: fmt.Sprintf("the key directory has mode %04o: others can write to it; run chmod 700 %s", fi.Mode().Perm(), dir)}
+	}
+	return nil
+}
+
 // Path returns the key store's file name.
 func (k *KeyStore) Path() string { return k.path }
 
@@ -104,52 +126,83 @@ func (k *KeyStore) PublicKey() string {
 	return FormatPublicKey(k.Private.Public().(ed25519.PublicKey))
 }
 
-func secretName(game, seat string) string { return game + "/" + seat }
+// secretName is where the store keeps seat's chain secret in game g:
+// "GAMEKEY/colour" (§4.6).
+func secretName(g *Game, seat string) string { return g.gameKey() + "/" + seat }
 
-// Secret returns the chain secret of seat in game.
-func (k *KeyStore) Secret(game string, seat string) (Hash, bool) {
-	h, ok := k.secrets[secretName(game, seat)]
-	return h, ok
+// legacyName is where stores made before games were named by their header
+// kept a secret: "GAME/colour".
+func legacyName(g *Game, seat string) string { return g.file.Header.Game + "/" + seat }
+
+// secret returns seat's chain secret in g. A secret kept under the legacy
+// name is g's only when its commitment is the one seat joined g with; it
+// is then moved to its new name.
+func (k *KeyStore) secret(g *Game, seat string) (Hash, bool, error) {
+	if h, ok := k.secrets[secretName(g, seat)]; ok {
+		return h, true, nil
+	}
+	h, ok := k.secrets[legacyName(g, seat)]
+	hs := g.file.Header.SeatOf(seat)
+	if !ok || hs == nil || hs.Commit == "" || hs.Commit != ChainCommit(h, g.file.Header.ChainLength).String() {
+		return Hash{}, false, nil
+	}
+	k.secrets[secretName(g, seat)] = h
+	delete(k.secrets, legacyName(g, seat))
+	if err := k.save(); err != nil {
+		return Hash{}, false, err
+	}
+	return h, true, nil
 }
 
-// Seats lists the seats of game that this store holds secrets for, in
-// the order of colours given (a game's Colours).
-func (k *KeyStore) Seats(game string, colours []string) []string {
+// Seats lists the seats of g whose secrets this store holds, in seat
+// order.
+func (k *KeyStore) Seats(g *Game) []string {
 	var out []string
-	for _, c := range colours {
-		if _, ok := k.secrets[secretName(game, c)]; ok {
-			out = append(out, c)
+	for _, s := range g.file.Header.Seats {
+		if _, ok := k.secrets[secretName(g, s.Colour)]; ok {
+			out = append(out, s.Colour)
+		} else if h, ok := k.secrets[legacyName(g, s.Colour)]; ok && s.Commit != "" && s.Commit == ChainCommit(h, g.file.Header.ChainLength).String() {
+			out = append(out, s.Colour)
 		}
 	}
 	return out
 }
 
-// NewSecret draws a chain secret for seat in game from rand and saves the
-// store before returning it, so that a secret is never published before
-// it is kept. An existing secret for the seat is returned unchanged.
-func (k *KeyStore) NewSecret(game string, seat string, rand io.Reader) (Hash, error) {
-	if h, ok := k.Secret(game, seat); ok {
+// NewSecret returns the chain secret seat joins g with: a fresh one drawn
+// from rand, saved before it is returned so that a secret is never
+// published before it is kept (§4.1). A secret drawn earlier for the same
+// seat of the same game (same header) whose join was never signed is
+// returned again: it was never published. A game that reuses an old
+// game's id is another game (its header differs) and gets a fresh secret.
+func (k *KeyStore) NewSecret(g *Game, seat string, rand io.Reader) (Hash, error) {
+	if h, ok := k.secrets[secretName(g, seat)]; ok {
 		return h, nil
 	}
 	var h Hash
 	if _, err := io.ReadFull(rand, h[:]); err != nil {
 		return Hash{}, fmt.Errorf("drawing a chain secret: %w", err)
 	}
-	k.secrets[secretName(game, seat)] = h
+	k.secrets[secretName(g, seat)] = h
 	if err := k.save(); err != nil {
-		delete(k.secrets, secretName(game, seat))
+		delete(k.secrets, secretName(g, seat))
 		return Hash{}, err
 	}
 	return h, nil
 }
 
-// Signer returns what Game.Move needs to write entries for seat in game.
-func (k *KeyStore) Signer(game string, seat string) (*Signer, error) {
-	h, ok := k.Secret(game, seat)
-	if !ok {
-		return nil, fmt.Errorf("%s in game %s: %w", seat, game, ErrNoSecret)
+// Signer returns what Game.Move and Game.Join need to write entries for
+// seat in g: the key, the seat's chain secret, and a guard that records
+// every entry before it is signed and refuses to reveal a chain value on
+// a second predecessor (§4.6).
+func (k *KeyStore) Signer(g *Game, seat string) (*Signer, error) {
+	h, ok, err := k.secret(g, seat)
+	if err != nil {
+		return nil, err
 	}
-	return &Signer{Key: k.Private, Secret: h}, nil
+	if !ok {
+		return nil, fmt.Errorf("%s in game %s: %w", seat, g.file.Header.Game, ErrNoSecret)
+	}
+	return &Signer{Key: k.Private, Secret: h, Guard: k.guard(g)}, nil
 }
 
 func (k *KeyStore) save() error {
@@ -187,6 +240,10 @@ func (k *KeyStore) save() error {
 type Signer struct {
 	Key    ed25519.PrivateKey
 	Secret Hash
+	// Guard, when set, is called with each entry about to be signed and
+	// the number of the chain value it reveals (0 for a join); an error
+	// stops the signing. KeyStore.Signer sets it.
+	Guard func(e *Entry, reveal int) error
 }
 
 // PublicKey returns the signer's public key as "ed25519:BASE64".

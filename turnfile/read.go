@@ -221,8 +221,8 @@ func (r *reader) value(n *yaml.Node, t reflect.Type, path string, line int) (any
 	if n.Kind == yaml.AliasNode || n.Anchor != "" {
 		return nil, &ParseError{Line: n.Line, Field: path, Reason: "anchors and aliases are not allowed"}
 	}
-	if n.Tag != "" && !strings.HasPrefix(n.Tag, "!!") {
-		return nil, &ParseError{Line: n.Line, Field: path, Reason: fmt.Sprintf("tag %s is not allowed", n.Tag)}
+	if err := untagged(n, path); err != nil {
+		return nil, err
 	}
 	r.depth++
 	defer func() { r.depth-- }()
@@ -325,6 +325,9 @@ func (r *reader) value(n *yaml.Node, t reflect.Type, path string, line int) (any
 			var v any
 			if t.Elem().Kind() == reflect.String && c.Kind == yaml.ScalarNode && (c.Tag == "!!int" || c.Tag == "!!bool" || c.Tag == "!!str") {
 				// Option values may be written as numbers or booleans.
+				if err := untagged(c, join(path, key)); err != nil {
+					return nil, err
+				}
 				r.lines[join(path, key)] = c.Line
 				v = c.Value
 			} else if v, err = r.value(c, t.Elem(), join(path, key), k.Line); err != nil {
@@ -356,8 +359,23 @@ func (r *reader) scalar(n *yaml.Node, path, want string) (string, error) {
 	return n.Value, nil
 }
 
+// untagged refuses a node written with a tag, even a standard one such as
+// !!str (§7): a turn file's types come from its schema, never from tags.
+func untagged(n *yaml.Node, path string) error {
+	if n.Style&yaml.TaggedStyle != 0 || (n.Tag != "" && !strings.HasPrefix(n.Tag, "!!")) {
+		return &ParseError{Line: n.Line, Field: path, Reason: fmt.Sprintf("tag %s is not allowed: a turn file has no tags", n.Tag)}
+	}
+	return nil
+}
+
 // key reads a mapping key, which must be a plain scalar.
 func (r *reader) key(k *yaml.Node, path string) (string, error) {
+	if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+		return "", &ParseError{Line: k.Line, Field: path, Reason: "merge keys (<<) are not allowed: write every field out"}
+	}
+	if err := untagged(k, path); err != nil {
+		return "", err
+	}
 	if k.Kind != yaml.ScalarNode || k.Anchor != "" || (k.Tag != "!!str" && k.Tag != "!!int") {
 		return "", &ParseError{Line: k.Line, Field: path, Reason: fmt.Sprintf("a key must be text, not %s", describe(k))}
 	}
@@ -433,6 +451,9 @@ func (r *reader) generic(n *yaml.Node, path string) (any, error) {
 	r.lines[path] = n.Line
 	if n.Kind == yaml.AliasNode || n.Anchor != "" {
 		return nil, &ParseError{Line: n.Line, Field: path, Reason: "anchors and aliases are not allowed"}
+	}
+	if err := untagged(n, path); err != nil {
+		return nil, err
 	}
 	r.depth++
 	defer func() { r.depth-- }()

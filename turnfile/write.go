@@ -129,7 +129,13 @@ func WriteFile(path string, f *File) error {
 // WriteAtomic writes data to path through a synced temporary file and a
 // rename, so that readers see the old or the new bytes, never a mix. An
 // existing file's mode is kept; otherwise mode is used.
+//
+// A symbolic link is written through: its target gets the new bytes and
+// the link stays.
 func WriteAtomic(path string, data []byte, mode os.FileMode) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	if fi, err := os.Stat(path); err == nil {
 		mode = fi.Mode().Perm()
 	}

@@ -1,0 +1,225 @@
+package turnfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// DisputeFormat is the format of a dispute report (§6.1).
+const DisputeFormat = "dispute/1"
+
+// Dispute is the evidence of a fork (§6.1): the game's header (without
+// keys and commitments, which the join entries carry), the entries both
+// copies hold, and the two different entries each holds after them. Both
+// are signed, so anyone holding the report can check with VerifyDispute
+// who signed what, without trusting whoever sends it.
+type Dispute struct {
+	Format string `json:"format"`
+	// Game is the format of the game's turn files ("elasund/1").
+	Game    string  `json:"game"`
+	Header  Header  `json:"header"`
+	History []Entry `json:"history"`
+	A       Entry   `json:"a"`
+	B       Entry   `json:"b"`
+	game    engine.Game
+}
+
+// DisputeOf returns the dispute report of a fork found by Compare or
+// KeyStore.Check.
+func DisputeOf(fe *ForkError) (*Dispute, error) {
+	a, b := fe.files[0], fe.files[1]
+	if a == nil || b == nil || fe.Entry < 1 || fe.Entry > len(a.History) || fe.Entry > len(b.History) {
+		return nil, fmt.Errorf("the fork carries no files to report")
+	}
+	h := a.Header
+	h.Seats = make([]Seat, len(a.Header.Seats))
+	for i, s := range a.Header.Seats {
+		s.Key, s.Commit = "", ""
+		h.Seats[i] = s
+	}
+	return &Dispute{
+		Format: DisputeFormat, Game: a.Format, Header: h,
+		History: append([]Entry{}, a.History[:fe.Entry-1]...),
+		A:       a.History[fe.Entry-1], B: b.History[fe.Entry-1], game: a.game,
+	}, nil
+}
+
+// Marshal returns the report's bytes, laid out as a turn file is (§2.5).
+func (d *Dispute) Marshal() ([]byte, error) {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	root, err := nodeFromJSON(dec)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("# elasund dispute report: two signed successors of one entry. Check it with elasund verify.\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		return nil, err
+	}
+	enc.Close()
+	return b.Bytes(), nil
+}
+
+// IsDispute reports whether data is a dispute report rather than a turn
+// file: its format field says so.
+func IsDispute(data []byte) bool {
+	root, err := parseYAML(data)
+	if err != nil || root.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "format" {
+			return root.Content[i+1].Value == DisputeFormat
+		}
+	}
+	return false
+}
+
+// ParseDispute reads a dispute report as strictly as a turn file (§7).
+func ParseDispute(data []byte, games *engine.Registry) (*Dispute, error) {
+	if len(data) > 2*MaxSize {
+		return nil, &ParseError{Reason: fmt.Sprintf("report is larger than %d bytes", 2*MaxSize)}
+	}
+	if !utf8.Valid(data) {
+		return nil, &ParseError{Line: badUTF8Line(data), Reason: "report is not valid UTF-8"}
+	}
+	root, err := parseYAML(data)
+	if err != nil {
+		return nil, err
+	}
+	r := &reader{lines: map[string]int{}}
+	v, err := r.value(root, reflect.TypeOf(Dispute{}), "", root.Line)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, &ParseError{Line: 1, Reason: err.Error()}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	d := &Dispute{}
+	if err := dec.Decode(d); err != nil {
+		return nil, &ParseError{Line: 1, Reason: err.Error()}
+	}
+	if d.Format != DisputeFormat {
+		return nil, &ParseError{Line: lineOf(r.lines, "format"), Field: "format", Reason: fmt.Sprintf("want %s", DisputeFormat)}
+	}
+	g, ok := games.ByFormat(d.Game)
+	if !ok {
+		return nil, &ParseError{Line: lineOf(r.lines, "game"), Field: "game", Reason: fmt.Sprintf("%q is not a game's format this program reads (%s)", d.Game, formats(games))}
+	}
+	d.game = g
+	f := d.file(append(append([]Entry{}, d.History...), d.A))
+	bad := func(field, format string, args ...any) error {
+		return &ParseError{Line: lineOf(r.lines, field), Field: field, Reason: fmt.Sprintf(format, args...)}
+	}
+	if _, err := checkHead(f, bad); err != nil {
+		return nil, err
+	}
+	for _, h := range [][]Entry{append(d.History, d.A), append(append([]Entry{}, d.History...), d.B)} {
+		f.History = h
+		for i := range h {
+			if err := checkEntry(f, i, bad); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return d, nil
+}
+
+func (d *Dispute) file(history []Entry) *File {
+	return &File{Format: d.Game, Header: d.Header, History: history, game: d.game}
+}
+
+// DisputeResult says what a dispute report proves.
+type DisputeResult struct {
+	// Entry is the number of the two conflicting entries.
+	Entry        int
+	SeatA, SeatB string
+	// Equivocation is true when one seat signed both: a seat that signed
+	// two different moves on one position. Otherwise two seats made
+	// entries on one position (a race, not a cheat).
+	Equivocation bool
+}
+
+// VerifyDispute checks a dispute report (§6.1): the shared history replays
+// (links, signatures, reveals, moves), and each of the two entries is a
+// valid, signed successor of its last entry, and they differ.
+func VerifyDispute(d *Dispute) (*DisputeResult, error) {
+	n := len(d.History) + 1
+	if d.A.N != n || d.B.N != n {
+		return nil, &VerifyError{Reason: fmt.Sprintf("the two entries are numbered %d and %d, not %d", d.A.N, d.B.N, n)}
+	}
+	ha, err := entryHash(&d.A)
+	if err != nil {
+		return nil, err
+	}
+	hb, err := entryHash(&d.B)
+	if err != nil {
+		return nil, err
+	}
+	if ha == hb {
+		return nil, &VerifyError{Entry: n, Reason: "the two entries are the same: no fork"}
+	}
+	g, err := replayHistory(d.file(d.History))
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range []*Entry{&d.A, &d.B} {
+		c := g.clone()
+		if err := c.replayEntry(e); err != nil {
+			return nil, err
+		}
+	}
+	return &DisputeResult{Entry: n, SeatA: d.A.Seat, SeatB: d.B.Seat, Equivocation: d.A.Seat == d.B.Seat}, nil
+}
+
+// replayHistory replays f's history from the header (§5 steps 2-3)
+// without comparing a stored state.
+func replayHistory(f *File) (*Game, error) {
+	g := newGame(f)
+	g.replayed = true
+	eng, err := f.game.New(g.setup, g.entrySource(g.newSource(), 0, nil))
+	if err != nil {
+		return nil, &VerifyError{Reason: "header", Err: err}
+	}
+	g.eng = eng
+	if g.prev, err = headerHash(f); err != nil {
+		return nil, &VerifyError{Reason: "hashing the header", Err: err}
+	}
+	g.header = g.prev
+	for i := range f.History {
+		if err := g.replayEntry(&f.History[i]); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// clone returns a copy of g that entries can be replayed on without
+// changing g.
+func (g *Game) clone() *Game {
+	c := *g
+	c.seats = make(map[string]*chainPos, len(g.seats))
+	for k, cp := range g.seats {
+		cc := *cp
+		c.seats[k] = &cc
+	}
+	c.steps = append([]Step(nil), g.steps...)
+	return &c
+}

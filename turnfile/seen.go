@@ -1,0 +1,221 @@
+package turnfile
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/secretfile"
+)
+
+// GamesDir is the directory, inside the key directory, where the key store
+// keeps what it has seen and signed of each game it plays (§4.6).
+const GamesDir = "games"
+
+// record is what a key store knows of one game it plays (§4.6): every
+// entry it signed, with its position and predecessor, so that it never
+// reveals one chain value on two different predecessors. The latest
+// verified copy of the game lives beside it (seenCopy).
+type record struct {
+	Game   string         `yaml:"game"`
+	Header string         `yaml:"header"`
+	Signed []signedRecord `yaml:"signed"`
+}
+
+// signedRecord is one entry the key store signed. Reveal is the number of
+// the chain value the entry reveals (0 for a join).
+type signedRecord struct {
+	N      int    `yaml:"n"`
+	Seat   string `yaml:"seat"`
+	Prev   string `yaml:"prev"`
+	Reveal int    `yaml:"reveal"`
+}
+
+// gameKey names a game in the key store: its id and the first 8 bytes of
+// its header hash, so that a new game that copies an old game's id is
+// another game, with fresh secrets (§4.6).
+func (g *Game) gameKey() string {
+	return g.file.Header.Game + "-" + hex.EncodeToString(g.header[:8])
+}
+
+func (k *KeyStore) gamesDir() string { return filepath.Join(filepath.Dir(k.path), GamesDir) }
+
+func (k *KeyStore) recordPath(g *Game) string {
+	return filepath.Join(k.gamesDir(), g.gameKey()+".yaml")
+}
+
+func (k *KeyStore) copyPath(g *Game) string {
+	return filepath.Join(k.gamesDir(), g.gameKey()+".turn.yaml")
+}
+
+// readRecord returns the key store's record of g, empty when it has none.
+func (k *KeyStore) readRecord(g *Game) (*record, error) {
+	r := &record{}
+	err := secretfile.Read(k.recordPath(g), r)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &record{Game: g.file.Header.Game, Header: g.header.String()}, nil
+	}
+	if err != nil {
+		return nil, &KeyStoreError{Path: k.recordPath(g), Reason: err.Error()}
+	}
+	if r.Header != g.header.String() {
+		return nil, &KeyStoreError{Path: k.recordPath(g), Reason: "the record is of another game"}
+	}
+	return r, nil
+}
+
+func (k *KeyStore) writeRecord(g *Game, r *record) error {
+	if err := os.MkdirAll(k.gamesDir(), 0o700); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.WriteString("# elasund game record: the entries this key signed in one game. Keep it private.\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	enc.Close()
+	return WriteAtomic(k.recordPath(g), b.Bytes(), 0o600)
+}
+
+// guard is called with every entry a signer of this key store is about to
+// sign (Signer.Guard): it refuses to reveal a chain value on another
+// predecessor than the one it was revealed on before (the take-back of
+// docs/turnfile.md §9), and records the entry before it is signed, so that
+// it is known before anyone can see it.
+func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int) error {
+	return func(e *Entry, reveal int) error {
+		r, err := k.readRecord(g)
+		if err != nil {
+			return err
+		}
+		for _, s := range r.Signed {
+			if s.Seat != e.Seat || s.Reveal != reveal {
+				continue
+			}
+			if s.Prev == e.Prev {
+				return nil
+			}
+			what := fmt.Sprintf("chain value %d", reveal)
+			if reveal == 0 {
+				what = "join"
+			}
+			return &StaleError{Seen: s.N, Reason: fmt.Sprintf("you already signed %s's %s in entry %d, after another entry %d than this copy holds: this copy forks from what you signed, and signing again would show others your next chain value", e.Seat, what, s.N, s.N-1)}
+		}
+		r.Signed = append(r.Signed, signedRecord{N: e.N, Seat: e.Seat, Prev: e.Prev, Reveal: reveal})
+		return k.writeRecord(g, r)
+	}
+}
+
+// Plays reports whether the key store holds a secret of a seat of g.
+func (k *KeyStore) Plays(g *Game) bool { return len(k.Seats(g)) > 0 }
+
+// Check compares a verified game with the latest copy of it this key store
+// has seen (§6): a copy that is behind it is refused with a *StaleError,
+// one that holds a different entry at some position with a *ForkError
+// carrying both entries. A game the store has not seen passes.
+func (k *KeyStore) Check(g *Game) error {
+	seen, err := k.seenCopy(g)
+	if err != nil || seen == nil {
+		return err
+	}
+	cmp, err := compareFiles(seen, g.file)
+	if err != nil {
+		return err
+	}
+	if cmp.B < cmp.A {
+		return &StaleError{Seen: cmp.A, Reason: fmt.Sprintf("this copy is behind entry %d that you already saw (it has %d entries)", cmp.A, cmp.B)}
+	}
+	return nil
+}
+
+// Seen returns the latest copy of g this key store has seen, or nil.
+func (k *KeyStore) Seen(g *Game) (*File, error) { return k.seenCopy(g) }
+
+func (k *KeyStore) seenCopy(g *Game) (*File, error) {
+	data, err := os.ReadFile(k.copyPath(g))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	reg, err := engine.NewRegistry(g.game)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Parse(data, reg)
+	if err != nil {
+		return nil, &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not read: " + err.Error()}
+	}
+	return f, nil
+}
+
+// Remember keeps g as the latest copy of the game this key store has seen,
+// if it plays the game and g is not behind the copy it has (call it only
+// with a verified game that passed Check).
+func (k *KeyStore) Remember(g *Game) error {
+	if !k.Plays(g) {
+		return nil
+	}
+	if seen, err := k.seenCopy(g); err != nil {
+		return err
+	} else if seen != nil && len(seen.History) > len(g.file.History) {
+		return nil
+	}
+	data, err := g.file.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(k.gamesDir(), 0o700); err != nil {
+		return err
+	}
+	return WriteAtomic(k.copyPath(g), data, 0o600)
+}
+
+// compareFiles compares the histories of two files of one game (§6).
+func compareFiles(a, b *File) (*Comparison, error) {
+	ha, err := headerHash(a)
+	if err != nil {
+		return nil, err
+	}
+	hb, err := headerHash(b)
+	if err != nil {
+		return nil, err
+	}
+	if ha != hb {
+		return nil, &VerifyError{Reason: fmt.Sprintf("the files hold different games (%s and %s)", a.Header.Game, b.Header.Game)}
+	}
+	c := &Comparison{A: len(a.History), B: len(b.History)}
+	for i := 0; i < c.A && i < c.B; i++ {
+		ea, eb := &a.History[i], &b.History[i]
+		x, err := entryHash(ea)
+		if err != nil {
+			return nil, err
+		}
+		y, err := entryHash(eb)
+		if err != nil {
+			return nil, err
+		}
+		if x == y {
+			c.Common = i + 1
+			continue
+		}
+		ya, _ := ea.Marshal()
+		yb, _ := eb.Marshal()
+		reason := fmt.Sprintf("%s and %s made different successors of %s", ea.Seat, eb.Seat, prevName(i+1))
+		if ea.Seat == eb.Seat {
+			reason = fmt.Sprintf("%s signed two different successors of %s", ea.Seat, prevName(i+1))
+		}
+		return c, &ForkError{Entry: i + 1, SeatA: ea.Seat, SeatB: eb.Seat, A: string(ya), B: string(yb), Reason: reason, files: [2]*File{a, b}}
+	}
+	return c, nil
+}
