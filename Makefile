@@ -1,10 +1,14 @@
 # elasund — play Elasund: The First City by e-mail.
 GO        ?= go
 FUZZTIME  ?= 10s
+# Minimising a failing input could eat the whole fuzz budget; keep it short
+# in the default run, and fuzz for minutes in fuzz-long.
+FUZZMINTIME ?= 2s
+FUZZLONGTIME ?= 5m
 BIN       ?= bin/elasund
 STATICCHECK ?= v0.8.2
 
-.PHONY: all build deps test unit fuzz bench lint demo clean
+.PHONY: all build deps test unit fuzz fuzz-long bench lint demo clean
 
 all: build
 
@@ -30,8 +34,12 @@ fuzz:
 	@set -e; for spec in $$($(GO) run ./internal/fuzzlist 2>/dev/null); do \
 	  pkg=$${spec%%:*}; fn=$${spec##*:}; \
 	  echo "fuzz $$pkg $$fn ($(FUZZTIME))"; \
-	  $(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME); \
+	  $(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME); \
 	done
+
+# Each fuzz target for minutes (FUZZLONGTIME), for a deeper search than make test's.
+fuzz-long:
+	$(MAKE) fuzz FUZZTIME=$(FUZZLONGTIME) FUZZMINTIME=1m
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -26,12 +26,16 @@ type botOptions struct {
 	// move.
 	Seed   *uint64
 	Commit bool
+	// Force lets --out replace an existing file.
+	Force  bool
 	Now    time.Time
 	Out    io.Writer
 	Seat   func(g *turnfile.Game) (string, error)
 	Signer func(g *turnfile.Game, seat string) (*turnfile.Signer, error)
 	Git    func(ctx context.Context, dir string, args ...string) error
 	Games  *games.Set
+	// Witness is the player's record of the game; nil checks nothing.
+	Witness witness
 }
 
 func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
@@ -66,7 +70,7 @@ is heuristic). The bot's choices depend only on the position and --seed
 			}
 			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer = app.signerFor
+			opts.Signer, opts.Witness = app.signerFor, app.witness()
 			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
@@ -78,15 +82,27 @@ is heuristic). The bot's choices depend only on the position and --seed
 	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bot plays: "+strings.Join(levels, " or "))
 	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(levels, cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().Uint64Var(&seed, "seed", 0, "the bot's seed (default: from the game and its length)")
-	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place")
+	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place (never over an existing file without --force)")
+	c.Flags().BoolVar(&opts.Force, "force", false, "let --out replace an existing file")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
 	return c
 }
 
 func runBot(ctx context.Context, opts *botOptions) error {
 	opts.Games = orAll(opts.Games)
+	unlock, err := lockGame(opts.File)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
+		return err
+	}
+	if err := check(opts.Witness, opts.File, g); err != nil {
+		return err
+	}
+	if err := checkOut(opts.OutFile, opts.Force); err != nil {
 		return err
 	}
 	seat, err := opts.Seat(g)
@@ -117,7 +133,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err)
 	}
 	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit}, g, e, seat, headline)
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.

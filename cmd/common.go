@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/filelock"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -87,7 +90,7 @@ func (app *App) resolveSeat(c *cobra.Command, g *turnfile.Game, as string) (stri
 	acting := g.Acting()
 	if !g.File().Header.Sandbox {
 		if ks, err := app.openKeys(); err == nil {
-			mine := ks.Seats(g.File().Header.Game, g.Rules().Colours())
+			mine := ks.Seats(g)
 			if len(mine) == 1 {
 				return mine[0], nil
 			}
@@ -124,7 +127,7 @@ func (app *App) signerFor(g *turnfile.Game, seat string) (*turnfile.Signer, erro
 	if err != nil {
 		return nil, err
 	}
-	s, err := ks.Signer(g.File().Header.Game, seat)
+	s, err := ks.Signer(g, seat)
 	if err != nil {
 		return nil, withHint(err, "only the player who joined as %s can move for it; join with 'elasund join FILE --as %s' or set ELASUND_HOME", seat, seat)
 	}
@@ -185,3 +188,92 @@ func seatFlag(c *cobra.Command, set *games.Set, as string) (string, error) {
 	}
 	return col, nil
 }
+
+// witness is what the player's key store remembers of the games it plays
+// (docs/turnfile.md §4.6): a copy that is behind what it saw, or that
+// forks from it, is refused.
+type witness interface {
+	// Check refuses a stale or forked copy of a verified peer game; a
+	// fork also writes a dispute report beside path.
+	Check(path string, g *turnfile.Game) error
+	// Remember keeps g as the latest copy seen, when the player plays it.
+	Remember(g *turnfile.Game) error
+}
+
+// keyWitness is the witness of the key store in the key directory; with
+// no key store it checks and remembers nothing.
+type keyWitness struct {
+	open func() (*turnfile.KeyStore, error)
+}
+
+func (app *App) witness() witness { return keyWitness{open: app.openKeys} }
+
+func (w keyWitness) store(g *turnfile.Game) *turnfile.KeyStore {
+	if g.File().Header.Sandbox {
+		return nil
+	}
+	ks, err := w.open()
+	if err != nil {
+		return nil
+	}
+	return ks
+}
+
+func (w keyWitness) Check(path string, g *turnfile.Game) error {
+	ks := w.store(g)
+	if ks == nil {
+		return nil
+	}
+	err := ks.Check(g)
+	var fe *turnfile.ForkError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	report, rerr := writeDispute(path, fe)
+	if rerr != nil {
+		return withHint(fmt.Errorf("%s: %w", path, err), "the dispute report could not be written: %v", rerr)
+	}
+	return withHint(fmt.Errorf("%s: %w", path, err), "the two signed entries are in %s; anyone can check it with 'elasund verify %s'", report, report)
+}
+
+func (w keyWitness) Remember(g *turnfile.Game) error {
+	if ks := w.store(g); ks != nil {
+		return ks.Remember(g)
+	}
+	return nil
+}
+
+// writeDispute writes the dispute report of a fork beside the game file:
+// NAME.dispute-N.yaml.
+func writeDispute(path string, fe *turnfile.ForkError) (string, error) {
+	d, err := turnfile.DisputeOf(fe)
+	if err != nil {
+		return "", err
+	}
+	data, err := d.Marshal()
+	if err != nil {
+		return "", err
+	}
+	out := strings.TrimSuffix(path, filepath.Ext(path)) + fmt.Sprintf(".dispute-%d.yaml", fe.Entry)
+	if err := turnfile.WriteAtomic(out, data, 0o644); err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
+// lockGame takes the lock of a game file for a command that writes it, so
+// that two commands on one file never lose a move: the second waits for
+// the first, then reads the file the first wrote.
+func lockGame(path string) (unlock func(), err error) {
+	unlock, err = filelock.LockFile(path, lockWait)
+	switch {
+	case errors.Is(err, filelock.ErrLocked):
+		return nil, withHint(fmt.Errorf("%s: another elasund command is changing it", path), "wait for it to finish, then run the command again")
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("reading %s: no such file", path)
+	}
+	return unlock, err
+}
+
+// lockWait is how long a command waits for another one on the same file.
+const lockWait = 30 * time.Second

@@ -174,7 +174,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err != nil {
 			return fmt.Errorf("making %s's key: %w", s.Colour, err)
 		}
-		secret, err := ks.NewSecret(id, s.Colour, src)
+		secret, err := ks.NewSecret(g, s.Colour, src)
 		if err != nil {
 			return err
 		}
@@ -199,7 +199,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		}
 		seat := g.Acting()[0]
 		b := bots[seat]
-		signer, err := b.keys.Signer(id, seat)
+		signer, err := b.keys.Signer(g, seat)
 		if err != nil {
 			return err
 		}

@@ -52,6 +52,11 @@ The edits are recorded in the history, so the game still replays.`,
 
 func runEdit(_ context.Context, opts *editOptions) error {
 	opts.Games = orAll(opts.Games)
+	unlock, err := lockGame(opts.File)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err

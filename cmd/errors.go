@@ -57,6 +57,7 @@ func exitCode(err error) int {
 		pe *turnfile.ParseError
 		ve *turnfile.VerifyError
 		fe *turnfile.ForkError
+		st *turnfile.StaleError
 		re *engine.RuleError
 		ne *engine.NotationError
 		te *turnfile.TurnError
@@ -67,7 +68,7 @@ func exitCode(err error) int {
 		return exitOK
 	case errors.As(err, &ue):
 		return exitUsage
-	case errors.As(err, &pe), errors.As(err, &ve), errors.As(err, &fe):
+	case errors.As(err, &pe), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &st):
 		return exitInvalid
 	case errors.As(err, &re), errors.As(err, &ne), errors.As(err, &te):
 		return exitIllegal

@@ -57,6 +57,11 @@ seat is to move.`,
 
 func runJoin(_ context.Context, opts *joinOptions) error {
 	opts.Games = orAll(opts.Games)
+	unlock, err := lockGame(opts.File)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
@@ -78,14 +83,27 @@ func runJoin(_ context.Context, opts *joinOptions) error {
 	if err != nil {
 		return err
 	}
-	secret, err := ks.NewSecret(h.Game, opts.As, opts.Rand)
+	w := keyWitness{open: func() (*turnfile.KeyStore, error) { return ks, nil }}
+	if err := w.Check(opts.File, g); err != nil {
+		return err
+	}
+	if err := g.CanJoin(opts.As, ks.PublicKey()); err != nil {
+		return err
+	}
+	if _, err := ks.NewSecret(g, opts.As, opts.Rand); err != nil {
+		return err
+	}
+	signer, err := ks.Signer(g, opts.As)
 	if err != nil {
 		return err
 	}
-	if _, err := g.Join(opts.As, &turnfile.Signer{Key: ks.Private, Secret: secret}, opts.Now); err != nil {
+	if _, err := g.Join(opts.As, signer, opts.Now); err != nil {
 		return err
 	}
 	if err := writeGame(opts.File, g.File()); err != nil {
+		return err
+	}
+	if err := w.Remember(g); err != nil {
 		return err
 	}
 	fmt.Fprintf(opts.Out, "joined %s as %s\n", h.Game, opts.As)

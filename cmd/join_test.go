@@ -43,7 +43,15 @@ func TestJoinOutput(t *testing.T) {
 		t.Fatalf("output = %q", out.String())
 	}
 	out.Reset()
+	// Blue is another player, with a key of its own: one key plays one
+	// seat.
+	bob := map[string]string{"ELASUND_HOME": filepath.Join(dir, "bob")}
+	mustRun(t, bob, "keygen")
 	opts.As = "blue"
+	if err := runJoin(t.Context(), opts); exitCode(err) != exitIllegal || !strings.Contains(err.Error(), "this key already holds seat red") {
+		t.Fatalf("joining blue with red's key: %v, want exit 3", err)
+	}
+	opts.Keys = func() (*turnfile.KeyStore, error) { return turnfile.OpenKeyStore(bob["ELASUND_HOME"]) }
 	if err := runJoin(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

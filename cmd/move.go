@@ -20,16 +20,20 @@ type moveOptions struct {
 	File    string
 	Move    string
 	OutFile string
-	Commit  bool
-	Dice    *[2]int
-	Now     time.Time
-	Out     io.Writer
+	// Force lets --out replace an existing file.
+	Force  bool
+	Commit bool
+	Dice   *[2]int
+	Now    time.Time
+	Out    io.Writer
 	// Usage turns a message into a usage error of this command.
 	Usage  func(format string, args ...any) error
 	Seat   func(g *turnfile.Game) (string, error)
 	Signer func(g *turnfile.Game, seat string) (*turnfile.Signer, error)
 	Git    func(ctx context.Context, dir string, args ...string) error
 	Games  *games.Set
+	// Witness is the player's record of the game; nil checks nothing.
+	Witness witness
 }
 
 func newMoveCmd(app *App, runF func(*moveOptions) error) *cobra.Command {
@@ -74,7 +78,7 @@ the roll, in sandbox games only.`,
 			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer = app.signerFor
+			opts.Signer, opts.Witness = app.signerFor, app.witness()
 			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
@@ -83,7 +87,8 @@ the roll, in sandbox games only.`,
 		},
 	}
 	c.Flags().StringVar(&as, "as", "", "the seat that moves (default: yours, or the only one that can act)")
-	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place")
+	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place (never over an existing file without --force)")
+	c.Flags().BoolVar(&opts.Force, "force", false, "let --out replace an existing file")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
 	c.Flags().StringVar(&dice, "dice", "", "force the roll to A,B (sandbox games only)")
 	return c
@@ -108,6 +113,11 @@ func parseDice(s string) (*[2]int, error) {
 
 func runMove(ctx context.Context, opts *moveOptions) error {
 	opts.Games = orAll(opts.Games)
+	unlock, err := lockGame(opts.File)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f, err := readFile(opts.Games, opts.File)
 	if err != nil {
 		return err
@@ -118,6 +128,12 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	g, err := turnfile.Open(f)
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.File, err)
+	}
+	if err := check(opts.Witness, opts.File, g); err != nil {
+		return err
+	}
+	if err := checkOut(opts.OutFile, opts.Force); err != nil {
+		return err
 	}
 	seat, err := opts.Seat(g)
 	if err != nil {
@@ -138,7 +154,24 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if err != nil {
 		return err
 	}
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit}, g, e, seat, "")
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness}, g, e, seat, "")
+}
+
+// checkOut refuses to write --out over an existing file unless forced.
+func checkOut(out string, force bool) error {
+	if out != "" && !force && fileExists(out) {
+		return withHint(fmt.Errorf("--out %s: the file exists", out), "choose another name, or add --force to replace it")
+	}
+	return nil
+}
+
+// check refuses a copy the player's key store knows to be stale or forked
+// (witness.Check); nil checks nothing.
+func check(w witness, path string, g *turnfile.Game) error {
+	if w == nil {
+		return nil
+	}
+	return w.Check(path, g)
 }
 
 // publishing says where and how an entry's file goes out.
@@ -147,6 +180,7 @@ type publishing struct {
 	Git           func(ctx context.Context, dir string, args ...string) error
 	File, OutFile string // the game file, and --out (written instead when set)
 	Commit        bool
+	Witness       witness
 }
 
 // publish writes the game after entry e by seat, prints the entry (after
@@ -159,6 +193,13 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 	}
 	if err := writeGame(out, g.File()); err != nil {
 		return err
+	}
+	// The key store remembers the game file the player keeps; a copy
+	// written elsewhere with --out leaves it as it was.
+	if p.Witness != nil && p.OutFile == "" {
+		if err := p.Witness.Remember(g); err != nil {
+			return fmt.Errorf("the move is written, but remembering it: %w", err)
+		}
 	}
 	if headline != "" {
 		fmt.Fprintln(p.Out, headline)

@@ -29,8 +29,8 @@ func newRenderCmd(app *App, runF func(*renderOptions) error) *cobra.Command {
 board with the sea and the ship, walls and gates, every building, permit
 and church tile, the trade track, and a panel with each seat's holdings and
 whose turn it is. The picture goes to standard output, or to the file
---svg names. Like "elasund show", it draws the stored state without
-replaying the history; "elasund verify" checks that.`,
+--svg names. Like "elasund show", it checks the whole file first and
+draws nothing from a file that does not verify.`,
 		Example: `  elasund render game.yaml --svg board.svg
   elasund render game.yaml | rsvg-convert -w 1200 -o board.png`,
 		Args: exactArgs(1),
@@ -51,15 +51,11 @@ replaying the history; "elasund verify" checks that.`,
 
 func runRender(_ context.Context, opts *renderOptions) error {
 	opts.Games = orAll(opts.Games)
-	f, err := readFile(opts.Games, opts.File)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
-	pos, err := f.Game().Load(f.Header.Setup(), f.State)
-	if err != nil {
-		return fmt.Errorf("%s: %w", opts.File, err)
-	}
-	doc, err := opts.Games.For(f.Game()).Renderer.SVG(pos, templates.View{})
+	doc, err := opts.Games.For(g.Rules()).Renderer.SVG(g.Position(), templates.View{})
 	if err != nil {
 		return fmt.Errorf("drawing %s: %w", opts.File, err)
 	}

@@ -69,10 +69,11 @@ func (app *App) quietSigner(g *turnfile.Game, seat string) *turnfile.Signer {
 
 func runShow(_ context.Context, opts *showOptions) error {
 	opts.Games = orAll(opts.Games)
-	f, err := readFile(opts.Games, opts.File)
+	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
 		return err
 	}
+	f := g.File()
 	if opts.As != "" {
 		if opts.As, err = parseSeat(f.Game(), opts.As); err != nil {
 			return err
@@ -87,10 +88,7 @@ func runShow(_ context.Context, opts *showOptions) error {
 		return nil
 	}
 	h := &f.Header
-	pos, err := f.Game().Load(h.Setup(), f.State)
-	if err != nil {
-		return fmt.Errorf("%s: %w", opts.File, err)
-	}
+	pos := g.Position()
 	kind := "game"
 	if h.Sandbox {
 		kind = "sandbox game"
@@ -131,10 +129,6 @@ func runShow(_ context.Context, opts *showOptions) error {
 	}
 	if h.SeatOf(opts.As) == nil {
 		return &usageError{err: fmt.Errorf("--as %s: this game has no %s seat", opts.As, opts.As)}
-	}
-	g, err := turnfile.Open(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", opts.File, err)
 	}
 	fmt.Fprintf(opts.Out, "\nyour options (%s):\n", opts.As)
 	legal := g.Legal(opts.As, opts.Signer(g, opts.As))

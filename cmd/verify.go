@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,8 @@ type verifyOptions struct {
 	Out     io.Writer
 	Colour  bool
 	Games   *games.Set
+	// Witness is the player's record of the game; nil checks nothing.
+	Witness witness
 }
 
 func newVerifyCmd(app *App, runF func(*verifyOptions) error) *cobra.Command {
@@ -41,7 +44,7 @@ evidence if the two fork: different signed successors of one entry.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
-			opts.Colour, opts.Games = app.colour(opts.Out), app.games()
+			opts.Colour, opts.Games, opts.Witness = app.colour(opts.Out), app.games(), app.witness()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -88,7 +91,20 @@ type againstReport struct {
 func runVerify(_ context.Context, opts *verifyOptions) error {
 	opts.Games = orAll(opts.Games)
 	rep := &verifyReport{File: opts.File}
-	g, err := openGame(opts.Games, opts.File)
+	if data, err := os.ReadFile(opts.File); err == nil && turnfile.IsDispute(data) {
+		return verifyDispute(opts, data)
+	}
+	var g *turnfile.Game
+	f, err := readFile(opts.Games, opts.File)
+	if err == nil {
+		rep.Game, rep.Sandbox, rep.Entries = f.Header.Game, f.Header.Sandbox, len(f.History)
+		if g, err = turnfile.Open(f); err != nil {
+			err = fmt.Errorf("%s: %w", opts.File, err)
+		}
+	}
+	if err == nil {
+		err = check(opts.Witness, opts.File, g)
+	}
 	if err == nil && opts.Against != "" {
 		err = against(g, opts, rep)
 	}
@@ -103,7 +119,7 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		}
 		return err
 	}
-	f := g.File()
+	f = g.File()
 	p := g.Position()
 	h, err := turnfile.StateHash(p.State())
 	if err != nil {
@@ -116,6 +132,11 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		rep.Winner = &w[0]
 	}
 	rep.State = h.String()
+	if opts.Witness != nil {
+		if err := opts.Witness.Remember(g); err != nil {
+			return err
+		}
+	}
 	if opts.JSON {
 		printJSON(opts.Out, rep)
 		return nil
@@ -192,4 +213,45 @@ func printJSON(w io.Writer, v any) {
 		return
 	}
 	fmt.Fprintf(w, "%s\n", b)
+}
+
+// disputeReport is the JSON of verify on a dispute report.
+type disputeReport struct {
+	OK           bool   `json:"ok"`
+	File         string `json:"file"`
+	Dispute      bool   `json:"dispute"`
+	Entry        int    `json:"entry,omitempty"`
+	SeatA        string `json:"seat_a,omitempty"`
+	SeatB        string `json:"seat_b,omitempty"`
+	Equivocation bool   `json:"equivocation"`
+	Error        string `json:"error,omitempty"`
+}
+
+// verifyDispute checks a dispute report (docs/turnfile.md §6.1): exit 0
+// when it proves what it claims.
+func verifyDispute(opts *verifyOptions, data []byte) error {
+	rep := &disputeReport{File: opts.File, Dispute: true}
+	d, err := turnfile.ParseDispute(data, opts.Games.Registry())
+	var res *turnfile.DisputeResult
+	if err == nil {
+		res, err = turnfile.VerifyDispute(d)
+	}
+	if err != nil {
+		rep.Error = err.Error()
+		if opts.JSON {
+			printJSON(opts.Out, rep)
+		}
+		return fmt.Errorf("%s: the dispute report does not check out: %w", opts.File, err)
+	}
+	rep.OK, rep.Entry, rep.SeatA, rep.SeatB, rep.Equivocation = true, res.Entry, res.SeatA, res.SeatB, res.Equivocation
+	if opts.JSON {
+		printJSON(opts.Out, rep)
+		return nil
+	}
+	if res.Equivocation {
+		fmt.Fprintf(opts.Out, "ok: %s: proven: %s signed two different successors of entry %d; both are validly signed and legal\n", opts.File, res.SeatA, res.Entry-1)
+	} else {
+		fmt.Fprintf(opts.Out, "ok: %s: %s and %s each made a valid successor of entry %d (two seats moved on one position: a race, not a double signature)\n", opts.File, res.SeatA, res.SeatB, res.Entry-1)
+	}
+	return nil
 }
