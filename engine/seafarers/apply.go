@@ -27,6 +27,11 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 	if len(move) == 0 {
 		return nil, &engine.RuleError{Rule: "S31", Reason: "the move has no action"}
 	}
+	if g.inPlace(s, move) {
+		// One action that checks everything before it changes anything:
+		// no copy needed for atomicity.
+		return g.step(s, move[0], &entry{src: src})
+	}
 	w := g.Clone()
 	var ev []string
 	if !w.l.dealt && s == 0 {
@@ -58,8 +63,28 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		}
 		ev = append(ev, aev...)
 	}
-	*g = *w
+	g.adopt(w)
 	return ev, nil
+}
+
+// inPlace reports whether a move can be applied to g directly: a single
+// action whose every refusal comes before its first change. That is every
+// action except those that may fail half way: an implicit roll followed by
+// the action (NOTATION §4.2), Road Building's two placements (S76), an
+// impossible forced outcome found after paying (S160), and an entry that
+// first deals the board or resolves sealed draws (S132, S138, S145).
+func (g *Game) inPlace(s int, move []Action) bool {
+	if len(move) != 1 || !g.l.dealt || len(g.forced) > 0 || g.witnessOf(s) {
+		return false
+	}
+	a := move[0]
+	switch {
+	case a.Kind == ActPlay && a.Card == RoadBuilding:
+		return false
+	case g.phase == PhaseRoll && s == g.cur && !g.over() && g.implicitRoll(s, a):
+		return false
+	}
+	return true
 }
 
 // dealFromEntry deals the board at the first seat's first entry (S132):

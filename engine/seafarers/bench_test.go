@@ -7,44 +7,98 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
+// benchSetup is a 4-seat sandbox game of new-shores.
+var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Scenario: "new-shores", Sandbox: true}
+
 // fastPlayout plays one complete random game through the engine's own API
-// (Game.Legal, Game.Apply), the way a bot or a simulation would: one
-// action per entry, a fresh source per turn.
-func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64) (turns int, won bool) {
-	tab := newTable(setup, int64(seed))
-	pos, err := Rules{}.New(setup, tab.newSource())
+// (AppendLegal, Apply) the way a bot or a simulation would, with one
+// engine.Seeded source: one uniformly random listed action per entry.
+func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (turns int, won bool, out []Action) {
+	src := engine.NewSeeded(seed)
+	pos, err := Rules{}.New(setup, src)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	g := Of(pos)
 	pick := rand.New(rand.NewPCG(seed, 5))
-	buf := make([]Action, 0, 256)
+	one := make([]Action, 1)
 	for n := 0; !g.over(); n++ {
-		if n > 200000 {
+		if n > 500000 {
 			tb.Fatalf("seed %d: no end", seed)
 		}
 		aw := g.waitingFor()
 		s := aw[pick.IntN(len(aw))]
 		c := g.colour(s)
-		src := tab.next(pos, c.String())
-		buf = g.AppendLegal(buf[:0], c, src)
-		a := buf[pick.IntN(len(buf))]
-		if _, err := tab.apply(pos, c.String(), []engine.Action{a}); err != nil {
+		var ls engine.Source
+		if g.witnessOf(s) {
+			ls = src.Clone() // the listing after the seat's draws resolve
+		}
+		buf = g.AppendLegal(buf[:0], c, ls)
+		one[0] = buf[pick.IntN(len(buf))]
+		if _, err := g.Apply(c, one, src); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	return g.turn, len(pos.Winners()) == 1
+	return g.turn, g.winner >= 0, buf
 }
 
 // BenchmarkPlayout4 plays complete 4-player random games of new-shores
 // (one game per iteration) and reports games per second.
 func BenchmarkPlayout4(b *testing.B) {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Scenario: "new-shores", Sandbox: true}
 	turns := 0
+	var buf []Action
 	for i := 0; b.Loop(); i++ {
-		t, _ := fastPlayout(b, setup, uint64(i))
+		var t int
+		t, _, buf = fastPlayout(b, benchSetup, uint64(i), buf)
 		turns += t
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// midgame plays a random game of setup to turn 40 and stops at a build
+// opportunity of the active player.
+func midgame(tb testing.TB) (*Game, *engine.Seeded) {
+	src := engine.NewSeeded(11)
+	pos, _ := Rules{}.New(benchSetup, src)
+	g := Of(pos)
+	pick := rand.New(rand.NewPCG(11, 7))
+	var buf []Action
+	for g.turn < 40 || g.phase != PhaseTrade || len(g.pending) > 0 || g.offer != nil {
+		aw := g.waitingFor()
+		s := aw[pick.IntN(len(aw))]
+		buf = g.AppendLegal(buf[:0], g.colour(s), nil)
+		if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+			tb.Fatal(err)
+		}
+		if g.over() {
+			tb.Fatal("the game ended before turn 40")
+		}
+	}
+	return g, src
+}
+
+// BenchmarkLegal lists the legal actions of a mid-game position.
+func BenchmarkLegal(b *testing.B) {
+	g, _ := midgame(b)
+	seat := g.colour(g.cur)
+	buf := make([]Action, 0, 256)
+	for b.Loop() {
+		buf = g.AppendLegal(buf[:0], seat, nil)
+	}
+	b.ReportMetric(float64(len(buf)), "actions")
+}
+
+// BenchmarkApply applies one listed action to copies of a mid-game
+// position (the copy included).
+func BenchmarkApply(b *testing.B) {
+	g, src := midgame(b)
+	seat := g.colour(g.cur)
+	legal := g.Legal(seat, nil)
+	for i := 0; b.Loop(); i++ {
+		h := g.Clone()
+		if _, err := h.Apply(seat, []Action{legal[i%len(legal)]}, src.Clone()); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -33,7 +34,7 @@ func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
 		p.hand.sub(cost)
 		g.bank.add(cost)
 		g.buildAction()
-		ev := []string{fmt.Sprintf("%s builds a %s on %s", g.colour(s), a.Piece, a.Edge)}
+		ev := []string{g.colour(s).String() + " builds a " + a.Piece.String() + " on " + a.Edge.String()}
 		pev, err := g.placeEdge(s, e, a.Piece, en.src)
 		if err != nil {
 			return nil, err
@@ -155,14 +156,14 @@ func (g *Game) gainCard(s int, src engine.Source, verb string) ([]string, error)
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawCard, s, src)
 		g.sealed = append(g.sealed, d)
-		p.cards = append(p.cards, devCard{kind: Sealed, got: g.turn, draw: d.k})
+		p.cards = append(slices.Clip(p.cards), devCard{kind: Sealed, got: g.turn, draw: d.k})
 		return []string{fmt.Sprintf("%s %s a development card: a sealed draw (k %d, witness %s)", g.colour(s), verb, d.k, g.colour(d.witness))}, nil
 	}
 	k, err := g.drawCard(src, streamCard)
 	if err != nil {
 		return nil, err
 	}
-	p.cards = append(p.cards, devCard{kind: k, got: g.turn})
+	p.cards = append(slices.Clip(p.cards), devCard{kind: k, got: g.turn})
 	return []string{fmt.Sprintf("%s %s a development card: %s", g.colour(s), verb, k)}, nil
 }
 
@@ -197,7 +198,7 @@ func (g *Game) islandReward(s, c int) []string {
 		return nil
 	}
 	p.chits += pts
-	p.reward = append(p.reward, area)
+	p.reward = append(slices.Clip(p.reward), area)
 	return []string{fmt.Sprintf("%s earns %d special victory point(s) on %s", g.colour(s), pts, g.l.areas[area].Name)}
 }
 

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -101,7 +102,7 @@ func (g *Game) play(s int, a Action, en *entry) ([]string, error) {
 		return nil, ruleErr("S74", a, "that card cannot be played")
 	}
 	// The card is played: it leaves the hand face up (S74).
-	p.cards = append(p.cards[:i], p.cards[i+1:]...)
+	p.cards = slices.Delete(slices.Clone(p.cards), i, i+1)
 	p.played[a.Card-1]++
 	g.flags.CardPlayed = true
 	ev = append([]string{fmt.Sprintf("%s plays %s", g.colour(s), a.Card)}, ev...)

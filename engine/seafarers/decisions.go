@@ -256,7 +256,7 @@ func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 		if a.Cards.Total() == 0 || a.Get.Total() == 0 {
 			return nil, ruleErr("S71", a, "an accept rule names cards on both sides")
 		}
-		o.accept = append(o.accept, acceptRule{give: a.Cards, get: a.Get})
+		o.accept = append(slices.Clip(o.accept), acceptRule{give: a.Cards, get: a.Get})
 	case OrderTradeDecline:
 		o.decline = true
 	case OrderTradeAsk:

@@ -545,7 +545,7 @@ func (g *Game) Edit(edits []Edit) error {
 	if err := w.Check(); err != nil {
 		return err
 	}
-	*g = *w
+	g.adopt(w)
 	return nil
 }
 
@@ -625,7 +625,7 @@ func (g *Game) edit(e Edit) error {
 		if e.Played {
 			g.players[s].played[e.Card-1]++
 		} else {
-			g.players[s].cards = append(g.players[s].cards, devCard{kind: e.Card, got: e.Got})
+			g.players[s].cards = append(slices.Clip(g.players[s].cards), devCard{kind: e.Card, got: e.Got})
 		}
 	case "place":
 		s, err := g.editSeat(e)

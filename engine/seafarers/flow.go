@@ -3,6 +3,7 @@ package seafarers
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -22,8 +23,20 @@ func ruleErr(rule string, a Action, format string, args ...any) *engine.RuleErro
 // else the active player, and while an offer is open the named seats that
 // have not answered.
 func (g *Game) waitingFor() []int {
+	mask := g.waitingMask()
+	out := make([]int, 0, 4)
+	for s := range g.cfg.seats {
+		if mask&(1<<s) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// waitingMask is waitingFor as a bit per seat.
+func (g *Game) waitingMask() uint8 {
 	if g.over() {
-		return nil
+		return 0
 	}
 	var mask uint8
 	for _, p := range g.pending {
@@ -37,18 +50,12 @@ func (g *Game) waitingFor() []int {
 			mask |= o.to &^ (o.accepted | o.declined)
 		}
 	}
-	out := make([]int, 0, 4)
-	for s := range g.cfg.seats {
-		if mask&(1<<s) != 0 {
-			out = append(out, s)
-		}
-	}
-	return out
+	return mask
 }
 
 // awaited reports whether the game waits for seat s.
 func (g *Game) awaited(s int) bool {
-	return slices.Contains(g.waitingFor(), s)
+	return g.waitingMask()&(1<<s) != 0
 }
 
 // decide reports whether an owed decision puts the game in phase decide
@@ -137,7 +144,7 @@ func (g *Game) win(s int) []string {
 	g.offer = nil
 	for i := range g.players {
 		p := &g.players[i]
-		p.cards = slices.DeleteFunc(p.cards, func(c devCard) bool { return c.kind == Sealed })
+		p.cards = slices.DeleteFunc(slices.Clone(p.cards), func(c devCard) bool { return c.kind == Sealed })
 	}
 	g.sealed = nil
 	return []string{fmt.Sprintf("%s wins with %d victory points", g.colour(s), g.vp(s))}
@@ -254,7 +261,7 @@ func (g *Game) endTurn() []string {
 	g.phase = PhaseRoll
 	g.dice = [2]int{}
 	g.flags = TurnFlags{}
-	ev := []string{fmt.Sprintf("turn %d: %s", g.turn, g.colour(g.cur))}
+	ev := []string{"turn " + strconv.Itoa(g.turn) + ": " + g.colour(g.cur).String()}
 	return append(ev, g.checkWin(g.cur)...)
 }
 

@@ -30,9 +30,14 @@ type Game struct {
 	robber int // hex index, -1 off the board or not used
 	pirate int // hex index, -1 off the board or not used
 
-	corners []cornerPiece
-	edges   []edgePiece
-	players []player
+	// corners, edges and players are slices of the arrays below, so that
+	// a clone is one allocation.
+	corners   []cornerPiece
+	edges     []edgePiece
+	players   []player
+	cornerArr [maxCorners]cornerPiece
+	edgeArr   [maxEdges]edgePiece
+	playerArr [4]player
 
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody
@@ -84,7 +89,15 @@ type edgePiece struct {
 	built   int32 // the turn a ship was built (S60)
 }
 
-// player is one seat's holdings.
+// Board limits of the dense arrays (BOARDS outlines have at most 124
+// corners and 172 edges).
+const (
+	maxCorners = 128
+	maxEdges   = 176
+)
+
+// player is one seat's holdings. Its slices are copied on write: never
+// changed in place, so that clones of a game share them.
 type player struct {
 	colour Colour
 	hand   Hand
@@ -252,12 +265,11 @@ type pirateBase struct {
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.corners = slices.Clone(g.corners)
-	c.edges = slices.Clone(g.edges)
-	c.players = make([]player, len(g.players))
-	for i := range g.players {
-		c.players[i] = g.players[i].clone()
-	}
+	c.corners = c.cornerArr[:len(g.corners)]
+	c.edges = c.edgeArr[:len(g.edges)]
+	// The players' own slices are copied on write (never changed in
+	// place), so clones share them.
+	c.players = c.playerArr[:len(g.players)]
 	if g.offer != nil {
 		o := *g.offer
 		c.offer = &o
@@ -271,16 +283,13 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-func (p player) clone() player {
-	p.cards = slices.Clone(p.cards)
-	p.aside = slices.Clone(p.aside)
-	p.home = slices.Clone(p.home)
-	p.reward = slices.Clone(p.reward)
-	p.orders.discard = slices.Clone(p.orders.discard)
-	p.orders.gold = slices.Clone(p.orders.gold)
-	p.orders.reward = slices.Clone(p.orders.reward)
-	p.orders.accept = slices.Clone(p.orders.accept)
-	return p
+// adopt makes g the position w (a clone g worked on), keeping g's slices
+// on g's own arrays.
+func (g *Game) adopt(w *Game) {
+	*g = *w
+	g.corners = g.cornerArr[:len(w.corners)]
+	g.edges = g.edgeArr[:len(w.edges)]
+	g.players = g.playerArr[:len(w.players)]
 }
 
 // nseats is the number of seats.

@@ -300,9 +300,14 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
+	var pr presence
+	g.presenceOf(&pr, s, -1)
+	pirate := g.cfg.scenario == board.PirateIslands
+	var set edgeSet
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
+		pr.roadEdges(g, &set)
 		for e := 0; e < b.NumEdges(); e++ {
-			if g.edges[e].own == 0 {
+			if e >= maxIndex || set[e] {
 				if r, _ := g.roadProblem(s, e, false, -1); r == "" {
 					out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
 				}
@@ -310,8 +315,9 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 		}
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
+		pr.shipEdges(g, &set)
 		for e := 0; e < b.NumEdges(); e++ {
-			if g.edges[e].own == 0 {
+			if g.edges[e].own == 0 && (pirate || e >= maxIndex || set[e]) {
 				if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
 					out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
 				}
@@ -320,7 +326,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
 		for c := 0; c < b.NumCorners(); c++ {
-			if g.corners[c].own == 0 {
+			if g.corners[c].own == 0 && (c >= maxIndex || pr[c]&(preRoad|preShip) != 0) {
 				if r, _ := g.settleProblem(s, c, false); r == "" {
 					out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
 				}
@@ -384,16 +390,19 @@ func (g *Game) freePlacements(s int) []Action {
 	var out []Action
 	b := g.b
 	p := &g.players[s]
+	var pr presence
+	g.presenceOf(&pr, s, -1)
+	pirate := g.cfg.scenario == board.PirateIslands
 	for e := 0; e < b.NumEdges(); e++ {
 		if g.edges[e].own != 0 {
 			continue
 		}
-		if p.supply[supRoad] > 0 {
+		if p.supply[supRoad] > 0 && pr.mayRoad(g, e) {
 			if r, _ := g.roadProblem(s, e, false, -1); r == "" {
 				out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
 			}
 		}
-		if g.cfg.usesShips && p.supply[supShip] > 0 {
+		if g.cfg.usesShips && p.supply[supShip] > 0 && (pirate || pr.mayShip(g, e)) {
 			if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
 				out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
 			}
@@ -433,15 +442,40 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 		return out
 	}
 	b := g.b
+	var sg shipGraph
+	built := false
+	var pr presence
+	var ships [maxIndex]uint8 // the seat's ships ending at each corner
+	var set edgeSet
 	for from := 0; from < b.NumEdges(); from++ {
 		if !g.hasShip(from, s) {
 			continue
 		}
-		if r, _ := g.movableProblem(s, from); r != "" {
+		if !built {
+			g.shipGraph(&sg, s)
+			g.presenceOf(&pr, s, -1)
+			for _, e := range sg.es {
+				for _, c := range b.EdgeEnds(e) {
+					ships[c]++
+				}
+			}
+			built = true
+		}
+		if r, _ := g.movable(&sg, from); r != "" {
 			continue
 		}
+		// The presence without the moved ship: only its ends change.
+		ends := b.EdgeEnds(from)
+		saved := [2]uint8{pr[ends[0]], pr[ends[1]]}
+		for _, c := range ends {
+			if ships[c] == 1 {
+				pr[c] &^= preShip
+			}
+		}
+		pr.shipEdges(g, &set)
+		pr[ends[0]], pr[ends[1]] = saved[0], saved[1]
 		for to := 0; to < b.NumEdges(); to++ {
-			if to == from || g.edges[to].own != 0 {
+			if to == from || !set[to] {
 				continue
 			}
 			if r, _ := g.shipProblem(s, to, false, -1, from); r == "" {

@@ -137,6 +137,9 @@ func load(cfg *config, st *State) (*Game, error) {
 		return nil, bad("scenario", "%v", err)
 	}
 	cfg.fillBoardData(b)
+	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges {
+		return nil, bad("scenario", "the board is larger than the engine's arrays")
+	}
 	g := &Game{cfg: cfg, b: b, longest: -1, largest: -1, winner: -1, fleet: -1, robber: -1, pirate: -1}
 	ld := &loader{g: g}
 	ld.board(st)
@@ -336,8 +339,8 @@ func (ld *loader) flow(st *State) {
 // pieces reads the pieces on the board.
 func (ld *loader) pieces(st *State) {
 	g := ld.g
-	g.corners = make([]cornerPiece, g.b.NumCorners())
-	g.edges = make([]edgePiece, g.b.NumEdges())
+	g.corners = g.cornerArr[:g.b.NumCorners()]
+	g.edges = g.edgeArr[:g.b.NumEdges()]
 	for kind, list := range map[uint8][]BuildingState{settlement: st.Pieces.Settlements, city: st.Pieces.Cities} {
 		name := "pieces.settlements"
 		if kind == city {
@@ -412,7 +415,7 @@ func (ld *loader) players(st *State) {
 		ld.fail("players", "%d entries for %d seats", len(st.Players), g.nseats())
 		return
 	}
-	g.players = make([]player, g.nseats())
+	g.players = g.playerArr[:g.nseats()]
 	sc := g.cfg.scenario
 	for s, c := range g.cfg.seats {
 		name := c.String()

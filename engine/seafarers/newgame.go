@@ -34,9 +34,12 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 	g := &Game{cfg: cfg, b: b, robber: -1, pirate: -1, longest: -1, largest: -1, winner: -1, fleet: -1,
 		setupRound: 1, phase: PhaseSetup}
 	g.l = landOf(b)
-	g.corners = make([]cornerPiece, b.NumCorners())
-	g.edges = make([]edgePiece, b.NumEdges())
-	g.players = make([]player, len(cfg.seats))
+	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges {
+		return nil, &engine.OptionError{Name: "scenario", Value: cfg.scenario.String(), Reason: "the board is larger than the engine's arrays"}
+	}
+	g.corners = g.cornerArr[:b.NumCorners()]
+	g.edges = g.edgeArr[:b.NumEdges()]
+	g.players = g.playerArr[:len(cfg.seats)]
 	for i, c := range cfg.seats {
 		g.players[i] = player{colour: c, supply: [4]int{limitSettlements, limitCities, limitRoads, limitShips}}
 		if !cfg.usesShips {

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -52,7 +53,7 @@ func (g *Game) roll(src engine.Rand) []string {
 	d2 := draw(src, streamDice, 6) + 1
 	g.dice = [2]int{d1, d2}
 	sum := d1 + d2
-	ev := []string{fmt.Sprintf("%s rolls %d+%d = %d", g.colour(g.cur), d1, d2, sum)}
+	ev := []string{g.colour(g.cur).String() + " rolls " + strconv.Itoa(d1) + "+" + strconv.Itoa(d2) + " = " + strconv.Itoa(sum)}
 	g.phase = PhaseTrade
 	if g.cfg.scenario == board.PirateIslands && g.fleet >= 0 {
 		ev = append(ev, g.fleetMove(min(d1, d2), src)...)
@@ -139,7 +140,7 @@ func (g *Game) produce(sum int) []string {
 		if owed[s].Total() > 0 {
 			g.bank.sub(owed[s])
 			g.players[s].hand.add(owed[s])
-			ev = append(ev, fmt.Sprintf("%s takes %s", g.colour(s), owed[s]))
+			ev = append(ev, g.colour(s).String()+" takes "+owed[s].String())
 		}
 		if goldOwed[s] > 0 {
 			g.addPending(s, pendGold, goldOwed[s])

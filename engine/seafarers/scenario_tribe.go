@@ -25,7 +25,7 @@ func (g *Game) takeGift(s, e int, src engine.Source) ([]string, error) {
 	case board.GiftCard:
 		return g.gainCard(s, src, "takes the gift of")
 	case board.GiftHarbour:
-		p.aside = append(p.aside, gf.harbour)
+		p.aside = append(slices.Clip(p.aside), gf.harbour)
 		slices.Sort(p.aside)
 		return []string{fmt.Sprintf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e))}, nil
 	}
@@ -114,7 +114,7 @@ func (g *Game) placeHarbour(s int, a Action) ([]string, error) {
 		return nil, ruleErr("S105", a, "%s keeps no %s harbour aside", g.colour(s), k)
 	}
 	g.l = g.l.withHarbour(g.b, board.Harbour{Edge: a.Edge, Land: g.harbourLand(e), Kind: k})
-	p.aside = append(p.aside[:j], p.aside[j+1:]...)
+	p.aside = slices.Delete(slices.Clone(p.aside), j, j+1)
 	g.dropPending(i)
 	ev := []string{fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge)}
 	return append(ev, g.harbourDue(s)...), nil

@@ -94,6 +94,7 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
 			return nil, err
 		}
 		p := &g.players[d.drawer]
+		p.cards = slices.Clone(p.cards) // shared with clones: copy on write
 		for j := range p.cards {
 			if p.cards[j].kind == Sealed && p.cards[j].draw == d.k {
 				p.cards[j].kind = k

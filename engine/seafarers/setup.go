@@ -73,7 +73,7 @@ func (g *Game) place(s int, a Action) ([]string, error) {
 	}
 	if g.cfg.scenario == board.FourIslands || g.cfg.scenario == board.NewWorld {
 		if area := g.l.cArea[c]; area >= 0 && !slices.Contains(p.home, area) {
-			p.home = append(p.home, area)
+			p.home = append(slices.Clip(p.home), area)
 			slices.Sort(p.home)
 		}
 	}

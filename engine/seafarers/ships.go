@@ -1,93 +1,90 @@
 package seafarers
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
+
+// maxIndex bounds the corners and edges of a board (BOARDS outlines have
+// at most 124 corners and 172 edges), for fixed-size scratch arrays.
+const maxIndex = 256
 
 // shipGraph is one seat's ships as a small graph over corners, for the end
 // ship and closed ship rules (S57, S58).
 type shipGraph struct {
-	g      *Game
-	s      int
-	es     []int          // the seat's ship edges
-	local  map[int]int    // edge → index in es
-	anchor func(int) bool // corners counting as the seat's building (S57)
+	g     *Game
+	s     int
+	es    []int            // the seat's ship edges
+	local [maxIndex]int8   // edge → index in es + 1; 0 for none
+	buf   [maxNet]int      // backing store of es
+	mark  [maxIndex]uint16 // per corner: visit stamps
+	stamp uint16
 }
 
-// ships returns seat s's ship graph.
-func (g *Game) shipGraph(s int) *shipGraph {
-	sg := &shipGraph{g: g, s: s, local: map[int]int{}}
+// shipGraph fills sg with seat s's ship graph.
+func (g *Game) shipGraph(sg *shipGraph, s int) {
+	*sg = shipGraph{g: g, s: s}
+	sg.es = sg.buf[:0]
 	for e := range g.edges {
-		if g.hasShip(e, s) {
-			sg.local[e] = len(sg.es)
+		if g.hasShip(e, s) && len(sg.es) < maxNet && e < maxIndex {
 			sg.es = append(sg.es, e)
+			sg.local[e] = int8(len(sg.es))
 		}
 	}
-	sg.anchor = func(c int) bool {
-		if g.building(c, s) {
-			return true
-		}
-		if v := g.cfg.cornerVillage[c]; v >= 0 && g.villages[v].connected&(1<<s) != 0 {
-			return true
-		}
-		return false
-	}
-	return sg
 }
 
-// reach returns the corners reachable from corner from along the ships not
-// in skip (a bit per index of es).
-func (sg *shipGraph) reach(from int, skip uint32) map[int]bool {
-	seen := map[int]bool{from: true}
-	stack := []int{from}
-	b := sg.g.b
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for k, e := range b.CornerEdges(v) {
-			j, ok := sg.local[e]
-			if !ok || skip&(1<<j) != 0 {
-				continue
-			}
-			n := b.CornerAdjacent(v)[k]
-			if !seen[n] {
-				seen[n] = true
-				stack = append(stack, n)
-			}
-		}
+// anchor reports whether corner c counts as the seat's building for S57:
+// its settlement or city, or a village it trades with (cloth-for-catan).
+func (sg *shipGraph) anchor(c int) bool {
+	g := sg.g
+	if g.building(c, sg.s) {
+		return true
 	}
-	return seen
+	v := g.cfg.cornerVillage[c]
+	return v >= 0 && g.villages[v].connected&(1<<sg.s) != 0
+}
+
+// ship returns the index in es of the seat's ship on edge e, or -1.
+func (sg *shipGraph) ship(e int) int {
+	if e >= maxIndex {
+		return -1
+	}
+	return int(sg.local[e]) - 1
 }
 
 // onCycle reports whether ship j lies on a loop of the seat's ships that
-// avoids the corners in avoid (S58): its two ends stay joined without it.
+// avoids the corners for which avoid is true (S58): its two ends stay
+// joined without it.
 func (sg *shipGraph) onCycle(j int, avoid func(int) bool) bool {
 	b := sg.g.b
 	ends := b.EdgeEnds(sg.es[j])
 	if avoid != nil && (avoid(ends[0]) || avoid(ends[1])) {
 		return false
 	}
-	seen := map[int]bool{ends[0]: true}
-	stack := []int{ends[0]}
-	for len(stack) > 0 {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	sg.stamp++
+	var stack [maxIndex]int
+	n := 0
+	stack[n] = ends[0]
+	n++
+	sg.mark[ends[0]] = sg.stamp
+	for n > 0 {
+		n--
+		v := stack[n]
 		if v == ends[1] {
 			return true
 		}
+		adj := b.CornerAdjacent(v)
 		for k, e := range b.CornerEdges(v) {
-			i, ok := sg.local[e]
-			if !ok || i == j {
+			i := sg.ship(e)
+			if i < 0 || i == j {
 				continue
 			}
-			n := b.CornerAdjacent(v)[k]
-			if seen[n] || avoid != nil && avoid(n) {
+			w := adj[k]
+			if sg.mark[w] == sg.stamp || avoid != nil && avoid(w) {
 				continue
 			}
-			seen[n] = true
-			stack = append(stack, n)
+			sg.mark[w] = sg.stamp
+			stack[n] = w
+			n++
 		}
 	}
 	return false
@@ -99,7 +96,8 @@ func (sg *shipGraph) onCycle(j int, avoid func(int) bool) bool {
 func (sg *shipGraph) endShip(j int) bool {
 	g, b := sg.g, sg.g.b
 	e := sg.es[j]
-	for _, v := range b.EdgeEnds(e) {
+	ends := b.EdgeEnds(e)
+	for _, v := range ends {
 		if g.building(v, sg.s) {
 			continue
 		}
@@ -113,7 +111,6 @@ func (sg *shipGraph) endShip(j int) bool {
 			return true
 		}
 	}
-	ends := b.EdgeEnds(e)
 	if (g.building(ends[0], sg.s) || g.building(ends[1], sg.s)) && sg.onCycle(j, nil) {
 		return true
 	}
@@ -121,9 +118,8 @@ func (sg *shipGraph) endShip(j int) bool {
 }
 
 // closed reports whether ship j is closed (S57): it lies on a chain of the
-// seat's ships whose two ends are two different corners holding the seat's
-// buildings (or villages it is connected to); the chain's pieces are all
-// different.
+// seat's ships, all different, whose two ends are two different corners
+// holding the seat's buildings (or villages it trades with).
 func (sg *shipGraph) closed(j int) bool {
 	ends := sg.g.b.EdgeEnds(sg.es[j])
 	found := false
@@ -131,9 +127,7 @@ func (sg *shipGraph) closed(j int) bool {
 	// other end to a different anchor on the ships left.
 	sg.trails(ends[0], 1<<j, func(a int, used uint32) bool {
 		sg.trails(ends[1], used, func(b int, _ uint32) bool {
-			if a != b {
-				found = true
-			}
+			found = a != b
 			return found
 		})
 		return found
@@ -149,20 +143,21 @@ func (sg *shipGraph) trails(v int, used uint32, visit func(int, uint32) bool) bo
 		return true
 	}
 	b := sg.g.b
+	adj := b.CornerAdjacent(v)
 	for k, e := range b.CornerEdges(v) {
-		i, ok := sg.local[e]
-		if !ok || used&(1<<i) != 0 {
+		i := sg.ship(e)
+		if i < 0 || used&(1<<i) != 0 {
 			continue
 		}
-		if sg.trails(b.CornerAdjacent(v)[k], used|1<<i, visit) {
+		if sg.trails(adj[k], used|1<<i, visit) {
 			return true
 		}
 	}
 	return false
 }
 
-// movable reports why seat s's ship on edge e may not move, or "" (S59,
-// S45, S60, S118).
+// movableProblem reports why seat s's ship on edge e may not move, or ""
+// (S59, S45, S57, S58, S60, S118).
 func (g *Game) movableProblem(s, e int) (string, string) {
 	if g.cfg.scenario == board.PirateIslands {
 		return "S118", "ships never move in pirate-islands"
@@ -170,17 +165,23 @@ func (g *Game) movableProblem(s, e int) (string, string) {
 	if !g.hasShip(e, s) {
 		return "S59", "you have no ship there"
 	}
+	var sg shipGraph
+	g.shipGraph(&sg, s)
+	return g.movable(&sg, e)
+}
+
+// movable is movableProblem for one of the seat's ships, with its graph.
+func (g *Game) movable(sg *shipGraph, e int) (string, string) {
 	if g.flags.ShipMoved {
 		return "S59", "one ship move per turn"
 	}
-	if int(g.edges[e].built) == g.turn && g.turn > 0 {
+	if int(g.edges[e].built) == g.turn {
 		return "S60", "a ship built this turn cannot move"
 	}
 	if g.besidePirate(e) {
 		return "S45", "a ship beside the pirate cannot move away"
 	}
-	sg := g.shipGraph(s)
-	j := sg.local[e]
+	j := sg.ship(e)
 	if sg.closed(j) {
 		return "S57", "the ship is on a closed route"
 	}
@@ -211,7 +212,7 @@ func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
 	g.edges[to] = edgePiece{own: int8(s + 1), ship: true, built: built}
 	g.flags.ShipMoved = true
 	g.buildAction()
-	ev := []string{fmt.Sprintf("%s moves a ship from %s to %s", g.colour(s), a.Edge, a.Edge2)}
+	ev := []string{g.colour(s).String() + " moves a ship from " + a.Edge.String() + " to " + a.Edge2.String()}
 	aev, err := g.afterEdge(s, to, Ship, en.src)
 	if err != nil {
 		return nil, err

@@ -101,7 +101,7 @@ func (g *Game) maritime(s int, a Action) ([]string, error) {
 	p.hand.add(a.Get)
 	g.bank.add(a.Cards)
 	g.bank.sub(a.Get)
-	return []string{fmt.Sprintf("%s trades %s for %s with the bank", g.colour(s), a.Cards, a.Get)}, nil
+	return []string{g.colour(s).String() + " trades " + a.Cards.String() + " for " + a.Get.String() + " with the bank"}, nil
 }
 
 // offerTrade opens a domestic offer (S64–S68, S71).
@@ -147,7 +147,7 @@ func (g *Game) offerTrade(s int, a Action, src engine.Rand) ([]string, error) {
 	}
 	g.offer = &offer{give: a.Cards, get: a.Get, to: to}
 	g.flags.Offers++
-	ev := []string{fmt.Sprintf("%s offers %s for %s to %s", g.colour(s), a.Cards, a.Get, g.listSeats(g.maskSeats(to)))}
+	ev := []string{g.colour(s).String() + " offers " + a.Cards.String() + " for " + a.Get.String() + " to " + g.listSeats(g.maskSeats(to))}
 	return append(ev, g.autoAnswer()...), nil
 }
 
@@ -181,13 +181,13 @@ func (g *Game) autoAnswer() []string {
 		switch {
 		case holds && matched:
 			o.accepted |= 1 << t
-			ev = append(ev, fmt.Sprintf("%s accepts (standing orders)", g.colour(t)))
+			ev = append(ev, g.colour(t).String()+" accepts (standing orders)")
 		case !holds:
 			o.declined |= 1 << t
-			ev = append(ev, fmt.Sprintf("%s declines (it does not hold %s)", g.colour(t), o.get))
+			ev = append(ev, g.colour(t).String()+" declines (it does not hold "+o.get.String()+")")
 		case p.orders.decline:
 			o.declined |= 1 << t
-			ev = append(ev, fmt.Sprintf("%s declines (standing orders)", g.colour(t)))
+			ev = append(ev, g.colour(t).String()+" declines (standing orders)")
 		}
 	}
 	return append(ev, g.closeIfDeclined()...)
@@ -213,14 +213,14 @@ func (g *Game) answer(s int, a Action) ([]string, error) {
 	}
 	if a.Kind == ActDecline {
 		o.declined |= 1 << s
-		ev := []string{fmt.Sprintf("%s declines", g.colour(s))}
+		ev := []string{g.colour(s).String() + " declines"}
 		return append(ev, g.closeIfDeclined()...), nil
 	}
 	if !g.players[s].hand.Contains(o.get) {
 		return nil, ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
 	}
 	o.accepted |= 1 << s
-	return []string{fmt.Sprintf("%s accepts", g.colour(s))}, nil
+	return []string{g.colour(s).String() + " accepts"}, nil
 }
 
 // confirm makes the exchange with a seat that accepted (S69).
@@ -238,13 +238,13 @@ func (g *Game) confirm(s int, a Action) ([]string, error) {
 	g.players[t].hand.sub(o.get)
 	g.players[t].hand.add(o.give)
 	g.offer = nil
-	return []string{fmt.Sprintf("%s and %s trade %s for %s", g.colour(s), g.colour(t), o.give, o.get)}, nil
+	return []string{g.colour(s).String() + " and " + g.colour(t).String() + " trade " + o.give.String() + " for " + o.get.String()}, nil
 }
 
 // withdraw closes the open offer (S70).
 func (g *Game) withdraw(s int, a Action) ([]string, error) {
 	g.offer = nil
-	return []string{fmt.Sprintf("%s withdraws its offer", g.colour(s))}, nil
+	return []string{g.colour(s).String() + " withdraws its offer"}, nil
 }
 
 // recheckOffer settles an open offer after hands changed by a sealed steal

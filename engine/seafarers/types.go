@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -154,20 +155,23 @@ func one(r Resource, n int) Hand {
 // String prints the hand in the canonical card list of NOTATION §3:
 // "2 wool, 1 ore"; "none" for an empty hand.
 func (h Hand) String() string {
-	var b strings.Builder
+	var buf [64]byte
+	b := buf[:0]
 	for i, v := range h {
 		if v == 0 {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteString(", ")
+		if len(b) > 0 {
+			b = append(b, ", "...)
 		}
-		fmt.Fprintf(&b, "%d %s", v, Resources[i])
+		b = strconv.AppendInt(b, int64(v), 10)
+		b = append(b, ' ')
+		b = append(b, resourceNames[i+1]...)
 	}
-	if b.Len() == 0 {
+	if len(b) == 0 {
 		return "none"
 	}
-	return b.String()
+	return string(b)
 }
 
 // CardKind is a kind of development card (S8). The zero CardKind is none;
