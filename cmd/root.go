@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/games"
 )
 
@@ -93,12 +94,31 @@ func (app *App) printError(err error) {
 	var he *hintError
 	if errors.As(err, &he) {
 		fmt.Fprintf(app.ErrOut, "hint: %s\n", he.hint)
+	} else if cmd := app.explain(err); cmd != "" {
+		fmt.Fprintf(app.ErrOut, "hint: %s explains the rule\n", cmd)
 	}
 	var ue *usageError
 	if errors.As(err, &ue) && ue.cmd != nil {
 		fmt.Fprintf(app.ErrOut, "usage: %s\n", ue.cmd.UseLine())
 		fmt.Fprintf(app.ErrOut, "run '%s --help' for more\n", ue.cmd.CommandPath())
 	}
+}
+
+// explain returns the command that explains the rule a refusal names
+// ("elasund rules R52"), or "".
+func (app *App) explain(err error) string {
+	var re *engine.RuleError
+	if !errors.As(err, &re) || re.Rule == "" {
+		return ""
+	}
+	k, ok := app.games().RuleKit(re.Rule)
+	if !ok {
+		return ""
+	}
+	if k.Rules.Name() != app.games().Names()[0] {
+		return fmt.Sprintf("elasund rules --game %s %s", k.Rules.Name(), re.Rule)
+	}
+	return "elasund rules " + re.Rule
 }
 
 func (app *App) getenv(k string) string {
@@ -212,6 +232,7 @@ offline with "elasund verify".`,
 		newDemoCmd(app, nil),
 		newServeCmd(app, nil),
 		newHostCmd(app),
+		newRulesCmd(app, nil),
 	)
 	return root
 }

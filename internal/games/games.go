@@ -11,6 +11,7 @@ import (
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/rulesref"
 	elasundbot "github.com/elasund/elasund/internal/bot/elasund"
 	"github.com/elasund/elasund/templates"
 	elasundboard "github.com/elasund/elasund/templates/elasund"
@@ -21,6 +22,9 @@ type Kit struct {
 	Rules    engine.Game
 	Renderer templates.Renderer
 	Bots     bot.Maker
+	// Reference reads the game's rules reference (docs/…/rules.md),
+	// numbered as its engine's refusals cite rules.
+	Reference func() (*rulesref.Reference, error)
 }
 
 // Set is the games a program plays, the first being the default (the game
@@ -34,7 +38,7 @@ type Set struct {
 // All returns every game elasund plays, Elasund first.
 func All() *Set {
 	s, err := NewSet(
-		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}},
+		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}, Reference: rulesref.Elasund},
 	)
 	if err != nil {
 		// The table above is fixed; a failure is a programming error
@@ -49,8 +53,8 @@ func NewSet(kits ...Kit) (*Set, error) {
 	games := make([]engine.Game, len(kits))
 	mailers := make([]*templates.Mailer, len(kits))
 	for i, k := range kits {
-		if k.Rules == nil || k.Renderer == nil || k.Bots == nil {
-			return nil, fmt.Errorf("game %d lacks rules, renderer or bots", i+1)
+		if k.Rules == nil || k.Renderer == nil || k.Bots == nil || k.Reference == nil {
+			return nil, fmt.Errorf("game %d lacks rules, renderer, bots or reference", i+1)
 		}
 		games[i] = k.Rules
 		m, err := templates.NewMailer(k.Renderer)
@@ -102,6 +106,19 @@ func (s *Set) Mailer(g engine.Game) *templates.Mailer {
 		}
 	}
 	return nil
+}
+
+// RuleKit returns the kit whose rules reference has the rule id ("R84",
+// "S44"), for the command that explains a refusal.
+func (s *Set) RuleKit(id string) (Kit, bool) {
+	for _, k := range s.kits {
+		if ref, err := k.Reference(); err == nil {
+			if _, ok := ref.Rule(id); ok {
+				return k, true
+			}
+		}
+	}
+	return Kit{}, false
 }
 
 // Describe lists the names for a message: "elasund, seafarers".
