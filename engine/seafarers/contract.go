@@ -241,7 +241,7 @@ func (p *Position) Awaited() []string {
 // Owed lists the decisions owed (§17).
 func (p *Position) Owed() []engine.Owed {
 	out := make([]engine.Owed, 0, len(p.g.pending))
-	for _, d := range p.g.pending {
+	for _, d := range p.g.pendingList() {
 		out = append(out, engine.Owed{Seat: p.g.colour(d.seat).String(), Kind: pendNames[d.kind]})
 	}
 	return out

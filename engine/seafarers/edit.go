@@ -922,6 +922,7 @@ func (g *Game) edit(e Edit) error {
 			return err
 		}
 		g.setupRound, g.setupStep = 0, 0
+		g.winner = -1 // a finished sandbox game can be set up again
 		g.turn = max(g.turn, 1)
 		g.cur = s
 		g.dice = [2]int{}

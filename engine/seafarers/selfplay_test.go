@@ -95,6 +95,9 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 				t.Fatalf("seed %d %s: no legal action for %s (%s)", seed, setup.Scenario, seat, describe(pos))
 			}
 			move = []engine.Action{legal[pick.IntN(len(legal))]}
+			if pick.IntN(4) == 0 {
+				move = longerMove(pos, tb, seat, move, pick)
+			}
 			if check && stats.entries%3 == 0 {
 				stats.listed += len(legal)
 				probeListing(t, pos, tb, seat, legal, pick, &stats)
@@ -435,4 +438,36 @@ func TestSelfPlay(t *testing.T) {
 		t.Logf("%-20s games %4d wins %4d stuck %d average turns %.0f", sc, s.games, s.wins, s.stuck, float64(s.turns)/float64(max(1, s.games)))
 	}
 	t.Logf("total: games %d wins %d stuck %d entries %d probes %d listed %d", total.games, total.wins, total.stuck, total.entries, total.probes, total.listed)
+}
+
+// longerMove extends a one-action move with up to three more of the same
+// seat's legal actions, as long as the seat may go on and the game lasts,
+// planning on a copy with the entry's source (NOTATION §1: a move is
+// atomic).
+func longerMove(pos engine.Position, tb *table, seat string, move []engine.Action, pick *rand.Rand) []engine.Action {
+	c := pos.Clone()
+	src := tb.next(pos, seat)
+	if _, err := c.Apply(seat, move, src.Clone()); err != nil {
+		return move
+	}
+	for range 3 {
+		if c.Over() || !slices.Contains(c.Awaited(), seat) {
+			break
+		}
+		legal := c.Legal(seat, nil)
+		if len(legal) == 0 {
+			break
+		}
+		a := legal[pick.IntN(len(legal))]
+		next := append(slices.Clone(move), a)
+		if _, err := pos.Clone().Apply(seat, next, src.Clone()); err != nil {
+			break
+		}
+		move = next
+		c = pos.Clone()
+		if _, err := c.Apply(seat, move, src.Clone()); err != nil {
+			break
+		}
+	}
+	return move
 }
