@@ -87,7 +87,7 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 		}
 		seat := aw[pick.IntN(len(aw))]
 		var move []engine.Action
-		if pick.IntN(40) == 0 {
+		if pick.IntN(40) == 0 && !resolveOnly(pos, tb, seat) {
 			move = []engine.Action{randomOrder(pick)}
 		} else {
 			legal := pos.Legal(seat, tb.next(pos, seat))
@@ -415,7 +415,7 @@ func TestSelfPlay(t *testing.T) {
 		}
 		setups = short
 	} else {
-		games = 60
+		games = 30
 	}
 	var total playStats
 	perScenario := map[string]*playStats{}
@@ -470,4 +470,11 @@ func longerMove(pos engine.Position, tb *table, seat string, move []engine.Actio
 		}
 	}
 	return move
+}
+
+// resolveOnly reports whether seat's next entry must be resolve alone
+// (S145).
+func resolveOnly(pos engine.Position, tb *table, seat string) bool {
+	l := pos.Legal(seat, tb.next(pos, seat))
+	return len(l) == 1 && l[0].(Action).Kind == ActResolve
 }
