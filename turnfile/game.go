@@ -667,3 +667,39 @@ func (g *Game) Acting() []string {
 // BeginsTurn reports whether an entry by seat now would begin a turn: the
 // seat is to move and has not rolled (§4.2).
 func (g *Game) BeginsTurn(seat string) bool { return g.eng.BeginsTurn(seat) }
+
+// Replay replays the game's history from the header and calls visit with
+// the position before any entry (n = 0) and after each entry n (1, 2, …),
+// with the entry (nil for n = 0). The positions are copies the caller may
+// keep. For a sandbox game whose state was edited by hand (Replayed is
+// false) the replay stops where the history stops leading anywhere, and
+// visit is last called with the stored state as n = len(history).
+func (g *Game) Replay(visit func(n int, e *Entry, p engine.Position) error) error {
+	f := g.file
+	r := newGame(f)
+	eng, err := f.game.New(r.setup, r.entrySource(r.newSource(), 0, nil))
+	if err != nil {
+		return &VerifyError{Reason: "header", Err: err}
+	}
+	r.eng = eng
+	if r.prev, err = headerHash(f); err != nil {
+		return err
+	}
+	r.header = r.prev
+	if err := visit(0, nil, r.eng.Clone()); err != nil {
+		return err
+	}
+	for i := range f.History {
+		e := &f.History[i]
+		if err := r.replayEntry(e); err != nil {
+			if g.replayed {
+				return err
+			}
+			return visit(len(f.History), &f.History[len(f.History)-1], g.eng.Clone())
+		}
+		if err := visit(e.N, e, r.eng.Clone()); err != nil {
+			return err
+		}
+	}
+	return nil
+}

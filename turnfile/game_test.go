@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/engine"
+
 	"github.com/elasund/elasund/engine/elasund"
 )
 
@@ -199,5 +201,36 @@ func TestSource(t *testing.T) {
 		if !slices.Equal(e.Events, planned) && !(len(e.Events) == 0 && len(planned) == 0) {
 			t.Fatalf("Move(%s, %q) events = %q, planned %q", seat, elasund.FormatMove(move), e.Events, planned)
 		}
+	}
+}
+
+func TestReplayVisitsEveryEntry(t *testing.T) {
+	g, signers := newPeerGame(t, fourSeats[:2], map[string]string{"turn_limit": "3"})
+	playRandom(t, g, signers, 5, 40)
+	var ns []int
+	var last string
+	err := g.Replay(func(n int, e *Entry, p engine.Position) error {
+		ns = append(ns, n)
+		if (n == 0) != (e == nil) {
+			t.Errorf("entry %d: entry %v", n, e)
+		}
+		h, err := StateHash(p.State())
+		if err != nil {
+			return err
+		}
+		if e != nil && e.State != h.String() {
+			t.Errorf("entry %d: position hashes to %s, the entry says %s", n, h, e.State)
+		}
+		last = h.String()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ns) != len(g.File().History)+1 || ns[0] != 0 || ns[len(ns)-1] != len(g.File().History) {
+		t.Fatalf("visited %v", ns)
+	}
+	if want, _ := StateHash(g.State()); last != want.String() {
+		t.Errorf("the last position is not the game's")
 	}
 }
