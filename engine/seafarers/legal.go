@@ -106,7 +106,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		}
 		return append(out, Action{Kind: ActWithdraw})
 	}
-	if g.tradePhase(Action{}) == nil {
+	if g.canTrade() {
 		out = g.legalMaritime(out, s)
 		out = g.legalOffers(out, s)
 	}
@@ -355,13 +355,17 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 		}
 		seen[c.kind] = true
 	}
-	probe := Action{Kind: ActPlay}
-	for _, k := range CardKinds {
-		if !seen[k] {
-			continue
+	switch g.phase {
+	case PhaseTrade, PhaseBuild:
+	case PhaseRoll:
+		if !g.cfg.opts.CardBeforeRoll {
+			return out
 		}
-		probe.Card = k
-		if _, err := g.playableCard(s, k, probe); err != nil {
+	default:
+		return out
+	}
+	for _, k := range CardKinds {
+		if !seen[k] || k == VictoryPoint && !(g.cfg.scenario == board.PirateIslands && g.nseats() == 4) {
 			continue
 		}
 		switch k {

@@ -7,6 +7,11 @@ import (
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
+// canTrade reports whether trade is possible now (S61, S25).
+func (g *Game) canTrade() bool {
+	return g.phase == PhaseTrade || g.phase == PhaseBuild && g.cfg.opts.Combined
+}
+
 // tradePhase returns the refusal of a trade action outside the times of
 // S61 (phase trade; build with phases: combined), or nil.
 func (g *Game) tradePhase(a Action) error {
