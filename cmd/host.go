@@ -5,13 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/mail"
+	"github.com/elasund/elasund/referee"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -23,6 +26,7 @@ func newHostCmd(app *App) *cobra.Command {
 re-invites their players. Both read the daemon's configuration for its
 games_dir and its SMTP server.`,
 		Example: `  elasund host new --config daemon.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
+  elasund host new --config daemon.yaml --game seafarers --scenario four-islands --players red=Ann:ann@example.org,blue=Ben:ben@example.org,white=Cy:cy@example.org
   elasund host invite --config daemon.yaml 3f9c2a7d5e1b4c08 --seat blue`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -39,10 +43,15 @@ games_dir and its SMTP server.`,
 type hostNewOptions struct {
 	Config    string
 	LookupEnv func(string) (string, bool)
-	Seats     []turnfile.Seat
+	// Game is the game's name; empty is the default game. Scenario and
+	// Edition are the game's, for games that have them; empty is the
+	// game's default.
+	Game     string
+	Scenario string
+	Edition  string
+	Seats    []turnfile.Seat
 	// Hosted is nil for every seat.
-	Hosted  []engine.Colour
-	Edition engine.Edition
+	Hosted  []string
 	Options map[string]string
 	Random  bool
 	// Print writes the mails to Out instead of sending them.
@@ -50,14 +59,16 @@ type hostNewOptions struct {
 	Now   time.Time
 	Rand  io.Reader
 	Out   io.Writer
+	// Games are the games that may be hosted; nil means games.All().
+	Games *games.Set
 }
 
 func newHostNewCmd(app *App, runF func(*hostNewOptions) error) *cobra.Command {
 	opts := &hostNewOptions{}
-	var players, hosted, edition, start string
+	var players, hosted, start string
 	var options []string
 	c := &cobra.Command{
-		Use:   "new --config FILE --players COLOUR=NAME:EMAIL,... [--hosted all|none|COLOUR,...] [--edition en] [--option k=v]... [--start first|random] [--print]",
+		Use:   "new --config FILE --players COLOUR=NAME:EMAIL,... [--game NAME] [--scenario S] [--hosted all|none|COLOUR,...] [--edition en] [--option k=v]... [--start first|random] [--print]",
 		Short: "Create a game for the mail daemon and invite its players",
 		Long: `host new creates a game in the daemon's games_dir and mails every player
 an invitation. Hosted seats (--hosted, default all) are joined at once by
@@ -65,11 +76,13 @@ the daemon, which keeps their keys and dice chains; their players move by
 writing their moves in a mail with the seat's token, which only their
 invitation carries. The other seats join and move with their own keys and
 mail the turn file. As the referee, the daemon may shuffle the seat order
-(--start random). --print writes the mails to standard output instead of
-sending them.`,
+(--start random). --game chooses the game (default elasund), --scenario its
+scenario, for games that have them. --print writes the mails to standard
+output instead of sending them.`,
 		Example: `  elasund host new --config daemon.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
   elasund host new --config daemon.yaml --players red=Ann:ann@example.org,blue=Ben:ben@example.org,green=Cy:cy@example.org --hosted red,green --start random
-  elasund host new --config daemon.yaml --players red=A:a@example.org,blue=B:b@example.org --option turn_limit=20 --print`,
+  elasund host new --config daemon.yaml --players red=A:a@example.org,blue=B:b@example.org --option turn_limit=20 --print
+  elasund host new --config daemon.yaml --game seafarers --players red=A:a@example.org,blue=B:b@example.org,white=C:c@example.org`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Config == "" {
@@ -78,8 +91,12 @@ sending them.`,
 			if players == "" {
 				return usagef(c, "say who plays with --players COLOUR=NAME:EMAIL,...")
 			}
-			var err error
-			if opts.Seats, err = parsePlayers(players); err != nil {
+			kit, err := app.games().Lookup(opts.Game)
+			if err != nil {
+				return usagef(c, "--game: %v", err)
+			}
+			opts.Game = kit.Rules.Name()
+			if opts.Seats, err = hostPlayers(kit.Rules, players); err != nil {
 				return usagef(c, "--players: %v", err)
 			}
 			for _, s := range opts.Seats {
@@ -87,11 +104,17 @@ sending them.`,
 					return usagef(c, "--players: %s needs an e-mail address to play by mail (%s=NAME:EMAIL)", s.Colour, s.Colour)
 				}
 			}
-			if opts.Hosted, err = parseHosted(hosted, opts.Seats); err != nil {
+			if opts.Hosted, err = parseHosted(kit.Rules, hosted, opts.Seats); err != nil {
 				return usagef(c, "--hosted: %v", err)
 			}
-			if opts.Edition, err = engine.ParseEdition(edition); err != nil {
-				return usagef(c, "--edition: %v", err)
+			// The seats, the edition and the scenario as the game takes
+			// them; the options are checked when the game is made.
+			setup := engine.Setup{Seats: make([]string, len(opts.Seats)), Edition: opts.Edition, Scenario: opts.Scenario}
+			for i, s := range opts.Seats {
+				setup.Seats[i] = s.Colour
+			}
+			if _, err := kit.Rules.Resolve(setup); err != nil {
+				return usagef(c, "%s", setupProblem(err))
 			}
 			opts.Options = map[string]string{}
 			for _, o := range options {
@@ -108,7 +131,7 @@ sending them.`,
 			default:
 				return usagef(c, "--start: want first or random")
 			}
-			opts.LookupEnv, opts.Now, opts.Rand, opts.Out = app.lookupEnv, app.now(), app.rand(), c.OutOrStdout()
+			opts.LookupEnv, opts.Now, opts.Rand, opts.Out, opts.Games = app.lookupEnv, app.now(), app.rand(), c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -117,17 +140,79 @@ sending them.`,
 	}
 	c.Flags().StringVar(&opts.Config, "config", "", "the daemon's YAML configuration")
 	c.Flags().StringVar(&players, "players", "", "seats in turn order: COLOUR=NAME:EMAIL,...")
+	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
+	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
+	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
 	c.Flags().StringVar(&hosted, "hosted", "all", "seats the daemon plays for their players: all, none, or COLOUR,...")
-	c.Flags().StringVar(&edition, "edition", "en", "rules edition: en, fr or ru")
+	c.Flags().StringVar(&opts.Edition, "edition", "", "rules edition, for games that have editions (elasund: en, fr or ru; default en)")
 	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
 	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random")
 	c.Flags().BoolVar(&opts.Print, "print", false, "write the mails to standard output instead of sending them")
 	return c
 }
 
+// hostPlayers reads --players, "red=Alice:alice@example.org,blue=Bob:...",
+// the colours those of game g. How many seats the game takes is the
+// game's to say (engine.Game.Resolve).
+func hostPlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
+	var out []turnfile.Seat
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		col, rest, _ := strings.Cut(part, "=")
+		c, err := gameColour(g, col)
+		if err != nil {
+			return nil, err
+		}
+		name, email, _ := strings.Cut(rest, ":")
+		name, email = strings.TrimSpace(name), strings.TrimSpace(email)
+		if strings.ContainsAny(name+email, "\n\r") || len(name) > 200 || len(email) > 200 {
+			return nil, fmt.Errorf("%s: name or e-mail too long", c)
+		}
+		if name == "" {
+			name = c
+		}
+		if slices.ContainsFunc(out, func(o turnfile.Seat) bool { return o.Colour == c }) {
+			return nil, fmt.Errorf("%s is seated twice", c)
+		}
+		out = append(out, turnfile.Seat{Colour: c, Name: name, Email: email})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no seat")
+	}
+	return out, nil
+}
+
+// setupProblem says what is wrong with a set-up the game refused, naming
+// the flag at fault when it can.
+func setupProblem(err error) string {
+	var se *engine.SetupError
+	var st *engine.StateError
+	switch {
+	case errors.As(err, &se) && se.Field == "seats":
+		return "--players: " + se.Reason
+	case errors.As(err, &se):
+		return "--" + se.Field + ": " + se.Reason
+	case errors.As(err, &st) && st.Field == "seats":
+		return "--players: " + st.Reason
+	}
+	return err.Error()
+}
+
+// gameColour reads a colour of game g, in any case.
+func gameColour(g engine.Game, s string) (string, error) {
+	c := strings.ToLower(strings.TrimSpace(s))
+	if !slices.Contains(g.Colours(), c) {
+		return "", fmt.Errorf("%q is not a colour of %s (%s)", s, g.Name(), strings.Join(g.Colours(), ", "))
+	}
+	return c, nil
+}
+
 // parseHosted reads --hosted: all, none, or a list of seated colours.
-func parseHosted(s string, seats []turnfile.Seat) ([]engine.Colour, error) {
-	var out []engine.Colour
+func parseHosted(g engine.Game, s string, seats []turnfile.Seat) ([]string, error) {
+	var out []string
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "all", "":
 		for _, st := range seats {
@@ -135,21 +220,17 @@ func parseHosted(s string, seats []turnfile.Seat) ([]engine.Colour, error) {
 		}
 		return out, nil
 	case "none":
-		return []engine.Colour{}, nil
+		return []string{}, nil
 	}
 	for _, part := range strings.Split(s, ",") {
-		c, err := engine.ParseColour(strings.TrimSpace(part))
+		c, err := gameColour(g, part)
 		if err != nil {
 			return nil, err
 		}
-		found := false
-		for _, st := range seats {
-			found = found || st.Colour == c
-		}
-		if !found {
+		if !slices.ContainsFunc(seats, func(st turnfile.Seat) bool { return st.Colour == c }) {
 			return nil, fmt.Errorf("nobody sits at %s", c)
 		}
-		if contains(out, c) {
+		if slices.Contains(out, c) {
 			return nil, fmt.Errorf("%s is named twice", c)
 		}
 		out = append(out, c)
@@ -162,10 +243,10 @@ func runHostNew(ctx context.Context, opts *hostNewOptions) error {
 	if err != nil {
 		return err
 	}
-	hg, err := mail.HostNew(mail.HostOptions{
-		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Seats: opts.Seats, Hosted: opts.Hosted,
-		Edition: opts.Edition, Options: opts.Options, RandomStart: opts.Random,
-		Now: opts.Now, Rand: opts.Rand,
+	hg, err := referee.HostNew(referee.HostOptions{
+		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Game: opts.Game, Games: opts.Games,
+		Seats: opts.Seats, Hosted: opts.Hosted, Edition: opts.Edition, Scenario: opts.Scenario,
+		Options: opts.Options, RandomStart: opts.Random, Now: opts.Now, Rand: opts.Rand,
 	})
 	if err != nil {
 		return hostError(err)
@@ -183,7 +264,7 @@ func runHostNew(ctx context.Context, opts *hostNewOptions) error {
 }
 
 // deliver sends a hosted game's mails, or prints them.
-func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *mail.HostedGame, print bool, now time.Time, what string) error {
+func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.HostedGame, print bool, now time.Time, what string) error {
 	if print {
 		for _, m := range hg.Mail {
 			fmt.Fprintf(out, "\n--- mail to %s\nSubject: %s\n", strings.Join(m.To, ", "), m.Subject)
@@ -203,11 +284,13 @@ func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *mail.Hoste
 	return nil
 }
 
-// hostError makes a refusal to create a game a usage error (exit 2).
+// hostError makes a refusal to create a game a usage error (exit 2): a
+// game, seats, edition, scenario or option the game does not have.
 func hostError(err error) error {
-	var he *mail.HostError
+	var he *referee.HostError
 	var oe *engine.OptionError
-	if errors.As(err, &he) || errors.As(err, &oe) {
+	var se *engine.SetupError
+	if errors.As(err, &he) || errors.As(err, &oe) || errors.As(err, &se) {
 		return &usageError{err: err}
 	}
 	return err
@@ -217,11 +300,14 @@ type hostInviteOptions struct {
 	Config    string
 	LookupEnv func(string) (string, bool)
 	Game      string
-	Seats     []engine.Colour
-	Print     bool
-	Now       time.Time
-	Rand      io.Reader
-	Out       io.Writer
+	// Seats are lower-case colour names; the game checks them.
+	Seats []string
+	Print bool
+	Now   time.Time
+	Rand  io.Reader
+	Out   io.Writer
+	// Games are the games the store may hold; nil means games.All().
+	Games *games.Set
 }
 
 func newHostInviteCmd(app *App, runF func(*hostInviteOptions) error) *cobra.Command {
@@ -241,13 +327,13 @@ working; a seat that plays with its own key gets the current turn file.`,
 			}
 			opts.Game = strings.ToLower(args[0])
 			for _, s := range seats {
-				col, err := engine.ParseColour(s)
+				col, err := anyColour(app.games(), s)
 				if err != nil {
 					return usagef(c, "--seat: %v", err)
 				}
 				opts.Seats = append(opts.Seats, col)
 			}
-			opts.LookupEnv, opts.Now, opts.Rand, opts.Out = app.lookupEnv, app.now(), app.rand(), c.OutOrStdout()
+			opts.LookupEnv, opts.Now, opts.Rand, opts.Out, opts.Games = app.lookupEnv, app.now(), app.rand(), c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -265,10 +351,32 @@ func runHostInvite(ctx context.Context, opts *hostInviteOptions) error {
 	if err != nil {
 		return err
 	}
-	hg, err := mail.HostInvite(cfg.GamesDir, cfg.SMTP.From, opts.Game, opts.Seats, opts.Rand)
+	hg, err := referee.HostInvite(referee.InviteOptions{
+		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Game: opts.Game, Seats: opts.Seats,
+		Games: opts.Games, Rand: opts.Rand,
+	})
 	if err != nil {
 		return hostError(err)
 	}
 	fmt.Fprintf(opts.Out, "game %s: %d invitation(s), %d new token(s)\n", hg.Game, len(hg.Mail), len(hg.Tokens))
 	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now, "invite")
+}
+
+// anyColour reads a seat colour given before the game is known (the
+// game is in the store): a colour of one of the games, in any case. The
+// game checks that it has the seat.
+func anyColour(set *games.Set, s string) (string, error) {
+	c := strings.ToLower(strings.TrimSpace(s))
+	var all []string
+	for _, k := range set.Kits() {
+		if slices.Contains(k.Rules.Colours(), c) {
+			return c, nil
+		}
+		for _, x := range k.Rules.Colours() {
+			if !slices.Contains(all, x) {
+				all = append(all, x)
+			}
+		}
+	}
+	return "", fmt.Errorf("%q is not a colour (%s)", s, strings.Join(all, ", "))
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -23,9 +22,16 @@ func TestHostNewArgv(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Config != "d.yaml" || len(got.Seats) != 3 || got.Seats[1].Email != "b@example.org" ||
-		len(got.Hosted) != 2 || got.Hosted[1] != engine.Green || got.Edition != engine.EditionFR ||
-		got.Options["turn_limit"] != "20" || !got.Random || !got.Print || !got.Now.Equal(testTime) {
+		len(got.Hosted) != 2 || got.Hosted[1] != "green" || got.Edition != "fr" ||
+		got.Options["turn_limit"] != "20" || !got.Random || !got.Print || !got.Now.Equal(testTime) ||
+		got.Game != "elasund" || got.Scenario != "" || got.Games == nil {
 		t.Fatalf("options = %+v", got)
+	}
+	// --game names the game, in any case; its colours are the seats'.
+	err = execCmd(newHostNewCmd(app, func(o *hostNewOptions) error { got = o; return nil }),
+		"--config", "d.yaml", "--game", "Elasund", "--players", "RED=A:a@example.org,blue=B:b@example.org", "--hosted", "Red")
+	if err != nil || got.Game != "elasund" || got.Seats[0].Colour != "red" || got.Hosted[0] != "red" {
+		t.Errorf("--game Elasund: %v, options %+v", err, got)
 	}
 	for hosted, want := range map[string]int{"all": 3, "none": 0, "ALL": 3} {
 		err := execCmd(newHostNewCmd(app, func(o *hostNewOptions) error { got = o; return nil }),
@@ -47,6 +53,9 @@ func TestHostNewArgv(t *testing.T) {
 		{"--config", "d.yaml", "--players", players, "--option", "x"},
 		{"--config", "d.yaml", "--players", players, "--edition", "de"},
 		{"--config", "d.yaml", "--players", players, "extra"},
+		{"--config", "d.yaml", "--players", players, "--game", "chess"},
+		{"--config", "d.yaml", "--players", players, "--scenario", "four-islands"},
+		{"--config", "d.yaml", "--players", "red=A:a@example.org,white=B:b@example.org"},
 	} {
 		err := execCmd(newHostNewCmd(app, func(*hostNewOptions) error { return nil }), args...)
 		var ue *usageError
@@ -58,8 +67,8 @@ func TestHostNewArgv(t *testing.T) {
 
 // hostSeats are the seats of the host tests.
 var hostSeats = []turnfile.Seat{
-	{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
-	{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
+	{Colour: "red", Name: "Alice", Email: "alice@example.org"},
+	{Colour: "blue", Name: "Bob", Email: "bob@example.org"},
 }
 
 func TestHostNewOutput(t *testing.T) {
@@ -68,7 +77,7 @@ func TestHostNewOutput(t *testing.T) {
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	var out bytes.Buffer
 	opts := &hostNewOptions{Config: writeDaemonConfig(t, dir, daemonConfig), LookupEnv: lookup, Seats: hostSeats,
-		Hosted: []engine.Colour{engine.Red}, Edition: engine.EditionEN, Options: map[string]string{}, Print: true,
+		Hosted: []string{"red"}, Edition: "en", Options: map[string]string{}, Print: true,
 		Now: testTime, Rand: newDetRand(5), Out: &out}
 	if err := runHostNew(t.Context(), opts); err != nil {
 		t.Fatal(err)
@@ -101,7 +110,7 @@ func TestHostNewOutput(t *testing.T) {
 
 	// Re-inviting red makes a new token.
 	out.Reset()
-	inv := &hostInviteOptions{Config: opts.Config, LookupEnv: lookup, Game: m[1], Seats: []engine.Colour{engine.Red}, Print: true, Now: testTime, Rand: newDetRand(7), Out: &out}
+	inv := &hostInviteOptions{Config: opts.Config, LookupEnv: lookup, Game: m[1], Seats: []string{"red"}, Print: true, Now: testTime, Rand: newDetRand(7), Out: &out}
 	if err := runHostInvite(t.Context(), inv); err != nil {
 		t.Fatal(err)
 	}
@@ -116,6 +125,16 @@ func TestHostNewOutput(t *testing.T) {
 	if err := runHostNew(t.Context(), opts); exitCode(err) != exitUsage {
 		t.Errorf("host new with a bad option = %v (exit %d), want exit 2", err, exitCode(err))
 	}
+	opts.Options = map[string]string{}
+	for _, game := range []struct{ name, scenario, want string }{
+		{"chess", "", "unknown game"},
+		{"elasund", "four-islands", "no scenarios"},
+	} {
+		opts.Game, opts.Scenario = game.name, game.scenario
+		if err := runHostNew(t.Context(), opts); exitCode(err) != exitUsage || !strings.Contains(err.Error(), game.want) {
+			t.Errorf("host new --game %s --scenario %q = %v (exit %d), want exit 2 with %q", game.name, game.scenario, err, exitCode(err), game.want)
+		}
+	}
 }
 
 func TestHostInviteArgv(t *testing.T) {
@@ -126,7 +145,7 @@ func TestHostInviteArgv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Game != "3f9c2a7d5e1b4c08" || len(got.Seats) != 2 || got.Seats[1] != engine.Blue || !got.Print {
+	if got.Game != "3f9c2a7d5e1b4c08" || len(got.Seats) != 2 || got.Seats[1] != "blue" || !got.Print {
 		t.Fatalf("options = %+v", got)
 	}
 	for _, args := range [][]string{{"g"}, {"--config", "d.yaml"}, {"--config", "d.yaml", "g", "--seat", "mauve"}} {

@@ -13,7 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/mail"
+	"github.com/elasund/elasund/referee"
 )
 
 type serveOptions struct {
@@ -26,6 +28,8 @@ type serveOptions struct {
 	LookupEnv func(string) (string, bool)
 	Out       io.Writer
 	ErrOut    io.Writer
+	// Games are the games the referee plays; nil means games.All().
+	Games *games.Set
 }
 
 func newServeCmd(app *App, runF func(*serveOptions) error) *cobra.Command {
@@ -54,7 +58,7 @@ SIGINT or SIGTERM stops the daemon after the message in hand.`,
 			if err := opts.LogLevel.UnmarshalText([]byte(level)); err != nil {
 				return usagef(c, "--log-level: want debug, info, warn or error")
 			}
-			opts.LookupEnv = app.lookupEnv
+			opts.LookupEnv, opts.Games = app.lookupEnv, app.games()
 			opts.Out, opts.ErrOut = c.OutOrStdout(), c.ErrOrStderr()
 			if runF != nil {
 				return runF(opts)
@@ -98,7 +102,7 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(opts.ErrOut, &slog.HandlerOptions{Level: opts.LogLevel}))
-	ref, err := mail.NewReferee(mail.RefereeOptions{Dir: cfg.GamesDir, Address: cfg.SMTP.From, Logger: log.With("part", "referee")})
+	ref, err := referee.New(referee.Options{Dir: cfg.GamesDir, Address: cfg.SMTP.From, Logger: log.With("part", "referee"), Games: opts.Games})
 	if err != nil {
 		return err
 	}

@@ -7,20 +7,22 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/elasund/elasund/internal/mailtest"
 )
 
 // benchInProcess starts the in-process servers and a daemon, and waits
 // until the daemon has answered one message.
-func benchInProcess(b *testing.B) (*testIMAP, *testSMTP) {
+func benchInProcess(b *testing.B) (*mailtest.IMAP, *mailtest.SMTP) {
 	b.Helper()
-	im := newTestIMAP(b, imapOptions{})
-	sm := newTestSMTP(b, smtpOptions{})
+	im := mailtest.NewIMAP(b, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(b, mailtest.SMTPOptions{})
 	cfg := testConfig(im, sm, b.TempDir())
 	cfg.Limits.PerSenderPerHour = -1
 	r := startDaemon(b, cfg, newCounterGame(b), Options{}, nil)
 	b.Cleanup(func() { r.stop(b) })
-	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "warmup@example.test"))
-	if !sm.waitUnique(1, 10*time.Second) {
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "warmup@example.test"))
+	if !sm.WaitUnique(1, 10*time.Second) {
 		b.Fatal("daemon did not answer the warm-up message")
 	}
 	return im, sm
@@ -34,10 +36,10 @@ func BenchmarkThroughputInProcess(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("tp%d-%d@example.test", b.N, i)))
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("tp%d-%d@example.test", b.N, i)))
 	}
-	if !sm.waitUnique(b.N+1, 5*time.Minute) {
-		b.Fatalf("%d of %d replies", sm.unique()-1, b.N)
+	if !sm.WaitUnique(b.N+1, 5*time.Minute) {
+		b.Fatalf("%d of %d replies", sm.Unique()-1, b.N)
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "msgs/s")
@@ -52,8 +54,8 @@ func BenchmarkLatencyInProcess(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("lat%d-%d@example.test", b.N, i)))
-		if !sm.waitUnique(i+2, time.Minute) {
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("lat%d-%d@example.test", b.N, i)))
+		if !sm.WaitUnique(i+2, time.Minute) {
 			b.Fatalf("no reply to message %d", i)
 		}
 		lat = append(lat, time.Since(start))
@@ -81,14 +83,14 @@ func (l latencySample) report(b *testing.B) {
 
 // benchDovecot starts the real mail stack and a daemon reading over IMAP
 // with STARTTLS and sending through Dovecot's submission service.
-func benchDovecot(b *testing.B) (*mailstack, string, *counterGame) {
+func benchDovecot(b *testing.B) (*mailtest.Stack, string, *counterGame) {
 	b.Helper()
-	s := startMailstack(b)
+	s := mailtest.StartStack(b)
 	spool := b.TempDir()
 	g := newCounterGame(b)
-	r := startDaemon(b, s.config(spool), g, Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second}, nil)
+	r := startDaemon(b, stackConfig(s, spool), g, Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second}, nil)
 	b.Cleanup(func() { r.stop(b) })
-	if err := s.send("bob@localhost", "elasund@localhost", testMessage("bob@localhost", "game g1", "add 1", "warmup@localhost")); err != nil {
+	if err := s.Send("bob@localhost", "elasund@localhost", testMessage("bob@localhost", "game g1", "add 1", "warmup@localhost")); err != nil {
 		b.Fatal(err)
 	}
 	waitMaildir(b, s, "bob", 1, time.Minute)
@@ -114,10 +116,10 @@ func waitAnswered(b *testing.B, spool string, g *counterGame, n int, timeout tim
 }
 
 // waitMaildir waits until user's Maildir/new holds n messages.
-func waitMaildir(b *testing.B, s *mailstack, user string, n int, timeout time.Duration) {
+func waitMaildir(b *testing.B, s *mailtest.Stack, user string, n int, timeout time.Duration) {
 	b.Helper()
 	deadline := time.Now().Add(timeout)
-	dir := filepath.Join(s.dir, "mail", user, "Maildir", "new")
+	dir := filepath.Join(s.Dir, "mail", user, "Maildir", "new")
 	for {
 		entries, _ := os.ReadDir(dir)
 		if len(entries) >= n {
@@ -139,7 +141,7 @@ func BenchmarkThroughputDovecot(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		raw := testMessage("bob@localhost", "game g1", "add 1", fmt.Sprintf("tp%d-%d@localhost", b.N, i))
-		if err := s.send("bob@localhost", "elasund@localhost", raw); err != nil {
+		if err := s.Send("bob@localhost", "elasund@localhost", raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -158,7 +160,7 @@ func BenchmarkLatencyDovecot(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		raw := testMessage("bob@localhost", "game g1", "add 1", fmt.Sprintf("lat%d-%d@localhost", b.N, i))
-		if err := s.send("bob@localhost", "elasund@localhost", raw); err != nil {
+		if err := s.Send("bob@localhost", "elasund@localhost", raw); err != nil {
 			b.Fatal(err)
 		}
 		waitMaildir(b, s, "bob", i+2, time.Minute)
@@ -178,7 +180,7 @@ func BenchmarkThroughputDovecotDaemon(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		raw := testMessage("bob@localhost", "game g1", "add 1", fmt.Sprintf("dtp%d-%d@localhost", b.N, i))
-		if err := s.deliverLMTP("bob@localhost", "elasund@localhost", raw); err != nil {
+		if err := s.DeliverLMTP("bob@localhost", "elasund@localhost", raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -197,7 +199,7 @@ func BenchmarkLatencyDovecotDaemon(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
 		raw := testMessage("bob@localhost", "game g1", "add 1", fmt.Sprintf("dlat%d-%d@localhost", b.N, i))
-		if err := s.deliverLMTP("bob@localhost", "elasund@localhost", raw); err != nil {
+		if err := s.DeliverLMTP("bob@localhost", "elasund@localhost", raw); err != nil {
 			b.Fatal(err)
 		}
 		waitAnswered(b, spool, g, i+2, time.Minute)

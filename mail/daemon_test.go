@@ -11,36 +11,37 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/internal/mailtest"
 	"github.com/emersion/go-imap/v2"
 )
 
 func TestDaemonHandlesMail(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 
-	im.deliver(testMessage("Alice <Alice@Example.test>", "game g1", "add 3\n", "m1@example.test"))
-	im.deliver(testMessage("bob@example.test", "game g1", "add 4\n", "m2@example.test"))
-	im.deliver(testMessage("bob@example.test", "hello", "what is this?\n", "m3@example.test"))
+	im.Deliver(testMessage("Alice <Alice@Example.test>", "game g1", "add 3\n", "m1@example.test"))
+	im.Deliver(testMessage("bob@example.test", "game g1", "add 4\n", "m2@example.test"))
+	im.Deliver(testMessage("bob@example.test", "hello", "what is this?\n", "m3@example.test"))
 	r := startDaemon(t, cfg, g, Options{}, nil)
-	if !sm.waitUnique(3, 10*time.Second) {
-		t.Fatalf("got %d replies, want 3", sm.unique())
+	if !sm.WaitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.Unique())
 	}
 	// Mail arriving later is picked up too (IDLE).
-	im.deliver(testMessage("carol@example.test", "game g2", "add 10\n", "m4@example.test"))
-	if !sm.waitUnique(4, 10*time.Second) {
-		t.Fatalf("got %d replies, want 4", sm.unique())
+	im.Deliver(testMessage("carol@example.test", "game g2", "add 10\n", "m4@example.test"))
+	if !sm.WaitUnique(4, 10*time.Second) {
+		t.Fatalf("got %d replies, want 4", sm.Unique())
 	}
-	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	mailtest.WaitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
 	if err := r.stop(t); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 
-	if got := im.count("Processed"); got != 4 {
+	if got := im.Count("Processed"); got != 4 {
 		t.Errorf("Processed has %d messages, want 4", got)
 	}
-	if got := im.count("Rejected"); got != 0 {
+	if got := im.Count("Rejected"); got != 0 {
 		t.Errorf("Rejected has %d messages, want 0", got)
 	}
 	lines, _ := g.lines("g1")
@@ -48,8 +49,8 @@ func TestDaemonHandlesMail(t *testing.T) {
 	if strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Errorf("g1 = %q, want %q", lines, want)
 	}
-	byRcpt := map[string]sinkMessage{}
-	for _, m := range sm.received() {
+	byRcpt := map[string]mailtest.Message{}
+	for _, m := range sm.Received() {
 		byRcpt[m.To[0]+" "+headerField(m.Data, "In-Reply-To")] = m
 		if m.From != testFrom {
 			t.Errorf("envelope sender %q, want %q", m.From, testFrom)
@@ -88,16 +89,16 @@ func keys[V any](m map[string]V) []string {
 }
 
 func TestDaemonWakesOnIdle(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.IMAP.PollInterval = time.Hour // only IDLE can wake the daemon in time
 	r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
 	defer r.stop(t)
 	for i := 1; i <= 3; i++ {
 		time.Sleep(50 * time.Millisecond) // let the daemon settle in IDLE
-		im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("idle%d@example.test", i)))
-		if !sm.waitUnique(i, 5*time.Second) {
+		im.Deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("idle%d@example.test", i)))
+		if !sm.WaitUnique(i, 5*time.Second) {
 			t.Fatalf("reply %d did not come while idling", i)
 		}
 	}
@@ -106,21 +107,21 @@ func TestDaemonWakesOnIdle(t *testing.T) {
 func TestDaemonWithoutIdleOrMove(t *testing.T) {
 	// An IMAP4rev1 server with no extensions: the daemon polls, and files
 	// messages with COPY, STORE \Deleted and EXPUNGE.
-	im := newTestIMAP(t, imapOptions{caps: imap.CapSet{imap.CapIMAP4rev1: {}}})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{Caps: imap.CapSet{imap.CapIMAP4rev1: {}}})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.IMAP.PollInterval = 50 * time.Millisecond
 	r := startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
 	for i := 1; i <= 3; i++ {
-		im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("poll%d@example.test", i)))
+		im.Deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("poll%d@example.test", i)))
 	}
-	if !sm.waitUnique(3, 10*time.Second) {
-		t.Fatalf("got %d replies, want 3", sm.unique())
+	if !sm.WaitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.Unique())
 	}
-	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
-	if got := im.count("Processed"); got != 3 {
+	mailtest.WaitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
+	if got := im.Count("Processed"); got != 3 {
 		t.Errorf("Processed has %d messages, want 3", got)
 	}
 	if n, _ := g.Entries("g1"); n != 3 {
@@ -129,8 +130,8 @@ func TestDaemonWithoutIdleOrMove(t *testing.T) {
 }
 
 func TestDaemonIgnoresAutomaticMail(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	robots := []string{
@@ -145,24 +146,24 @@ func TestDaemonIgnoresAutomaticMail(t *testing.T) {
 		"From: " + testFrom + "\r\n",
 	}
 	for i, h := range robots {
-		im.deliver([]byte(fmt.Sprintf("%sMessage-ID: <robot%d@example.test>\r\nSubject: game g1\r\n\r\nadd 1\r\n", h, i)))
+		im.Deliver([]byte(fmt.Sprintf("%sMessage-ID: <robot%d@example.test>\r\nSubject: game g1\r\n\r\nadd 1\r\n", h, i)))
 	}
-	im.deliver(testMessage("alice@example.test", "game g1", "add 5", "person@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 5", "person@example.test"))
 	r := startDaemon(t, cfg, g, Options{}, nil)
-	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
 	if err := r.stop(t); err != nil {
 		t.Fatal(err)
 	}
-	if got := im.count("Rejected"); got != len(robots) {
+	if got := im.Count("Rejected"); got != len(robots) {
 		t.Errorf("Rejected has %d messages, want %d", got, len(robots))
 	}
-	if got := im.count("Processed"); got != 1 {
+	if got := im.Count("Processed"); got != 1 {
 		t.Errorf("Processed has %d messages, want 1", got)
 	}
 	if g.calls() != 1 {
 		t.Errorf("handler saw %d messages, want 1", g.calls())
 	}
-	if got := sm.received(); len(got) != 1 || got[0].To[0] != "alice@example.test" {
+	if got := sm.Received(); len(got) != 1 || got[0].To[0] != "alice@example.test" {
 		t.Errorf("replies = %v, want one to alice", got)
 	}
 }
@@ -186,20 +187,20 @@ func (c *fakeClock) advance(d time.Duration) {
 }
 
 func TestDaemonRateLimitsSenders(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.PerSenderPerHour = 2
 	clock := &fakeClock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 	for i := 1; i <= 4; i++ {
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("rate%d@example.test", i)))
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("rate%d@example.test", i)))
 	}
-	im.deliver(testMessage("bob@example.test", "game g1", "add 1", "rate-bob@example.test"))
+	im.Deliver(testMessage("bob@example.test", "game g1", "add 1", "rate-bob@example.test"))
 	r := startDaemon(t, cfg, g, Options{Now: clock.now}, nil)
 	defer r.stop(t)
-	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
-	if got := im.count("Rejected"); got != 2 {
+	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
+	if got := im.Count("Rejected"); got != 2 {
 		t.Errorf("Rejected has %d messages, want 2 (alice's 3rd and 4th)", got)
 	}
 	if n, _ := g.Entries("g1"); n != 3 {
@@ -207,43 +208,43 @@ func TestDaemonRateLimitsSenders(t *testing.T) {
 	}
 	// Half an hour refills one token.
 	clock.advance(30 * time.Minute)
-	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "rate5@example.test"))
-	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "rate6@example.test"))
-	waitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "rate5@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "rate6@example.test"))
+	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
 	if n, _ := g.Entries("g1"); n != 4 {
 		t.Errorf("g1 has %d entries after refill, want 4", n)
 	}
-	if got := im.count("Rejected"); got != 3 {
+	if got := im.Count("Rejected"); got != 3 {
 		t.Errorf("Rejected has %d messages, want 3", got)
 	}
-	if !sm.waitUnique(4, 5*time.Second) || sm.unique() != 4 {
-		t.Errorf("got %d replies, want 4", sm.unique())
+	if !sm.WaitUnique(4, 5*time.Second) || sm.Unique() != 4 {
+		t.Errorf("got %d replies, want 4", sm.Unique())
 	}
 }
 
 func TestDaemonRefusesOversizedAndDeepMail(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.MaxMessageBytes = 4096
 	cfg.Limits.MaxMIMEDepth = 3
-	im.deliver(testMessage("alice@example.test", "huge", "add 1\n"+strings.Repeat("x", 5000), "big@example.test"))
-	im.deliver(nestedMessage("bob@example.test", "deep@example.test", 5))
-	im.deliver(nestedMessage("bob@example.test", "shallow@example.test", 2))
+	im.Deliver(testMessage("alice@example.test", "huge", "add 1\n"+strings.Repeat("x", 5000), "big@example.test"))
+	im.Deliver(nestedMessage("bob@example.test", "deep@example.test", 5))
+	im.Deliver(nestedMessage("bob@example.test", "shallow@example.test", 2))
 	r := startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
-	if !sm.waitUnique(3, 10*time.Second) {
-		t.Fatalf("got %d replies, want 3", sm.unique())
+	if !sm.WaitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.Unique())
 	}
-	waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
-	if got := im.count("Rejected"); got != 2 {
+	mailtest.WaitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
+	if got := im.Count("Rejected"); got != 2 {
 		t.Errorf("Rejected has %d messages, want 2", got)
 	}
 	if g.calls() != 1 {
 		t.Errorf("handler saw %d messages, want only the shallow one", g.calls())
 	}
-	for _, m := range sm.received() {
+	for _, m := range sm.Received() {
 		text := bodyOf(t, m.Data)
 		switch headerField(m.Data, "In-Reply-To") {
 		case "<big@example.test>":
@@ -275,17 +276,17 @@ func nestedMessage(from, msgID string, depth int) []byte {
 }
 
 func TestDaemonRetriesFailingHandler(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	g.failures = 1
 	cfg := testConfig(im, sm, t.TempDir())
-	im.deliver(testMessage("alice@example.test", "game g1", "add 2", "flaky@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 2", "flaky@example.test"))
 	r := startDaemon(t, cfg, g, Options{MaxHandlerFailures: 2}, nil)
-	if !sm.waitUnique(1, 10*time.Second) {
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("no reply after a transient handler failure")
 	}
-	waitFor(t, 5*time.Second, "processed", func() bool { return im.count("Processed") == 1 })
+	mailtest.WaitFor(t, 5*time.Second, "processed", func() bool { return im.Count("Processed") == 1 })
 
 	// A handler that keeps failing gets the message MaxHandlerFailures
 	// times; then it is rejected without reply.
@@ -293,16 +294,16 @@ func TestDaemonRetriesFailingHandler(t *testing.T) {
 	g.failures = 100
 	g.handled = 0
 	g.mu.Unlock()
-	im.deliver(testMessage("bob@example.test", "game g1", "add 3", "broken@example.test"))
-	waitFor(t, 10*time.Second, "rejected", func() bool { return im.count("Rejected") == 1 })
+	im.Deliver(testMessage("bob@example.test", "game g1", "add 3", "broken@example.test"))
+	mailtest.WaitFor(t, 10*time.Second, "rejected", func() bool { return im.Count("Rejected") == 1 })
 	if err := r.stop(t); err != nil {
 		t.Fatal(err)
 	}
 	if g.calls() != 2 {
 		t.Errorf("handler called %d times, want 2", g.calls())
 	}
-	if sm.unique() != 1 {
-		t.Errorf("got %d replies, want 1", sm.unique())
+	if sm.Unique() != 1 {
+		t.Errorf("got %d replies, want 1", sm.Unique())
 	}
 	if n, _ := g.Entries("g1"); n != 1 {
 		t.Errorf("g1 has %d entries, want 1", n)
@@ -310,15 +311,15 @@ func TestDaemonRetriesFailingHandler(t *testing.T) {
 }
 
 func TestDaemonRetriesFailedCommit(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	g.failCommit = 1
 	spool := t.TempDir()
 	cfg := testConfig(im, sm, spool)
-	im.deliver(testMessage("alice@example.test", "game g1", "add 2", "commit@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 2", "commit@example.test"))
 	r := startDaemon(t, cfg, g, Options{}, nil)
-	if !sm.waitUnique(1, 10*time.Second) {
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("no reply after a failed commit")
 	}
 	if err := r.stop(t); err != nil {
@@ -327,8 +328,8 @@ func TestDaemonRetriesFailedCommit(t *testing.T) {
 	if n, _ := g.Entries("g1"); n != 1 {
 		t.Errorf("g1 has %d entries, want 1", n)
 	}
-	if len(sm.received()) != 1 {
-		t.Errorf("got %d replies, want exactly 1", len(sm.received()))
+	if len(sm.Received()) != 1 {
+		t.Errorf("got %d replies, want exactly 1", len(sm.Received()))
 	}
 	if g.calls() != 2 {
 		t.Errorf("handler called %d times, want 2", g.calls())
@@ -336,43 +337,41 @@ func TestDaemonRetriesFailedCommit(t *testing.T) {
 }
 
 func TestDaemonSurvivesSMTPOutage(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	spool := t.TempDir()
 	cfg := testConfig(im, sm, spool)
-	sm.stop()
+	sm.Stop()
 	for i := 1; i <= 3; i++ {
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("out%d@example.test", i)))
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("out%d@example.test", i)))
 	}
 	r := startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
-	waitFor(t, 10*time.Second, "messages to be processed", func() bool { return im.count("Processed") == 3 })
+	mailtest.WaitFor(t, 10*time.Second, "messages to be processed", func() bool { return im.Count("Processed") == 3 })
 	if n := len(readyFiles(t, spool)); n != 3 {
 		t.Errorf("outbox holds %d replies while SMTP is down, want 3", n)
 	}
 	time.Sleep(100 * time.Millisecond)
-	sm.start()
-	if !sm.waitUnique(3, 10*time.Second) {
-		t.Fatalf("got %d replies after SMTP came back, want 3", sm.unique())
+	sm.Start()
+	if !sm.WaitUnique(3, 10*time.Second) {
+		t.Fatalf("got %d replies after SMTP came back, want 3", sm.Unique())
 	}
-	waitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
+	mailtest.WaitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
 
 	// A temporary refusal is retried; a permanent one is set aside.
-	sm.mu.Lock()
-	sm.tempFail = 2
-	sm.refuse["nobody@example.test"] = true
-	sm.mu.Unlock()
-	im.deliver(testMessage("carol@example.test", "game g1", "add 1", "temp@example.test"))
-	im.deliver(testMessage("nobody@example.test", "game g1", "add 1", "perm@example.test"))
-	if !sm.waitUnique(4, 10*time.Second) {
-		t.Fatalf("got %d replies, want 4", sm.unique())
+	sm.TempFail(2)
+	sm.Refuse("nobody@example.test")
+	im.Deliver(testMessage("carol@example.test", "game g1", "add 1", "temp@example.test"))
+	im.Deliver(testMessage("nobody@example.test", "game g1", "add 1", "perm@example.test"))
+	if !sm.WaitUnique(4, 10*time.Second) {
+		t.Fatalf("got %d replies, want 4", sm.Unique())
 	}
-	waitFor(t, 5*time.Second, "refused reply to be set aside", func() bool {
+	mailtest.WaitFor(t, 5*time.Second, "refused reply to be set aside", func() bool {
 		m, _ := filepath.Glob(filepath.Join(spool, outboxDir, failedDir, "*"+readySuffix))
 		return len(m) == 1
 	})
-	if dup := sm.duplicates(); dup != 0 {
+	if dup := sm.Duplicates(); dup != 0 {
 		t.Errorf("%d duplicate replies", dup)
 	}
 }
@@ -386,22 +385,22 @@ func readyFiles(t testing.TB, spool string) []string {
 }
 
 func TestDaemonReconnectsToIMAP(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	r := startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
-	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "before@example.test"))
-	if !sm.waitUnique(1, 10*time.Second) {
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "before@example.test"))
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("no first reply")
 	}
 	for i := 0; i < 3; i++ {
-		im.stop()
+		im.Stop()
 		time.Sleep(100 * time.Millisecond)
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("during%d@example.test", i)))
-		im.start()
-		if !sm.waitUnique(2+i, 10*time.Second) {
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("during%d@example.test", i)))
+		im.Start()
+		if !sm.WaitUnique(2+i, 10*time.Second) {
 			t.Fatalf("no reply after IMAP restart %d", i+1)
 		}
 	}
@@ -411,7 +410,7 @@ func TestDaemonReconnectsToIMAP(t *testing.T) {
 }
 
 func TestDaemonOverTLS(t *testing.T) {
-	serverTLS, caFile := testCert(t)
+	serverTLS, caFile := mailtest.Cert(t)
 	for _, tc := range []struct {
 		name string
 		mode TLSMode
@@ -420,47 +419,47 @@ func TestDaemonOverTLS(t *testing.T) {
 		{"implicit", TLSImplicit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			im := newTestIMAP(t, imapOptions{tls: serverTLS, implicit: tc.mode == TLSImplicit})
-			sm := newTestSMTP(t, smtpOptions{tls: serverTLS, mode: tc.mode, auth: true})
+			im := mailtest.NewIMAP(t, mailtest.IMAPOptions{TLS: serverTLS, Implicit: tc.mode == TLSImplicit})
+			sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{TLS: serverTLS, Implicit: tc.mode == TLSImplicit, Auth: true})
 			cfg := testConfig(im, sm, t.TempDir())
 			cfg.IMAP.TLS, cfg.SMTP.TLS = tc.mode, tc.mode
 			cfg.IMAP.CAFile, cfg.SMTP.CAFile = caFile, caFile
 			// The address must match the certificate, so use the name.
-			im.deliver(testMessage("alice@example.test", "game g1", "add 1", "tls-"+tc.name+"@example.test"))
+			im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "tls-"+tc.name+"@example.test"))
 			r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
 			defer r.stop(t)
-			if !sm.waitUnique(1, 10*time.Second) {
+			if !sm.WaitUnique(1, 10*time.Second) {
 				t.Fatal("no reply over TLS")
 			}
 		})
 	}
 	t.Run("untrusted", func(t *testing.T) {
-		im := newTestIMAP(t, imapOptions{tls: serverTLS, implicit: true})
-		sm := newTestSMTP(t, smtpOptions{})
+		im := mailtest.NewIMAP(t, mailtest.IMAPOptions{TLS: serverTLS, Implicit: true})
+		sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 		cfg := testConfig(im, sm, t.TempDir())
 		cfg.IMAP.TLS = TLSImplicit // no ca_file: the self-signed certificate is refused
-		im.deliver(testMessage("alice@example.test", "game g1", "add 1", "untrusted@example.test"))
+		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "untrusted@example.test"))
 		r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
 		time.Sleep(300 * time.Millisecond)
 		if err := r.stop(t); err != nil {
 			t.Fatal(err)
 		}
-		if sm.unique() != 0 || im.count("INBOX") != 1 {
+		if sm.Unique() != 0 || im.Count("INBOX") != 1 {
 			t.Errorf("daemon talked to a server with an untrusted certificate")
 		}
 	})
 }
 
 func TestDaemonShutdownKeepsUnsentReplies(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	spool := t.TempDir()
 	cfg := testConfig(im, sm, spool)
-	sm.stop()
-	im.deliver(testMessage("alice@example.test", "game g1", "add 1", "kept@example.test"))
+	sm.Stop()
+	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "kept@example.test"))
 	r := startDaemon(t, cfg, g, Options{ShutdownTimeout: 200 * time.Millisecond}, nil)
-	waitFor(t, 10*time.Second, "message to be processed", func() bool { return im.count("Processed") == 1 })
+	mailtest.WaitFor(t, 10*time.Second, "message to be processed", func() bool { return im.Count("Processed") == 1 })
 	start := time.Now()
 	if err := r.stop(t); err != nil {
 		t.Fatalf("Run: %v", err)
@@ -471,46 +470,46 @@ func TestDaemonShutdownKeepsUnsentReplies(t *testing.T) {
 	if n := len(readyFiles(t, spool)); n != 1 {
 		t.Fatalf("outbox holds %d replies after shutdown, want 1", n)
 	}
-	sm.start()
+	sm.Start()
 	r = startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
-	if !sm.waitUnique(1, 10*time.Second) {
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("kept reply not sent by the next run")
 	}
 }
 
 func TestDaemonRecognisesDuplicateMessage(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	msg := testMessage("alice@example.test", "game g1", "add 1", "twice@example.test")
-	im.deliver(msg)
+	im.Deliver(msg)
 	r := startDaemon(t, cfg, g, Options{}, nil)
 	defer r.stop(t)
-	if !sm.waitUnique(1, 10*time.Second) {
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("no reply")
 	}
 	// The same message delivered again (say, by a second route).
-	im.deliver(msg)
-	waitFor(t, 10*time.Second, "second copy to be filed", func() bool { return im.count("Processed") == 2 })
+	im.Deliver(msg)
+	mailtest.WaitFor(t, 10*time.Second, "second copy to be filed", func() bool { return im.Count("Processed") == 2 })
 	time.Sleep(100 * time.Millisecond)
 	if g.calls() != 1 {
 		t.Errorf("handler saw %d messages, want 1", g.calls())
 	}
-	if n := len(sm.received()); n != 1 {
+	if n := len(sm.Received()); n != 1 {
 		t.Errorf("got %d replies, want 1", n)
 	}
 }
 
 func TestDaemonSpoolLock(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	spool := t.TempDir()
 	cfg := testConfig(im, sm, spool)
 	r := startDaemon(t, cfg, newCounterGame(t), Options{}, nil)
 	defer r.stop(t)
-	waitFor(t, 5*time.Second, "lock file", func() bool {
+	mailtest.WaitFor(t, 5*time.Second, "lock file", func() bool {
 		_, err := os.Stat(filepath.Join(spool, "lock"))
 		return err == nil
 	})
@@ -534,14 +533,14 @@ var errCrash = errors.New("injected crash")
 func TestDaemonCrashAtEveryStep(t *testing.T) {
 	for _, point := range []string{"held", "intent", "commit", "done", "released", "moved", "sent"} {
 		t.Run(point, func(t *testing.T) {
-			im := newTestIMAP(t, imapOptions{})
-			sm := newTestSMTP(t, smtpOptions{})
+			im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+			sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 			g := newCounterGame(t)
 			spool := t.TempDir()
 			cfg := testConfig(im, sm, spool)
 			const n = 4
 			for i := 1; i <= n; i++ {
-				im.deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("crash%d@example.test", i)))
+				im.Deliver(testMessage("alice@example.test", "game g1", fmt.Sprintf("add %d", i), fmt.Sprintf("crash%d@example.test", i)))
 			}
 			var mu sync.Mutex
 			seen := 0
@@ -569,11 +568,11 @@ func TestDaemonCrashAtEveryStep(t *testing.T) {
 			r.cancel()
 
 			r = startDaemon(t, cfg, g, Options{}, nil)
-			if !sm.waitUnique(n, 10*time.Second) {
-				t.Fatalf("got %d replies after restart, want %d", sm.unique(), n)
+			if !sm.WaitUnique(n, 10*time.Second) {
+				t.Fatalf("got %d replies after restart, want %d", sm.Unique(), n)
 			}
-			waitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.count("INBOX") == 0 })
-			waitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
+			mailtest.WaitFor(t, 5*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
+			mailtest.WaitFor(t, 5*time.Second, "outbox to empty", func() bool { return len(readyFiles(t, spool)) == 0 })
 			if err := r.stop(t); err != nil {
 				t.Fatal(err)
 			}
@@ -589,10 +588,10 @@ func TestDaemonCrashAtEveryStep(t *testing.T) {
 			if point == "sent" {
 				wantDup = 1
 			}
-			if got := sm.duplicates(); got != wantDup {
+			if got := sm.Duplicates(); got != wantDup {
 				t.Errorf("%d duplicate replies, want %d", got, wantDup)
 			}
-			if got := im.count("Processed"); got != n {
+			if got := im.Count("Processed"); got != n {
 				t.Errorf("Processed has %d messages, want %d", got, n)
 			}
 			held, _ := filepath.Glob(filepath.Join(spool, outboxDir, "*"+heldSuffix))
@@ -614,18 +613,18 @@ func (p panicky) Handle(ctx context.Context, m *Incoming) (*Decision, error) {
 }
 
 func TestDaemonSurvivesHandlerPanic(t *testing.T) {
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
-	im.deliver(testMessage("alice@example.test", "boom", "add 1", "boom@example.test"))
-	im.deliver(testMessage("bob@example.test", "game g1", "add 2", "fine@example.test"))
+	im.Deliver(testMessage("alice@example.test", "boom", "add 1", "boom@example.test"))
+	im.Deliver(testMessage("bob@example.test", "game g1", "add 2", "fine@example.test"))
 	r := startDaemon(t, cfg, panicky{g}, Options{MaxHandlerFailures: 2}, nil)
 	defer r.stop(t)
-	if !sm.waitUnique(1, 10*time.Second) {
+	if !sm.WaitUnique(1, 10*time.Second) {
 		t.Fatal("no reply to the message after the panicking one")
 	}
-	waitFor(t, 10*time.Second, "panicking message to be rejected", func() bool { return im.count("Rejected") == 1 })
+	mailtest.WaitFor(t, 10*time.Second, "panicking message to be rejected", func() bool { return im.Count("Rejected") == 1 })
 	if n, _ := g.Entries("g1"); n != 1 {
 		t.Errorf("g1 has %d entries, want 1", n)
 	}

@@ -2,8 +2,10 @@
 //
 // A [Daemon] watches an IMAP mailbox, parses each incoming message into an
 // [Incoming], hands it to a [Handler] and sends the handler's replies over
-// SMTP. It knows nothing about Elasund: the handler decides what a message
-// means, which game it changes and what to answer.
+// SMTP. It knows nothing about games: the handler decides what a message
+// means, which game it changes and what to answer. The handler that plays
+// games by mail is package referee; this package imports none of the
+// games, turn files or templates.
 //
 // The daemon applies every message exactly once even when it is killed at
 // any moment. It keeps, in its spool directory, an append-only journal of

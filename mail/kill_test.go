@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elasund/elasund/internal/mailtest"
 )
 
 // Environment of the child process started by TestExactlyOnceUnderKill.
@@ -38,7 +40,7 @@ func TestMain(m *testing.M) {
 func killChild() int {
 	cfg := Config{
 		IMAP: IMAPConfig{
-			Addr: os.Getenv(envKillIMAP), TLS: TLSNone, User: testUser, Password: testPassword,
+			Addr: os.Getenv(envKillIMAP), TLS: TLSNone, User: mailtest.User, Password: mailtest.Password,
 			PollInterval: 100 * time.Millisecond,
 		},
 		SMTP:   SMTPConfig{Addr: os.Getenv(envKillSMTP), TLS: TLSNone, From: testFrom},
@@ -86,11 +88,11 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 			fmt.Sprintf("add %d", i), fmt.Sprintf("kill%03d@example.test", i))
 	}
 
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	spool := t.TempDir()
 	games := t.TempDir()
-	env := append(os.Environ(), envKillChild+"=1", envKillIMAP+"="+im.addr, envKillSMTP+"="+sm.addr,
+	env := append(os.Environ(), envKillChild+"=1", envKillIMAP+"="+im.Addr(), envKillSMTP+"="+sm.Addr(),
 		envKillSpool+"="+spool, envKillGames+"="+games)
 	var logs bytes.Buffer
 	child := func() *exec.Cmd {
@@ -106,13 +108,13 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 	delivered := 0
 	for delivered < 20 {
 		delivered++
-		im.deliver(msg(delivered))
+		im.Deliver(msg(delivered))
 	}
 	start := time.Now()
 	for k := 0; k < kills; k++ {
 		for j := rng.IntN(3); j > 0 && delivered < messages; j-- {
 			delivered++
-			im.deliver(msg(delivered))
+			im.Deliver(msg(delivered))
 		}
 		cmd := child()
 		// Most lives are short enough to die during start-up or in the
@@ -127,15 +129,15 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 	}
 	for delivered < messages {
 		delivered++
-		im.deliver(msg(delivered))
+		im.Deliver(msg(delivered))
 	}
 	t.Logf("%d kills in %v; %d of %d messages processed, %d replies so far",
-		kills, time.Since(start).Round(time.Millisecond), im.count("Processed"), messages, sm.unique())
+		kills, time.Since(start).Round(time.Millisecond), im.Count("Processed"), messages, sm.Unique())
 
 	last := child()
-	ok := sm.waitUnique(messages, 60*time.Second)
+	ok := sm.WaitUnique(messages, 60*time.Second)
 	deadline := time.Now().Add(20 * time.Second)
-	for ok && (im.count("INBOX") != 0 || len(readyFiles(t, spool)) != 0) {
+	for ok && (im.Count("INBOX") != 0 || len(readyFiles(t, spool)) != 0) {
 		if time.Now().After(deadline) {
 			ok = false
 		}
@@ -147,7 +149,7 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 	}
 	if !ok {
 		t.Fatalf("after the kills: %d/%d replies, inbox %d, outbox %d\n%s",
-			sm.unique(), messages, im.count("INBOX"), len(readyFiles(t, spool)), tail(logs.String(), 2000))
+			sm.Unique(), messages, im.Count("INBOX"), len(readyFiles(t, spool)), mailtest.Tail(logs.String(), 2000))
 	}
 
 	// The same mail through an undisturbed daemon.
@@ -168,22 +170,22 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 			seen[id] = true
 		}
 	}
-	if got := im.count("Processed"); got != messages {
+	if got := im.Count("Processed"); got != messages {
 		t.Errorf("Processed has %d messages, want %d", got, messages)
 	}
 	if held, _ := filepath.Glob(filepath.Join(spool, outboxDir, "*"+heldSuffix)); len(held) != 0 {
 		t.Errorf("held replies left behind: %d", len(held))
 	}
-	if sm.unique() != messages {
-		t.Errorf("%d distinct replies, want %d", sm.unique(), messages)
+	if sm.Unique() != messages {
+		t.Errorf("%d distinct replies, want %d", sm.Unique(), messages)
 	}
 	out := logs.String()
 	t.Logf("recoveries: %d commits found done, %d commits found undone, %d held-reply drops, %d messages filed from the journal",
 		strings.Count(out, "recovery: commit had happened"), strings.Count(out, "recovery: commit had not happened"),
 		strings.Count(out, "recovery: dropped replies"), strings.Count(out, "message already handled"))
-	t.Logf("%d replies delivered twice (same Message-ID) across %d kills", sm.duplicates(), kills)
-	if sm.duplicates() > kills {
-		t.Errorf("%d duplicate replies for %d kills: more than one per kill", sm.duplicates(), kills)
+	t.Logf("%d replies delivered twice (same Message-ID) across %d kills", sm.Duplicates(), kills)
+	if sm.Duplicates() > kills {
+		t.Errorf("%d duplicate replies for %d kills: more than one per kill", sm.Duplicates(), kills)
 	}
 }
 
@@ -191,27 +193,20 @@ func TestExactlyOnceUnderKill(t *testing.T) {
 // never interrupted, and returns its games.
 func runUndisturbed(t *testing.T, n int, msg func(int) []byte) *counterGame {
 	t.Helper()
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	for i := 1; i <= n; i++ {
-		im.deliver(msg(i))
+		im.Deliver(msg(i))
 	}
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.PerSenderPerHour = -1
 	r := startDaemon(t, cfg, g, Options{}, nil)
-	if !sm.waitUnique(n, 60*time.Second) {
-		t.Fatalf("undisturbed run: %d of %d replies", sm.unique(), n)
+	if !sm.WaitUnique(n, 60*time.Second) {
+		t.Fatalf("undisturbed run: %d of %d replies", sm.Unique(), n)
 	}
 	if err := r.stop(t); err != nil {
 		t.Fatal(err)
 	}
 	return g
-}
-
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return "…" + s[len(s)-n:]
 }

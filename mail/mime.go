@@ -338,6 +338,16 @@ func composeMessage(out Outgoing, from, id string, date time.Time) ([]byte, erro
 	return buf.Bytes(), nil
 }
 
+// ReplyMessageID is the Message-ID, without angle brackets, that the
+// daemon whose address is from gives reply number i (counting from 0, in
+// the order of Decision.Replies) to the message whose Message-ID is
+// msgID. It depends only on the three, which is what makes a reply sent
+// again after a crash recognisable as the same reply. Post numbers its
+// messages the same way under its key.
+func ReplyMessageID(msgID string, i int, from string) string {
+	return replyMessageID(replyID(msgID, i), from)
+}
+
 // replyMessageID is the Message-ID (without brackets) of the reply with
 // outbox id, in the domain of the daemon's own address.
 func replyMessageID(id, from string) string {

@@ -86,3 +86,22 @@ func TestReplyIDStable(t *testing.T) {
 		t.Error("replyID collides")
 	}
 }
+
+func TestReplyMessageID(t *testing.T) {
+	// Pinned with replyID: other packages (the referee's tests) wait for
+	// replies by these Message-IDs.
+	if got, want := ReplyMessageID("m1", 0, "elasund@example.org"), "elasund.07dccfb32217cac556094623@example.org"; got != want {
+		t.Errorf("ReplyMessageID(m1, 0, elasund@example.org) = %s, want %s", got, want)
+	}
+	if got, want := ReplyMessageID("m1", 0, "nobody"), "elasund.07dccfb32217cac556094623@elasund.invalid"; got != want {
+		t.Errorf("ReplyMessageID without a domain = %s, want %s", got, want)
+	}
+}
+
+func TestOutboxLayout(t *testing.T) {
+	// docs/mail.md documents the outbox: <spool>/outbox/<id>.ready are
+	// the released replies; the referee's kill test counts them there.
+	if got := filepath.Join("spool", outboxDir, "id"+readySuffix); got != filepath.Join("spool", "outbox", "id.ready") {
+		t.Errorf("a released reply is at %s, not where docs/mail.md says", got)
+	}
+}

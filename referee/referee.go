@@ -1,4 +1,4 @@
-package mail
+package referee
 
 import (
 	"bytes"
@@ -11,19 +11,21 @@ import (
 	stdmail "net/mail"
 	"os"
 	"path/filepath"
-	"regexp"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
 
-// Referee is the Handler that plays Elasund by mail. It keeps every game
-// it hosts in its store (see HostNew for the layout), and answers:
+// Referee is the mail.Handler that plays games by mail. It keeps every
+// game it hosts in its store (see HostNew for the layout), and answers:
 //
 //   - a turn file attached by a seat that plays with its own key: applied
 //     when it extends the stored game with validly signed entries;
@@ -37,10 +39,15 @@ import (
 // only, and changes nothing. Handle depends only on the stored games and
 // the message (entry times come from the message's Date), so handling a
 // message again after a crash gives the same entry and the same replies.
+//
+// Each stored game is played by its own rules, drawn by its own renderer
+// and mailer: those of the game of its turn file's format, looked up in
+// the referee's games.Set.
 type Referee struct {
 	dir     string
 	address string
 	log     *slog.Logger
+	games   *games.Set
 
 	mu sync.Mutex
 	// cache holds replayed games by id. An entry is used only while the
@@ -48,31 +55,34 @@ type Referee struct {
 	cache map[string]*session
 }
 
-var _ Handler = (*Referee)(nil)
+var _ mail.Handler = (*Referee)(nil)
 
 // maxCachedGames bounds the replayed games a Referee keeps in memory.
 const maxCachedGames = 32
 
-// RefereeOptions configure a Referee. Nil and zero fields have the
-// defaults given in their comments.
-type RefereeOptions struct {
-	// Dir is the store, Config.GamesDir; required. It is created, mode
-	// 0700, when missing.
+// Options configure a Referee. Nil and zero fields have the defaults given
+// in their comments.
+type Options struct {
+	// Dir is the store, mail.Config.GamesDir; required. It is created,
+	// mode 0700, when missing.
 	Dir string
-	// Address is the daemon's own address, Config.SMTP.From, named in
-	// the help mail; required.
+	// Address is the daemon's own address, mail.Config.SMTP.From, named
+	// in the help mail; required.
 	Address string
 	// Logger receives the referee's decisions. nil discards them.
 	Logger *slog.Logger
+	// Games are the games the referee plays: a stored game of another
+	// game cannot be read. nil means games.All().
+	Games *games.Set
 }
 
-// NewReferee returns a Referee over the store o.Dir.
-func NewReferee(o RefereeOptions) (*Referee, error) {
+// New returns a Referee over the store o.Dir.
+func New(o Options) (*Referee, error) {
 	if o.Dir == "" {
-		return nil, &ConfigError{Field: "games_dir", Reason: "is required: the directory where the referee keeps its games"}
+		return nil, &mail.ConfigError{Field: "games_dir", Reason: "is required: the directory where the referee keeps its games"}
 	}
 	if o.Address == "" {
-		return nil, &ConfigError{Field: "smtp.from", Reason: "is required"}
+		return nil, &mail.ConfigError{Field: "smtp.from", Reason: "is required"}
 	}
 	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("creating the games directory: %w", err)
@@ -81,7 +91,11 @@ func NewReferee(o RefereeOptions) (*Referee, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Referee{dir: o.Dir, address: o.Address, log: log, cache: map[string]*session{}}, nil
+	set := o.Games
+	if set == nil {
+		set = games.All()
+	}
+	return &Referee{dir: o.Dir, address: o.Address, log: log, games: set, cache: map[string]*session{}}, nil
 }
 
 // Games lists the ids of the games in the store, sorted.
@@ -105,7 +119,7 @@ func (r *Referee) Entries(game string) (int, error) {
 	if !gameIDPattern.MatchString(game) {
 		return 0, nil
 	}
-	f, err := turnfile.ReadFile(filepath.Join(gameDir(r.dir, game), gameFileName))
+	f, err := turnfile.ReadFile(filepath.Join(gameDir(r.dir, game), gameFileName), r.games.Registry())
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
@@ -116,18 +130,20 @@ func (r *Referee) Entries(game string) (int, error) {
 }
 
 // session is one game as stored: its file's bytes, the game they replay
-// to, and its hosted seats.
+// to, the game's renderer and mailer, and its hosted seats.
 type session struct {
 	game   string
 	g      *turnfile.Game
+	draw   templates.Renderer
+	mailer *templates.Mailer
 	data   []byte
 	sum    [32]byte
-	hosted map[engine.Colour]*hostedSeat
+	hosted map[string]*hostedSeat
 }
 
 // openSession reads and replays a stored game; errNoGame when the store
 // does not hold it.
-func openSession(dir, game string) (*session, error) {
+func openSession(set *games.Set, dir, game string) (*session, error) {
 	data, err := os.ReadFile(filepath.Join(gameDir(dir, game), gameFileName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errNoGame
@@ -135,14 +151,14 @@ func openSession(dir, game string) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading game %s: %w", game, err)
 	}
-	return openData(dir, game, data, nil)
+	return openData(set, dir, game, data, nil)
 }
 
 // openData replays data unless g, already replayed from the same bytes,
 // is given, and reads the hosted seats.
-func openData(dir, game string, data []byte, g *turnfile.Game) (*session, error) {
+func openData(set *games.Set, dir, game string, data []byte, g *turnfile.Game) (*session, error) {
 	if g == nil {
-		f, err := turnfile.Parse(data)
+		f, err := turnfile.Parse(data, set.Registry())
 		if err != nil {
 			return nil, fmt.Errorf("stored game %s: %w", game, err)
 		}
@@ -153,11 +169,50 @@ func openData(dir, game string, data []byte, g *turnfile.Game) (*session, error)
 			return nil, fmt.Errorf("stored game %s holds game %s", game, f.Header.Game)
 		}
 	}
-	hosted, err := readHosted(dir, game)
+	hosted, err := readHosted(dir, game, g.Rules())
 	if err != nil {
 		return nil, err
 	}
-	return &session{game: game, g: g, data: data, sum: sha256.Sum256(data), hosted: hosted}, nil
+	return newSession(set, game, g, data, hosted)
+}
+
+// newSession is a game of set as it will be stored: g, replayed, encodes
+// to data.
+func newSession(set *games.Set, game string, g *turnfile.Game, data []byte, hosted map[string]*hostedSeat) (*session, error) {
+	kit, mailer := set.For(g.Rules()), set.Mailer(g.Rules())
+	if kit.Renderer == nil || mailer == nil {
+		return nil, fmt.Errorf("game %s: %w %q", game, engine.ErrUnknownGame, g.Rules().Name())
+	}
+	return &session{game: game, g: g, draw: kit.Renderer, mailer: mailer, data: data, sum: sha256.Sum256(data), hosted: hosted}, nil
+}
+
+// moved is the session of s's game after its replayed game g (s.g, moved
+// on, or a file received) has changed: the new bytes to store.
+func (s *session) moved(g *turnfile.Game) (*session, error) {
+	data, err := g.File().Marshal()
+	if err != nil {
+		return nil, err
+	}
+	return &session{game: s.game, g: g, draw: s.draw, mailer: s.mailer, data: data, sum: sha256.Sum256(data), hosted: s.hosted}, nil
+}
+
+// board draws the SVG board attached to the game's mails: one picture for
+// every seat, drawn as an onlooker sees the game, with every seat's hidden
+// holdings as counts only when the referee hosts every seat (as
+// templates.View.Hidden prescribes for the referee's mails). The text
+// board in each mail is drawn for its seat.
+func (s *session) board() ([]byte, error) {
+	return s.draw.SVG(s.g.Position(), templates.View{Hidden: s.allHosted()})
+}
+
+// allHosted reports whether the referee holds every seat of the game.
+func (s *session) allHosted() bool {
+	for _, st := range s.g.File().Header.Seats {
+		if s.hosted[st.Colour] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // session returns the stored game, replaying it only when the cache does
@@ -180,7 +235,7 @@ func (r *Referee) session(game string) (*session, error) {
 	if c != nil && c.sum == sha256.Sum256(data) {
 		g = c.g
 	}
-	s, err := openData(r.dir, game, data, g)
+	s, err := openData(r.games, r.dir, game, data, g)
 	if err != nil {
 		return nil, err
 	}
@@ -207,18 +262,28 @@ func (r *Referee) forget(game string) {
 	delete(r.cache, game)
 }
 
+// mailer is the mailer of a game of the set, or of the default game when
+// g is nil: mails that concern no game (help, refusals of mails that name
+// none) are written by the default game's mailer.
+func (r *Referee) mailer(g engine.Game) *templates.Mailer {
+	if g == nil {
+		g = r.games.Registry().Default()
+	}
+	return r.games.Mailer(g)
+}
+
 // Handle decides about one message; see Referee.
-func (r *Referee) Handle(_ context.Context, m *Incoming) (*Decision, error) {
+func (r *Referee) Handle(_ context.Context, m *mail.Incoming) (*mail.Decision, error) {
 	req := parseRequest(m)
 	log := r.log.With("message_id", m.MessageID, "from", m.From)
 	switch req.cmd {
 	case cmdHelp:
 		log.Info("help")
-		return r.help(m)
+		return r.help(m, req)
 	case cmdStatus, cmdResend:
 		return r.status(m, req, log)
 	}
-	files, problems := turnFiles(m.Attachments)
+	files, problems := r.turnFiles(m.Attachments)
 	if len(files) > 0 || len(problems) > 0 {
 		return r.fileMove(m, req, files, problems, log)
 	}
@@ -228,53 +293,78 @@ func (r *Referee) Handle(_ context.Context, m *Incoming) (*Decision, error) {
 	return r.bodyMove(m, req, log)
 }
 
-// help answers the help command.
-func (r *Referee) help(m *Incoming) (*Decision, error) {
-	subject, body, err := templates.RenderHelp(templates.Help{Address: r.address})
-	if err != nil {
-		return nil, err
+// helpSeparator divides the help mail's sections, one per game.
+const helpSeparator = "\n" + "========================================================================" + "\n\n"
+
+// help answers the help command: the help of the game the command names
+// ("help seafarers"), or of every game of the set, one section each, the
+// default game first. With one game the mail is that game's help.
+func (r *Referee) help(m *mail.Incoming, req request) (*mail.Decision, error) {
+	gs := r.games.Registry().Games()
+	if req.arg != "" {
+		if g, err := r.games.Registry().Lookup(req.arg); err == nil {
+			gs = []engine.Game{g}
+		}
 	}
-	return &Decision{Replies: []Outgoing{replyTo(m, subject, body)}}, nil
+	var subject string
+	var bodies []string
+	for _, g := range gs {
+		s, body, err := r.mailer(g).Help(templates.Help{Address: r.address})
+		if err != nil {
+			return nil, err
+		}
+		if subject == "" {
+			subject = s
+		}
+		bodies = append(bodies, body)
+	}
+	return &mail.Decision{Replies: []mail.Outgoing{replyTo(m, subject, strings.Join(bodies, helpSeparator))}}, nil
 }
 
 // refuseUnknown answers a mail that names no game and no command.
-func (r *Referee) refuseUnknown(m *Incoming, req request) (*Decision, error) {
+func (r *Referee) refuseUnknown(m *mail.Incoming, req request) (*mail.Decision, error) {
 	if req.badGame != "" {
-		return r.reject(m, templates.Rejection{Problems: []templates.Problem{{
+		return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{
 			Reason: fmt.Sprintf("%q is not a game id: a game id is 16 hex digits, as in the tag [elasund 3f9c2a7d5e1b4c08]", req.badGame)}}})
 	}
-	return r.reject(m, templates.Rejection{Problems: []templates.Problem{{
+	return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{
 		Reason: "the mail names no game: keep the tag [elasund GAME] in the subject when you reply, attach the turn file, or send \"help\" as the subject"}}})
 }
 
-// reject answers the sender with the problems and changes nothing.
-func (r *Referee) reject(m *Incoming, rej templates.Rejection, attach ...Attachment) (*Decision, error) {
+// reject answers the sender with the problems, in a mail written by the
+// mailer of s's game (the default game's when s is nil), and changes
+// nothing.
+func (r *Referee) reject(m *mail.Incoming, s *session, rej templates.Rejection, attach ...mail.Attachment) (*mail.Decision, error) {
 	rej.Subject = m.Subject
-	subject, body, err := templates.RenderRejection(rej)
+	mailer := r.mailer(nil)
+	if s != nil {
+		mailer = s.mailer
+	}
+	subject, body, err := mailer.Rejection(rej)
 	if err != nil {
 		return nil, err
 	}
 	out := replyTo(m, subject, body)
 	out.Attachments = attach
-	return &Decision{Game: rej.Game, Replies: []Outgoing{out}, Reject: true}, nil
+	return &mail.Decision{Game: rej.Game, Replies: []mail.Outgoing{out}, Reject: true}, nil
 }
 
 // noGame refuses a mail about a game the store does not hold.
-func (r *Referee) noGame(m *Incoming, game string) (*Decision, error) {
-	return r.reject(m, templates.Rejection{Problems: []templates.Problem{{
+func (r *Referee) noGame(m *mail.Incoming, game string) (*mail.Decision, error) {
+	return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{
 		Reason: fmt.Sprintf("no game %s is played here; check the game id in the subject's tag", game)}}})
 }
 
 // notSeated refuses a mail from an address that has no seat in the game.
-func (r *Referee) notSeated(m *Incoming, s *session) (*Decision, error) {
-	return r.reject(m, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
+func (r *Referee) notSeated(m *mail.Incoming, s *session) (*mail.Decision, error) {
+	return r.reject(m, s, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
 		Reason: fmt.Sprintf("%s has no seat in game %s: mail from the address you were invited at", m.From, s.game)}}})
 }
 
 // status answers "status GAME" (the board and whose turn it is) and
 // "resend GAME" (the same with the turn file and the board attached), to
 // a seat of the game only.
-func (r *Referee) status(m *Incoming, req request, log *slog.Logger) (*Decision, error) {
+func (r *Referee) status(m *mail.Incoming, req request, log *slog.Logger) (*mail.Decision, error) {
 	word := "status"
 	if req.cmd == cmdResend {
 		word = "resend"
@@ -284,7 +374,7 @@ func (r *Referee) status(m *Incoming, req request, log *slog.Logger) (*Decision,
 		if req.badGame != "" {
 			reason = fmt.Sprintf("%q is not a game id: write %q with the 16 hex digits of the game", req.badGame, word+" GAME")
 		}
-		return r.reject(m, templates.Rejection{Problems: []templates.Problem{{Reason: reason}}})
+		return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{Reason: reason}}})
 	}
 	s, err := r.session(req.game)
 	if errors.Is(err, errNoGame) {
@@ -298,26 +388,26 @@ func (r *Referee) status(m *Incoming, req request, log *slog.Logger) (*Decision,
 		return r.notSeated(m, s)
 	}
 	log.Info(word, "game", s.game)
-	var attach []Attachment
+	var attach []mail.Attachment
 	if req.cmd == cmdResend {
-		svg, err := templates.SVG(s.g.Config(), s.g.State())
+		svg, err := s.board()
 		if err != nil {
 			return nil, err
 		}
-		attach = []Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+		attach = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
 	}
-	var replies []Outgoing
+	var replies []mail.Outgoing
 	if rest := s.g.Unjoined(); len(rest) > 0 {
-		text := fmt.Sprintf("Elasund game %s has not begun: waiting for %s to join.\n", s.game, colourNames(rest))
+		text := fmt.Sprintf("%s game %s has not begun: waiting for %s to join.\n", s.draw.Title(), s.game, seatNames(rest))
 		out := replyTo(m, templates.SubjectTag(s.game)+" "+word, text)
 		out.Attachments = attach
-		return &Decision{Game: s.game, Replies: []Outgoing{out}}, nil
+		return &mail.Decision{Game: s.game, Replies: []mail.Outgoing{out}}, nil
 	}
 	rep := lastReport(s.g)
 	for _, seat := range seats {
-		subject, body, err := templates.RenderTurn(templates.TurnMail{
+		subject, body, err := s.mailer.Turn(templates.TurnMail{
 			Game: s.game, To: seat, Mover: rep.mover, Move: rep.move, Events: rep.events,
-			Config: s.g.Config(), State: s.g.State(), Legal: legalFor(s, seat),
+			Position: s.g.Position(), Hidden: s.allHosted(), Legal: legalFor(s, seat),
 		})
 		if err != nil {
 			return nil, err
@@ -326,11 +416,11 @@ func (r *Referee) status(m *Incoming, req request, log *slog.Logger) (*Decision,
 		out.Attachments = attach
 		replies = append(replies, out)
 	}
-	return &Decision{Game: s.game, Replies: replies}, nil
+	return &mail.Decision{Game: s.game, Replies: replies}, nil
 }
 
 // bodyMove applies a move a hosted seat wrote in the body of its mail.
-func (r *Referee) bodyMove(m *Incoming, req request, log *slog.Logger) (*Decision, error) {
+func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*mail.Decision, error) {
 	s, err := r.session(req.game)
 	if errors.Is(err, errNoGame) {
 		return r.noGame(m, req.game)
@@ -346,15 +436,15 @@ func (r *Referee) bodyMove(m *Incoming, req request, log *slog.Logger) (*Decisio
 	}
 	if len(mine) == 0 {
 		if own := seatsOf(s, m.From); len(own) > 0 {
-			return r.reject(m, templates.Rejection{Game: s.game, To: own[0], Problems: []templates.Problem{{
+			return r.reject(m, s, templates.Rejection{Game: s.game, To: own[0], Problems: []templates.Problem{{
 				Reason: fmt.Sprintf("%s plays with its own key, so the referee cannot sign for it: make the move with \"elasund move\" and attach the file it wrote", own[0])}}})
 		}
 		log.Info("refused: sender has no hosted seat", "game", s.game)
 		return r.notSeated(m, s)
 	}
-	tok, actions, origins, problems := parseBody(req.lines)
+	tok, actions, origins, problems := parseBody(s.g.Rules(), req.lines)
 	if tok == nil {
-		return r.reject(m, templates.Rejection{Game: s.game, To: mine[0].colour, Problems: []templates.Problem{{
+		return r.reject(m, s, templates.Rejection{Game: s.game, To: mine[0].colour, Problems: []templates.Problem{{
 			Reason: "the mail has no token line: write \"token\" and your seat's token on the first line, then your actions"}}})
 	}
 	var seat *hostedSeat
@@ -366,19 +456,19 @@ func (r *Referee) bodyMove(m *Incoming, req request, log *slog.Logger) (*Decisio
 	}
 	if seat == nil {
 		log.Info("refused: wrong token", "game", s.game)
-		return r.reject(m, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
+		return r.reject(m, s, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
 			Line: tok.n, Text: "token …", Reason: "this is not the token of your seat; it is in the mail that invited you"}}})
 	}
 	rej := templates.Rejection{Game: s.game, To: seat.colour, Legal: legalFor(s, seat.colour)}
 	if len(problems) > 0 {
 		rej.Problems = problems
-		return r.reject(m, rej)
+		return r.reject(m, s, rej)
 	}
 	if len(actions) == 0 {
 		rej.Problems = []templates.Problem{{Reason: "the mail has a token but no action: write your actions after the token line"}}
-		return r.reject(m, rej)
+		return r.reject(m, s, rej)
 	}
-	before := slices.Clone(s.g.State().Pending)
+	before := s.g.Position().Owed()
 	at := entryTime(s.g, m.Date)
 	e, err := s.g.Move(seat.colour, actions, seat.signer, at, turnfile.MoveOptions{})
 	if err != nil {
@@ -388,15 +478,14 @@ func (r *Referee) bodyMove(m *Incoming, req request, log *slog.Logger) (*Decisio
 		}
 		log.Info("refused: move", "game", s.game, "seat", seat.colour, "err", err)
 		rej.Problems = []templates.Problem{p}
-		return r.reject(m, rej)
+		return r.reject(m, s, rej)
 	}
 	// s.g has moved on: it no longer matches the stored bytes.
 	r.forget(s.game)
-	data, err := s.g.File().Marshal()
+	next, err := s.moved(s.g)
 	if err != nil {
 		return nil, err
 	}
-	next := &session{game: s.game, g: s.g, data: data, sum: sha256.Sum256(data), hosted: s.hosted}
 	log.Info("accepted", "game", s.game, "seat", seat.colour, "entry", e.N, "move", strings.Join(e.Actions, "; "))
 	return r.accept(m, next, report{mover: seat.colour, move: e.Actions, events: e.Events}, before)
 }
@@ -440,7 +529,7 @@ func (r *Referee) failedAction(s *session, seat *hostedSeat, actions []engine.Ac
 		return cands[0]
 	}
 	for _, i := range cands {
-		t, err := openData(r.dir, s.game, s.data, nil)
+		t, err := openData(r.games, r.dir, s.game, s.data, nil)
 		if err != nil {
 			break
 		}
@@ -461,15 +550,16 @@ type attachedFile struct {
 
 // turnFiles picks the turn files out of a mail's attachments: those with
 // a .yaml or .yml name, a YAML media type, or content that starts like a
-// turn file. One that cannot be read is a problem.
-func turnFiles(atts []Attachment) ([]attachedFile, []templates.Problem) {
+// turn file of one of the referee's games ("format: elasund/"). One that
+// cannot be read is a problem.
+func (r *Referee) turnFiles(atts []mail.Attachment) ([]attachedFile, []templates.Problem) {
 	var files []attachedFile
 	var problems []templates.Problem
 	for _, a := range atts {
 		name := strings.ToLower(a.Filename)
 		head := a.Data[:min(len(a.Data), 4096)]
 		looks := strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") ||
-			strings.Contains(a.ContentType, "yaml") || bytes.Contains(head, []byte("format: elasund/"))
+			strings.Contains(a.ContentType, "yaml") || r.startsLikeTurnFile(head)
 		if !looks {
 			continue
 		}
@@ -477,7 +567,7 @@ func turnFiles(atts []Attachment) ([]attachedFile, []templates.Problem) {
 		if label == "" {
 			label = "(no name)"
 		}
-		f, err := turnfile.Parse(a.Data)
+		f, err := turnfile.Parse(a.Data, r.games.Registry())
 		if err != nil {
 			problems = append(problems, templates.Problem{Reason: fmt.Sprintf("the attachment %s is not a turn file that can be read: %v", label, err)})
 			continue
@@ -493,21 +583,33 @@ func turnFiles(atts []Attachment) ([]attachedFile, []templates.Problem) {
 	return files, problems
 }
 
+// startsLikeTurnFile reports whether head holds the format line of a turn
+// file of any of the referee's games, of any version ("format: elasund/").
+func (r *Referee) startsLikeTurnFile(head []byte) bool {
+	for _, g := range r.games.Registry().Games() {
+		name, _, _ := strings.Cut(g.Format(), "/")
+		if bytes.Contains(head, []byte("format: "+name+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
 // fileMove applies a turn file attached by a seat that plays with its
 // own key: accepted when it extends the stored game with validly signed
 // entries.
-func (r *Referee) fileMove(m *Incoming, req request, files []attachedFile, problems []templates.Problem, log *slog.Logger) (*Decision, error) {
+func (r *Referee) fileMove(m *mail.Incoming, req request, files []attachedFile, problems []templates.Problem, log *slog.Logger) (*mail.Decision, error) {
 	if len(problems) > 0 {
-		return r.reject(m, templates.Rejection{Game: req.game, Problems: problems})
+		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: problems})
 	}
 	if len(files) > 1 {
-		return r.reject(m, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
+		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
 			Reason: fmt.Sprintf("the mail has %d different turn files attached; attach only the one your move wrote", len(files))}}})
 	}
 	af := files[0]
 	game := af.f.Header.Game
 	if req.game != "" && req.game != game {
-		return r.reject(m, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
+		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
 			Reason: fmt.Sprintf("the subject names game %s, but the attached file %s holds game %s", req.game, af.name, game)}}})
 	}
 	s, err := r.session(game)
@@ -528,7 +630,7 @@ func (r *Referee) fileMove(m *Incoming, req request, files []attachedFile, probl
 	if err != nil {
 		log.Info("refused: file does not verify", "game", game, "err", err)
 		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf("the attached file %s does not verify: %v", af.name, err)}}
-		return r.reject(m, rej, latest)
+		return r.reject(m, s, rej, latest)
 	}
 	cmp, err := turnfile.Compare(s.g, inc)
 	var fe *turnfile.ForkError
@@ -539,10 +641,10 @@ func (r *Referee) fileMove(m *Incoming, req request, files []attachedFile, probl
 		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
 			"the file forks the game: %v; the game already holds %s's entry %d, and your file has a different entry %d by %s. Nothing was applied: the game's file is attached",
 			fe, fe.SeatA, fe.Entry, fe.Entry, fe.SeatB)}}
-		return r.reject(m, rej, latest)
+		return r.reject(m, s, rej, latest)
 	case errors.As(err, &ve):
 		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf("the attached file %s is not a file of this game: %v", af.name, err)}}
-		return r.reject(m, rej)
+		return r.reject(m, s, rej)
 	case err != nil:
 		return nil, err
 	}
@@ -550,52 +652,72 @@ func (r *Referee) fileMove(m *Incoming, req request, files []attachedFile, probl
 		log.Info("refused: stale file", "game", game, "entries", cmp.B, "stored", cmp.A)
 		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
 			"the file is behind the game: it holds %d entries and the game %d. Make your move on the file attached here, the game as it stands", cmp.B, cmp.A)}}
-		return r.reject(m, rej, latest)
+		return r.reject(m, s, rej, latest)
 	}
 	if cmp.B == cmp.A {
 		log.Info("refused: nothing new", "game", game, "entries", cmp.A)
 		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
 			"the file adds nothing: the game already holds all %d of its entries (was it sent before?)", cmp.A)}}
-		return r.reject(m, rej)
+		return r.reject(m, s, rej)
 	}
 	added := inc.File().History[cmp.A:]
 	for _, e := range added {
 		if s.hosted[e.Seat] != nil {
 			rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
 				"entry %d is signed for %s, a seat the referee holds: its moves come by mail with its token, not in a file", e.N, e.Seat)}}
-			return r.reject(m, rej, latest)
+			return r.reject(m, s, rej, latest)
 		}
 	}
-	data, err := inc.File().Marshal()
+	log.Info("accepted file", "game", game, "entries", len(added), "from_entry", added[0].N)
+	// The first seat's join lets the hosted seats join (turnfile §4.1).
+	hostedJoins, err := joinHosted(inc, s.hosted, entryTime(inc, m.Date))
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", game, err)
+	}
+	added = append(slices.Clone(added), hostedJoins...)
+	next, err := s.moved(inc)
 	if err != nil {
 		return nil, err
 	}
-	next := &session{game: game, g: inc, data: data, sum: sha256.Sum256(data), hosted: s.hosted}
-	log.Info("accepted file", "game", game, "entries", len(added), "from_entry", added[0].N)
-	before := slices.Clone(s.g.State().Pending)
+	before := s.g.Position().Owed()
 	rep := fileReport(s.g, inc, added)
 	if !rep.begins && len(inc.Unjoined()) > 0 {
-		return r.joined(m, next, added)
+		return r.joined(m, s.g, next, added)
 	}
 	return r.accept(m, next, rep, before)
 }
 
 // joined acknowledges joins that leave the game still waiting for seats.
-func (r *Referee) joined(m *Incoming, next *session, added []turnfile.Entry) (*Decision, error) {
-	var who []engine.Colour
+// When the first seat has just joined, the seats that play with their own
+// key and have not joined get the file to join on: they could not join
+// before it (turnfile §4.1).
+func (r *Referee) joined(m *mail.Incoming, old *turnfile.Game, next *session, added []turnfile.Entry) (*mail.Decision, error) {
+	var who []string
 	for _, e := range added {
 		who = append(who, e.Seat)
 	}
-	text := fmt.Sprintf("Elasund game %s: %s joined. Waiting for %s to join; every seat gets the board when the game begins.\n",
-		next.game, colourNames(who), colourNames(next.g.Unjoined()))
-	out := replyTo(m, templates.SubjectTag(next.game)+" joined", text)
-	return r.commit(next, []Outgoing{out}), nil
+	text := fmt.Sprintf("%s game %s: %s joined. Waiting for %s to join; every seat gets the board when the game begins.\n",
+		next.draw.Title(), next.game, seatNames(who), seatNames(next.g.Unjoined()))
+	replies := []mail.Outgoing{replyTo(m, templates.SubjectTag(next.game)+" joined", text)}
+	h := next.g.File().Header
+	if first := h.Seats[0].Colour; !old.Joined(first) && next.g.Joined(first) {
+		for _, st := range h.Seats {
+			if next.g.Joined(st.Colour) || next.hosted[st.Colour] != nil || st.Email == "" || strings.EqualFold(st.Email, m.From) {
+				continue
+			}
+			text := fmt.Sprintf("%s game %s: %s, the first seat, has joined, so you can join now. Join on the file attached here, which holds its join:\n\n"+
+				"      elasund join FILE --as %s\n\nand mail the file back to %s, keeping the subject. Waiting for %s to join.\n",
+				next.draw.Title(), next.game, first, st.Colour, r.address, seatNames(next.g.Unjoined()))
+			replies = append(replies, mailTo(m, st, templates.SubjectTag(next.game)+" join now: you play "+st.Colour, text, []mail.Attachment{fileAttachment(next.game, next.data)}))
+		}
+	}
+	return r.commit(next, replies), nil
 }
 
 // report is what a turn mail says happened.
 type report struct {
-	begins bool // the game has just begun (or is being opened)
-	mover  engine.Colour
+	begins bool   // the game has just begun (or is being opened)
+	mover  string // "" when no seat moved
 	move   []string
 	events []string
 }
@@ -603,7 +725,7 @@ type report struct {
 // fileReport describes the entries a file added.
 func fileReport(old, inc *turnfile.Game, added []turnfile.Entry) report {
 	var rep report
-	seats := map[engine.Colour]bool{}
+	seats := map[string]bool{}
 	for _, e := range added {
 		if e.Kind != turnfile.EntryJoin {
 			seats[e.Seat] = true
@@ -611,19 +733,19 @@ func fileReport(old, inc *turnfile.Game, added []turnfile.Entry) report {
 	}
 	for _, e := range added {
 		if e.Kind == turnfile.EntryJoin {
-			rep.events = append(rep.events, e.Seat.String()+" joins the game")
+			rep.events = append(rep.events, e.Seat+" joins the game")
 			continue
 		}
 		rep.mover = e.Seat
 		for _, a := range e.Actions {
 			if len(seats) > 1 {
-				a = e.Seat.String() + ": " + a
+				a = e.Seat + ": " + a
 			}
 			rep.move = append(rep.move, a)
 		}
 		rep.events = append(rep.events, e.Events...)
 	}
-	rep.begins = rep.mover == engine.NoColour && len(old.Unjoined()) > 0 && len(inc.Unjoined()) == 0
+	rep.begins = rep.mover == "" && len(old.Unjoined()) > 0 && len(inc.Unjoined()) == 0
 	return rep
 }
 
@@ -639,7 +761,7 @@ func lastReport(g *turnfile.Game) report {
 
 // accept is the decision for an accepted move: write next, and mail
 // every seat.
-func (r *Referee) accept(m *Incoming, next *session, rep report, before []engine.Pending) (*Decision, error) {
+func (r *Referee) accept(m *mail.Incoming, next *session, rep report, before []engine.Owed) (*mail.Decision, error) {
 	replies, err := turnReplies(next, m, rep, before)
 	if err != nil {
 		return nil, err
@@ -648,9 +770,9 @@ func (r *Referee) accept(m *Incoming, next *session, rep report, before []engine
 }
 
 // commit is the decision that writes next as the stored game.
-func (r *Referee) commit(next *session, replies []Outgoing) *Decision {
+func (r *Referee) commit(next *session, replies []mail.Outgoing) *mail.Decision {
 	path := filepath.Join(gameDir(r.dir, next.game), gameFileName)
-	return &Decision{
+	return &mail.Decision{
 		Game:  next.game,
 		Entry: len(next.g.File().History),
 		Commit: func() error {
@@ -668,44 +790,44 @@ func (r *Referee) commit(next *session, replies []Outgoing) *Decision {
 // and the board attached, and a decision request for every seat that
 // owes a decision it did not owe before. m, when set, is the mail being
 // answered: its sender's mails are threaded to it.
-func turnReplies(s *session, m *Incoming, rep report, before []engine.Pending) ([]Outgoing, error) {
-	st := s.g.State()
-	cfg := s.g.Config()
-	svg, err := templates.SVG(cfg, st)
+func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed) ([]mail.Outgoing, error) {
+	p := s.g.Position()
+	hidden := s.allHosted()
+	mover := rep.mover
+	if rep.begins {
+		mover = ""
+	}
+	svg, err := s.board()
 	if err != nil {
 		return nil, err
 	}
-	attach := []Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
-	mover := rep.mover
-	if rep.begins {
-		mover = engine.NoColour
-	}
-	var out []Outgoing
+	attach := []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+	var out []mail.Outgoing
 	for _, seat := range s.g.File().Header.Seats {
 		if seat.Email == "" {
 			continue
 		}
-		subject, body, err := templates.RenderTurn(templates.TurnMail{
+		subject, body, err := s.mailer.Turn(templates.TurnMail{
 			Game: s.game, To: seat.Colour, Mover: mover, Move: rep.move, Events: rep.events,
-			Config: cfg, State: st, Legal: legalFor(s, seat.Colour),
+			Position: p, Hidden: hidden, Legal: legalFor(s, seat.Colour),
 		})
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, mailTo(m, seat, subject, body, attach))
 	}
-	asked := map[engine.Colour]bool{}
-	for _, p := range st.Pending {
-		if asked[p.Seat] || slices.ContainsFunc(before, func(q engine.Pending) bool { return samePending(p, q) }) {
+	asked := map[string]bool{}
+	for _, d := range p.Owed() {
+		if asked[d.Seat] || slices.ContainsFunc(before, func(b engine.Owed) bool { return sameOwed(d, b) }) {
 			continue
 		}
-		seat := s.g.File().Header.SeatOf(p.Seat)
+		seat := s.g.File().Header.SeatOf(d.Seat)
 		if seat == nil || seat.Email == "" {
 			continue
 		}
-		asked[p.Seat] = true
-		subject, body, err := templates.RenderDecision(templates.DecisionRequest{
-			Game: s.game, To: p.Seat, Pending: p, Config: cfg, State: st, Legal: legalFor(s, p.Seat),
+		asked[d.Seat] = true
+		subject, body, err := s.mailer.Decision(templates.DecisionRequest{
+			Game: s.game, To: d.Seat, Owed: d, Position: p, Hidden: hidden, Legal: legalFor(s, d.Seat),
 		})
 		if err != nil {
 			return nil, err
@@ -715,26 +837,27 @@ func turnReplies(s *session, m *Incoming, rep report, before []engine.Pending) (
 	return out, nil
 }
 
-func samePending(p, q engine.Pending) bool {
-	if p.Seat != q.Seat || p.Kind != q.Kind || p.Count != q.Count || p.Cards != q.Cards || p.Building != q.Building {
-		return false
-	}
-	return (p.At == nil) == (q.At == nil) && (p.At == nil || *p.At == *q.At)
+// sameOwed reports whether two owed decisions are the same one: the same
+// seat, kind and details (how many cards, which building where), the
+// details compared by value.
+func sameOwed(a, b engine.Owed) bool {
+	return a.Seat == b.Seat && a.Kind == b.Kind && reflect.DeepEqual(a.Detail, b.Detail)
 }
 
 // mailTo addresses a mail to a seat, threaded to m when the seat sent m.
-func mailTo(m *Incoming, seat turnfile.Seat, subject, body string, attach []Attachment) Outgoing {
-	out := Outgoing{To: []string{seatAddress(seat)}, Subject: subject, Text: body, Attachments: attach}
+func mailTo(m *mail.Incoming, seat turnfile.Seat, subject, body string, attach []mail.Attachment) mail.Outgoing {
+	out := mail.Outgoing{To: []string{seatAddress(seat)}, Subject: subject, Text: body, Attachments: attach}
 	if m != nil && strings.EqualFold(seat.Email, m.From) {
 		out.InReplyTo, out.References = m.MessageID, references(m)
 	}
 	return out
 }
 
-// legalFor lists the actions seat may take now, in canonical notation;
-// empty when the game does not wait for it. A hosted seat's list shows
-// the church tiles a first church build would draw.
-func legalFor(s *session, seat engine.Colour) []string {
+// legalFor lists the actions seat may take now, as the game's renderer
+// prints them for people; empty when the game does not wait for it. A
+// hosted seat's list shows what its own next reveal decides (Elasund's
+// church tiles a first church build would draw).
+func legalFor(s *session, seat string) []string {
 	if !slices.Contains(s.g.Acting(), seat) {
 		return nil
 	}
@@ -745,14 +868,14 @@ func legalFor(s *session, seat engine.Colour) []string {
 	acts := s.g.Legal(seat, signer)
 	out := make([]string, len(acts))
 	for i, a := range acts {
-		out[i] = s.g.Config().FormatAction(a)
+		out[i] = s.draw.Action(s.g.Position(), a.String())
 	}
 	return out
 }
 
 // seatsOf lists the seats registered to address, in seat order.
-func seatsOf(s *session, address string) []engine.Colour {
-	var out []engine.Colour
+func seatsOf(s *session, address string) []string {
+	var out []string
 	for _, st := range s.g.File().Header.Seats {
 		if st.Email != "" && strings.EqualFold(st.Email, address) {
 			out = append(out, st.Colour)
@@ -765,35 +888,33 @@ func seatAddress(st turnfile.Seat) string {
 	return (&stdmail.Address{Name: st.Name, Address: st.Email}).String()
 }
 
-func colourNames(cs []engine.Colour) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = c.String()
-	}
-	switch len(s) {
+// seatNames lists seats for a sentence: "red", "red and blue", "red,
+// blue and green"; "nobody" for none.
+func seatNames(seats []string) string {
+	switch len(seats) {
 	case 0:
 		return "nobody"
 	case 1:
-		return s[0]
+		return seats[0]
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return strings.Join(seats[:len(seats)-1], ", ") + " and " + seats[len(seats)-1]
 }
 
-func fileAttachment(game string, data []byte) Attachment {
-	return Attachment{Filename: "elasund-" + game + ".yaml", ContentType: "application/yaml", Data: data}
+func fileAttachment(game string, data []byte) mail.Attachment {
+	return mail.Attachment{Filename: "elasund-" + game + ".yaml", ContentType: "application/yaml", Data: data}
 }
 
-func svgAttachment(game string, data []byte) Attachment {
-	return Attachment{Filename: "elasund-" + game + ".svg", ContentType: "image/svg+xml", Data: data}
+func svgAttachment(game string, data []byte) mail.Attachment {
+	return mail.Attachment{Filename: "elasund-" + game + ".svg", ContentType: "image/svg+xml", Data: data}
 }
 
 // replyTo answers m's sender, threaded to m.
-func replyTo(m *Incoming, subject, text string) Outgoing {
-	return Outgoing{To: []string{m.From}, Subject: subject, Text: text, InReplyTo: m.MessageID, References: references(m)}
+func replyTo(m *mail.Incoming, subject, text string) mail.Outgoing {
+	return mail.Outgoing{To: []string{m.From}, Subject: subject, Text: text, InReplyTo: m.MessageID, References: references(m)}
 }
 
 // references is m's References with m added, the oldest dropped past 20.
-func references(m *Incoming) []string {
+func references(m *mail.Incoming) []string {
 	refs := append(slices.Clone(m.References), m.MessageID)
 	if len(refs) > 20 {
 		refs = refs[len(refs)-20:]
@@ -815,178 +936,4 @@ func entryTime(g *turnfile.Game, date time.Time) time.Time {
 		return floor.UTC()
 	}
 	return t
-}
-
-// command is a command by mail.
-type command int
-
-const (
-	cmdNone command = iota
-	cmdHelp
-	cmdStatus
-	cmdResend
-)
-
-var commandWords = map[string]command{"help": cmdHelp, "status": cmdStatus, "resend": cmdResend}
-
-// request is what a mail asks for, read from its subject and body.
-type request struct {
-	cmd command
-	// game is the game named by the subject's tag or by the command's
-	// argument; badGame is a name there that is not a game id.
-	game, badGame string
-	// lines are the body's own lines (see ownLines).
-	lines []bodyLine
-}
-
-// bodyLine is a line of a mail's body and its 1-based number.
-type bodyLine struct {
-	n    int
-	text string
-}
-
-var (
-	// tagPattern finds "[elasund GAME]" (or "[elasund]") in a subject.
-	tagPattern = regexp.MustCompile(`(?i)\[\s*elasund(?:\s+([^\]\s]*))?\s*\]`)
-	// replyPrefix matches the "Re:", "Fwd:", "AW:" ... mail programs add.
-	replyPrefix = regexp.MustCompile(`(?i)^\s*(?:(?:re|fw|fwd|aw|wg|sv|vs|tr|antw|rif|r)(?:\[\d+\])?\s*:\s*)+`)
-	// tokenLine matches "token SECRET" (also "token: SECRET").
-	tokenLine = regexp.MustCompile(`(?i)^\s*token\b\s*:?\s*(.*?)\s*$`)
-	// attribution matches "On Mon, ..., Alice wrote:" above a quote.
-	attribution = regexp.MustCompile(`(?i)(wrote|écrit|schrieb|escribió|scritto|написал\w*)\s*:\s*$`)
-	// separator matches the lines mail programs put above forwarded or
-	// quoted text that carries no "> ".
-	separator = regexp.MustCompile(`(?i)^(?:-{2,}\s*(?:original|forwarded|weitergeleitete|message)[^-]*-{2,}|_{10,}|-{10,})\s*$`)
-	// footer matches the lines phones add below a message.
-	footer = regexp.MustCompile(`(?i)^\s*(?:sent from my |sent from mail for |get outlook for |envoyé de mon |von meinem .* gesendet)`)
-)
-
-// parseRequest reads a mail's command, game and own lines.
-func parseRequest(m *Incoming) request {
-	var req request
-	subject := replyPrefix.ReplaceAllString(m.Subject, "")
-	if mt := tagPattern.FindStringSubmatch(subject); mt != nil {
-		if id := strings.ToLower(mt[1]); gameIDPattern.MatchString(id) {
-			req.game = id
-		} else if id != "" {
-			req.badGame = mt[1]
-		}
-		subject = tagPattern.ReplaceAllString(subject, " ")
-	}
-	subject = replyPrefix.ReplaceAllString(subject, "")
-	req.lines = ownLines(m.Text)
-	words := strings.Fields(subject)
-	if len(words) == 0 && req.game == "" && req.badGame == "" && len(m.Attachments) == 0 {
-		// No subject to speak of: a command may be the body's first line.
-		for _, l := range req.lines {
-			if w := strings.Fields(stripComment(l.text)); len(w) > 0 {
-				words = w
-				break
-			}
-		}
-	}
-	if len(words) > 0 {
-		if c, ok := commandWords[strings.ToLower(strings.Trim(words[0], ".:!?"))]; ok {
-			req.cmd = c
-			if len(words) > 1 && c != cmdHelp {
-				if id := strings.ToLower(words[1]); gameIDPattern.MatchString(id) {
-					req.game, req.badGame = id, ""
-				} else if req.game == "" {
-					req.badGame = words[1]
-				}
-			}
-		}
-	}
-	return req
-}
-
-// ownLines returns the lines the sender wrote: quoted lines ("> ...")
-// and attribution lines above them are left out, and reading stops at a
-// signature ("-- "), at a separator above forwarded or quoted text, at
-// an attribution line not followed by quoted lines, or at a phone's
-// "Sent from" footer.
-func ownLines(text string) []bodyLine {
-	lines := strings.Split(text, "\n")
-	var out []bodyLine
-	for i := 0; i < len(lines); i++ {
-		l := strings.TrimRight(lines[i], " \t\r")
-		trimmed := strings.TrimSpace(l)
-		switch {
-		case l == "--" || l == "-- ":
-			return out
-		case separator.MatchString(trimmed) || footer.MatchString(trimmed):
-			return out
-		case strings.HasPrefix(trimmed, ">"):
-			continue
-		case attribution.MatchString(trimmed):
-			j := i + 1
-			for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
-				j++
-			}
-			if j < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[j]), ">") {
-				continue
-			}
-			return out
-		}
-		out = append(out, bodyLine{n: i + 1, text: l})
-	}
-	return out
-}
-
-func stripComment(s string) string {
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.TrimSpace(s)
-}
-
-// tokenAt is a token line.
-type tokenAt struct {
-	n     int
-	token string
-}
-
-// parseBody reads a hosted seat's mail: the first token line, and every
-// line after it as actions. Lines before the token line that are not
-// actions (a greeting) are skipped; actions there are a problem, since
-// the move starts after the token. Each action keeps the line it came
-// from; each line after the token that cannot be read is a problem.
-func parseBody(lines []bodyLine) (*tokenAt, []engine.Action, []bodyLine, []templates.Problem) {
-	var tok *tokenAt
-	var actions []engine.Action
-	var origins []bodyLine
-	var problems []templates.Problem
-	for _, l := range lines {
-		if stripComment(l.text) == "" {
-			continue
-		}
-		if mt := tokenLine.FindStringSubmatch(l.text); mt != nil {
-			if tok == nil {
-				tok = &tokenAt{n: l.n, token: stripComment(mt[1])}
-			}
-			continue
-		}
-		move, err := engine.ParseMove(l.text)
-		if tok == nil {
-			if err == nil {
-				problems = append(problems, templates.Problem{Line: l.n, Text: strings.TrimSpace(l.text),
-					Reason: "actions come after the token line: put the token line first"})
-			}
-			continue
-		}
-		if err != nil {
-			p := templates.Problem{Line: l.n, Text: strings.TrimSpace(l.text), Reason: err.Error()}
-			var ne *engine.NotationError
-			if errors.As(err, &ne) {
-				p.Reason = ne.Reason
-			}
-			problems = append(problems, p)
-			continue
-		}
-		for _, a := range move {
-			actions = append(actions, a)
-			origins = append(origins, bodyLine{n: l.n, text: strings.TrimSpace(l.text)})
-		}
-	}
-	return tok, actions, origins, problems
 }

@@ -1,4 +1,4 @@
-package mail
+package referee
 
 import (
 	"bytes"
@@ -10,12 +10,17 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	elasundbot "github.com/elasund/elasund/internal/bot/elasund"
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -36,13 +41,13 @@ func (d *detReader) Read(p []byte) (int, error) { return d.r.Read(p) }
 
 // The players of the referee tests.
 var (
-	alice = turnfile.Seat{Colour: engine.Red, Name: "Alice", Email: "alice@example.test"}
-	bob   = turnfile.Seat{Colour: engine.Blue, Name: "Bob", Email: "bob@example.test"}
+	alice = turnfile.Seat{Colour: "red", Name: "Alice", Email: "alice@example.test"}
+	bob   = turnfile.Seat{Colour: "blue", Name: "Bob", Email: "bob@example.test"}
 )
 
 // hostGame makes a hosted game of alice (red) and bob (blue) in a fresh
 // store; hosted lists the seats the referee holds.
-func hostGame(t testing.TB, seed byte, options map[string]string, hosted ...engine.Colour) (string, *HostedGame) {
+func hostGame(t testing.TB, seed byte, options map[string]string, hosted ...string) (string, *HostedGame) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "games")
 	hg, err := HostNew(HostOptions{
@@ -57,7 +62,7 @@ func hostGame(t testing.TB, seed byte, options map[string]string, hosted ...engi
 
 func newTestReferee(t testing.TB, dir string) *Referee {
 	t.Helper()
-	r, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom, Logger: testLogger(t)})
+	r, err := New(Options{Dir: dir, Address: testFrom, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,20 +85,20 @@ func (ml *mailer) next() (string, time.Time) {
 }
 
 // incoming is a parsed mail as the daemon gives it to a handler.
-func (ml *mailer) incoming(from, subject, body string, atts ...Attachment) *Incoming {
+func (ml *mailer) incoming(from, subject, body string, atts ...mail.Attachment) *mail.Incoming {
 	id, date := ml.next()
-	return &Incoming{MessageID: id, From: from, To: []string{testFrom}, Subject: subject, Date: date, Text: body, Attachments: atts}
+	return &mail.Incoming{MessageID: id, From: from, To: []string{testFrom}, Subject: subject, Date: date, Text: body, Attachments: atts}
 }
 
 // raw is a mail as a player's program sends it: text/plain, or
 // multipart/mixed with base64 attachments. extra header lines come
 // before the MIME fields.
-func (ml *mailer) raw(from, subject, body string, extra []string, atts ...Attachment) (string, []byte) {
+func (ml *mailer) raw(from, subject, body string, extra []string, atts ...mail.Attachment) (string, []byte) {
 	id, date := ml.next()
 	return id, rawMail(from, subject, body, id, date, extra, atts...)
 }
 
-func rawMail(from, subject, body, id string, date time.Time, extra []string, atts ...Attachment) []byte {
+func rawMail(from, subject, body, id string, date time.Time, extra []string, atts ...mail.Attachment) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s>\r\n", from, testFrom, subject, date.Format(time.RFC1123Z), id)
 	for _, h := range extra {
@@ -158,7 +163,7 @@ func storedBytes(t testing.TB, dir, game string) []byte {
 // openBytes replays a turn file.
 func openBytes(t testing.TB, data []byte) *turnfile.Game {
 	t.Helper()
-	f, err := turnfile.Parse(data)
+	f, err := turnfile.Parse(data, games.All().Registry())
 	if err != nil {
 		t.Fatalf("parsing a turn file: %v", err)
 	}
@@ -181,32 +186,47 @@ func tokenFrom(t testing.TB, text string) string {
 	return m[1]
 }
 
-// countRand answers every draw with 0 and counts the draws.
+// countRand answers every draw with 0 and counts the draws. It stands
+// outside any history, as a bot's planning does.
 type countRand struct{ n int }
 
-func (c *countRand) Intn(engine.Stream, int) int { c.n++; return 0 }
+var _ engine.Source = (*countRand)(nil)
+
+func (c *countRand) Intn(string, int) int                 { c.n++; return 0 }
+func (c *countRand) Clone() engine.Source                 { return c }
+func (c *countRand) Entry() int                           { return 0 }
+func (c *countRand) Reveal() []byte                       { return nil }
+func (c *countRand) Commitment(string) []byte             { return nil }
+func (c *countRand) SandboxSeed() (int64, bool)           { return 0, false }
+func (c *countRand) Derive(string, ...[]byte) engine.Rand { return c }
+
+// newBot is an Elasund player of a level.
+func newBot(level string, seed uint64) bot.Player {
+	p, err := elasundbot.Maker{}.New(level, seed)
+	if err != nil {
+		panic(err) // the tests name existing levels
+	}
+	return p
+}
 
 // chooseMove is a player's next move: actions chosen one by one by p on
 // a copy of the position, up to and including the first that draws
 // anything random (a roll, a wall's cards), or until the game no longer
 // waits for seat. Each action is legal where it stands, so the move is.
-func chooseMove(p bot.Player, g *turnfile.Game, seat engine.Colour) ([]engine.Action, error) {
-	eg, err := engine.Load(g.Config(), g.State())
-	if err != nil {
-		return nil, err
-	}
+func chooseMove(p bot.Player, g *turnfile.Game, seat string) ([]engine.Action, error) {
+	pos := g.Position().Clone()
 	var move []engine.Action
 	for {
-		a, err := p.Choose(eg, seat, nil)
+		a, err := p.Choose(pos, seat, nil)
 		if err != nil {
 			return nil, err
 		}
 		cr := &countRand{}
-		if _, err := eg.Apply(seat, []engine.Action{a}, cr); err != nil {
+		if _, err := pos.Apply(seat, []engine.Action{a}, cr); err != nil {
 			return nil, fmt.Errorf("%s chose %q: %w", seat, a, err)
 		}
 		move = append(move, a)
-		if cr.n > 0 || eg.Over() || !containsColour(eg.View().WaitingFor, seat) {
+		if cr.n > 0 || pos.Over() || !slices.Contains(pos.Awaited(), seat) {
 			return move, nil
 		}
 	}
@@ -236,7 +256,7 @@ func ownSigner(seed byte) *turnfile.Signer {
 }
 
 // one returns the only reply of a decision.
-func one(t testing.TB, d *Decision) Outgoing {
+func one(t testing.TB, d *mail.Decision) mail.Outgoing {
 	t.Helper()
 	if len(d.Replies) != 1 {
 		t.Fatalf("%d replies, want 1", len(d.Replies))
@@ -245,7 +265,7 @@ func one(t testing.TB, d *Decision) Outgoing {
 }
 
 // handle runs Handle and, when the decision commits, Commit.
-func handle(t testing.TB, r *Referee, m *Incoming) *Decision {
+func handle(t testing.TB, r *Referee, m *mail.Incoming) *mail.Decision {
 	t.Helper()
 	d, err := r.Handle(context.Background(), m)
 	if err != nil {
@@ -259,7 +279,7 @@ func handle(t testing.TB, r *Referee, m *Incoming) *Decision {
 	return d
 }
 
-func attachmentNamed(atts []Attachment, suffix string) []byte {
+func attachmentNamed(atts []mail.Attachment, suffix string) []byte {
 	for _, a := range atts {
 		if strings.HasSuffix(a.Filename, suffix) {
 			return a.Data
@@ -291,7 +311,7 @@ func TestParseRequest(t *testing.T) {
 		{"", "help", true, cmdNone, "", ""},
 		{"my move", "help", false, cmdNone, "", ""},
 	} {
-		req := parseRequest(&Incoming{Subject: tc.subject, Text: tc.body, Attachments: map[bool][]Attachment{true: {{Filename: "x"}}}[tc.atts]})
+		req := parseRequest(&mail.Incoming{Subject: tc.subject, Text: tc.body, Attachments: map[bool][]mail.Attachment{true: {{Filename: "x"}}}[tc.atts]})
 		if req.cmd != tc.cmd || req.game != tc.game || req.badGame != tc.bad {
 			t.Errorf("parseRequest(%q, %q) = cmd %d game %q bad %q, want cmd %d game %q bad %q",
 				tc.subject, tc.body, req.cmd, req.game, req.badGame, tc.cmd, tc.game, tc.bad)
@@ -325,7 +345,7 @@ func TestOwnLines(t *testing.T) {
 
 func TestParseBody(t *testing.T) {
 	text := "Hi Bob,\ntoken  K7QM-2xvb # mine\nroll; build tavern D4\n\n# a comment\nbulid well C3\npermit 2 F9\ntoken other\n"
-	tok, actions, origins, problems := parseBody(ownLines(text))
+	tok, actions, origins, problems := parseBody(elasund.Rules{}, ownLines(text))
 	if tok == nil || tok.n != 2 || tok.token != "K7QM-2xvb" {
 		t.Fatalf("token = %+v, want line 2 K7QM-2xvb", tok)
 	}
@@ -339,7 +359,7 @@ func TestParseBody(t *testing.T) {
 	if len(problems) != 1 || problems[0].Line != 6 || !strings.Contains(problems[0].Reason, "build") {
 		t.Errorf("problems = %+v, want line 6 (bulid, with a suggestion)", problems)
 	}
-	_, actions, _, problems = parseBody(ownLines("roll\ntoken x\nend"))
+	_, actions, _, problems = parseBody(elasund.Rules{}, ownLines("roll\ntoken x\nend"))
 	if len(actions) != 1 || len(problems) != 1 || problems[0].Line != 1 || !strings.Contains(problems[0].Reason, "after the token line") {
 		t.Errorf("an action before the token: actions %v, problems %+v", actions, problems)
 	}
@@ -353,7 +373,7 @@ func TestTokens(t *testing.T) {
 	if !regexp.MustCompile(`^[a-z2-7]{4}(-[a-z2-7]{4}){5}$`).MatchString(tok) {
 		t.Errorf("newToken = %q, want six groups of four", tok)
 	}
-	hs := &hostedSeat{colour: engine.Red, token: tokenHash("g1", engine.Red, tok)}
+	hs := &hostedSeat{colour: "red", token: tokenHash("g1", "red", tok)}
 	for _, tc := range []struct {
 		game, token string
 		want        bool
@@ -370,36 +390,36 @@ func TestTokens(t *testing.T) {
 			t.Errorf("checkToken(%q, %q) = %v, want %v", tc.game, tc.token, got, tc.want)
 		}
 	}
-	if tokenHash("g1", engine.Blue, tok) == hs.token {
+	if tokenHash("g1", "blue", tok) == hs.token {
 		t.Error("a token hashes the same for another seat")
 	}
 }
 
 func TestHostNew(t *testing.T) {
-	dir, hg := hostGame(t, 1, nil, engine.Red)
+	dir, hg := hostGame(t, 1, nil, "red")
 	g := openBytes(t, storedBytes(t, dir, hg.Game))
-	if !g.Joined(engine.Red) || g.Joined(engine.Blue) {
-		t.Fatalf("joined: red %v blue %v, want only the hosted red", g.Joined(engine.Red), g.Joined(engine.Blue))
+	if !g.Joined("red") || g.Joined("blue") {
+		t.Fatalf("joined: red %v blue %v, want only the hosted red", g.Joined("red"), g.Joined("blue"))
 	}
 	fi, err := os.Stat(filepath.Join(dir, hg.Game, hostedFileName))
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("hosted.yaml: %v, mode %v; want 0600", err, fi.Mode().Perm())
 	}
-	hosted, err := readHosted(dir, hg.Game)
-	if err != nil || len(hosted) != 1 || hosted[engine.Red] == nil {
+	hosted, err := readHosted(dir, hg.Game, elasund.Rules{})
+	if err != nil || len(hosted) != 1 || hosted["red"] == nil {
 		t.Fatalf("readHosted = %v, %v; want red", hosted, err)
 	}
-	if !hosted[engine.Red].checkToken(hg.Game, hg.Tokens[engine.Red]) {
+	if !hosted["red"].checkToken(hg.Game, hg.Tokens["red"]) {
 		t.Error("the stored hash does not match red's token")
 	}
-	if raw, _ := os.ReadFile(filepath.Join(dir, hg.Game, hostedFileName)); bytes.Contains(raw, []byte(hg.Tokens[engine.Red])) {
+	if raw, _ := os.ReadFile(filepath.Join(dir, hg.Game, hostedFileName)); bytes.Contains(raw, []byte(hg.Tokens["red"])) {
 		t.Error("hosted.yaml holds the token in clear")
 	}
 	if len(hg.Mail) != 2 {
 		t.Fatalf("%d mails, want 2 invitations (the game waits for blue)", len(hg.Mail))
 	}
 	red, blue := hg.Mail[0], hg.Mail[1]
-	if tokenFrom(t, red.Text) != hg.Tokens[engine.Red] || len(red.Attachments) != 0 || !strings.Contains(red.To[0], "alice@example.test") {
+	if tokenFrom(t, red.Text) != hg.Tokens["red"] || len(red.Attachments) != 0 || !strings.Contains(red.To[0], "alice@example.test") {
 		t.Errorf("red's invitation: to %v, %d attachments:\n%s", red.To, len(red.Attachments), red.Text)
 	}
 	if strings.Contains(blue.Text, "your token") || !strings.Contains(blue.Text, "elasund join FILE --as blue") ||
@@ -408,23 +428,23 @@ func TestHostNew(t *testing.T) {
 	}
 
 	// Every seat hosted: the game begins at once, with opening mails.
-	dir2, hg2 := hostGame(t, 2, map[string]string{"turn_limit": "9"}, engine.Red, engine.Blue)
+	dir2, hg2 := hostGame(t, 2, map[string]string{"turn_limit": "9"}, "red", "blue")
 	if len(hg2.Mail) != 4 || !strings.Contains(hg2.Mail[2].Text, "The game begins") || attachmentNamed(hg2.Mail[3].Attachments, ".svg") == nil {
 		t.Fatalf("an all-hosted game: %d mails, want 2 invitations and 2 opening turn mails", len(hg2.Mail))
 	}
-	if g2 := openBytes(t, storedBytes(t, dir2, hg2.Game)); g2.Config().Options.TurnLimit != 9 || len(g2.Acting()) != 1 {
-		t.Errorf("all-hosted game: turn limit %d, acting %v", g2.Config().Options.TurnLimit, g2.Acting())
+	if g2 := openBytes(t, storedBytes(t, dir2, hg2.Game)); elasund.Of(g2.Position()).Config().Options.TurnLimit != 9 || len(g2.Acting()) != 1 {
+		t.Errorf("all-hosted game: turn limit %d, acting %v", elasund.Of(g2.Position()).Config().Options.TurnLimit, g2.Acting())
 	}
 
 	for _, tc := range []struct {
 		name   string
 		seats  []turnfile.Seat
-		hosted []engine.Colour
+		hosted []string
 		want   string
 	}{
-		{"no address", []turnfile.Seat{alice, {Colour: engine.Blue, Name: "Bob"}}, nil, "needs an e-mail address"},
-		{"bad address", []turnfile.Seat{alice, {Colour: engine.Blue, Name: "Bob", Email: "bob"}}, nil, "not an address"},
-		{"unseated host", []turnfile.Seat{alice, bob}, []engine.Colour{engine.Green}, "nobody sits at green"},
+		{"no address", []turnfile.Seat{alice, {Colour: "blue", Name: "Bob"}}, nil, "needs an e-mail address"},
+		{"bad address", []turnfile.Seat{alice, {Colour: "blue", Name: "Bob", Email: "bob"}}, nil, "not an address"},
+		{"unseated host", []turnfile.Seat{alice, bob}, []string{"green"}, "nobody sits at green"},
 	} {
 		_, err := HostNew(HostOptions{Dir: t.TempDir(), Address: testFrom, Seats: tc.seats, Hosted: tc.hosted, Now: refTime})
 		var he *HostError
@@ -442,11 +462,11 @@ func TestHostNewRandomStart(t *testing.T) {
 	orders := map[string]bool{}
 	for seed := byte(1); seed <= 12; seed++ {
 		hg, err := HostNew(HostOptions{Dir: t.TempDir(), Address: testFrom, Seats: []turnfile.Seat{alice, bob},
-			Hosted: []engine.Colour{engine.Red, engine.Blue}, RandomStart: true, Now: refTime, Rand: newDetReader(seed)})
+			Hosted: []string{"red", "blue"}, RandomStart: true, Now: refTime, Rand: newDetReader(seed)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		orders[hg.Seats[0].Colour.String()] = true
+		orders[hg.Seats[0].Colour] = true
 	}
 	if len(orders) != 2 {
 		t.Errorf("12 random starts all began with %v", orders)
@@ -454,48 +474,48 @@ func TestHostNewRandomStart(t *testing.T) {
 }
 
 func TestHostInvite(t *testing.T) {
-	dir, hg := hostGame(t, 3, nil, engine.Red)
-	again, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Red}, newDetReader(9))
+	dir, hg := hostGame(t, 3, nil, "red")
+	again, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: hg.Game, Seats: []string{"red"}, Rand: newDetReader(9)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(again.Mail) != 1 || tokenFrom(t, again.Mail[0].Text) == hg.Tokens[engine.Red] {
+	if len(again.Mail) != 1 || tokenFrom(t, again.Mail[0].Text) == hg.Tokens["red"] {
 		t.Fatalf("re-invitation: %d mails, token unchanged or missing", len(again.Mail))
 	}
-	hosted, _ := readHosted(dir, hg.Game)
-	if hosted[engine.Red].checkToken(hg.Game, hg.Tokens[engine.Red]) || !hosted[engine.Red].checkToken(hg.Game, again.Tokens[engine.Red]) {
+	hosted, _ := readHosted(dir, hg.Game, elasund.Rules{})
+	if hosted["red"].checkToken(hg.Game, hg.Tokens["red"]) || !hosted["red"].checkToken(hg.Game, again.Tokens["red"]) {
 		t.Error("after HostInvite the old token still works or the new one does not")
 	}
-	all, err := HostInvite(dir, testFrom, hg.Game, nil, newDetReader(10))
+	all, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: hg.Game, Rand: newDetReader(10)})
 	if err != nil || len(all.Mail) != 2 || attachmentNamed(all.Mail[1].Attachments, ".yaml") == nil {
 		t.Fatalf("inviting every seat: %v, %d mails", err, len(all.Mail))
 	}
 	for _, bad := range []string{"nonsense", "0000000000000000"} {
 		var he *HostError
-		if _, err := HostInvite(dir, testFrom, bad, nil, nil); !errors.As(err, &he) {
+		if _, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: bad}); !errors.As(err, &he) {
 			t.Errorf("HostInvite(%q) = %v, want a HostError", bad, err)
 		}
 	}
-	if _, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Green}, nil); err == nil {
+	if _, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: hg.Game, Seats: []string{"green"}}); err == nil {
 		t.Error("HostInvite of an unseated colour succeeded")
 	}
 	// Once blue has joined with its own key, inviting every seat means
 	// red only, and naming blue is refused.
 	r := newTestReferee(t, dir)
 	g := openBytes(t, storedBytes(t, dir, hg.Game))
-	if _, err := g.Join(engine.Blue, ownSigner(5), refTime); err != nil {
+	if _, err := g.Join("blue", ownSigner(5), refTime); err != nil {
 		t.Fatal(err)
 	}
 	joined, _ := g.File().Marshal()
 	ml := &mailer{}
-	if d := handle(t, r, ml.incoming(bob.Email, templates.SubjectTag(hg.Game), "", Attachment{Filename: "g.yaml", Data: joined})); d.Reject {
+	if d := handle(t, r, ml.incoming(bob.Email, templates.SubjectTag(hg.Game), "", mail.Attachment{Filename: "g.yaml", Data: joined})); d.Reject {
 		t.Fatalf("join refused:\n%s", d.Replies[0].Text)
 	}
-	if all, err := HostInvite(dir, testFrom, hg.Game, nil, newDetReader(11)); err != nil || len(all.Mail) != 1 || len(all.Tokens) != 1 {
+	if all, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: hg.Game, Rand: newDetReader(11)}); err != nil || len(all.Mail) != 1 || len(all.Tokens) != 1 {
 		t.Errorf("inviting every seat after blue joined: %v, %d mails", err, len(all.Mail))
 	}
 	var he *HostError
-	if _, err := HostInvite(dir, testFrom, hg.Game, []engine.Colour{engine.Blue}, nil); !errors.As(err, &he) || !strings.Contains(err.Error(), "resend") {
+	if _, err := HostInvite(InviteOptions{Dir: dir, Address: testFrom, Game: hg.Game, Seats: []string{"blue"}}); !errors.As(err, &he) || !strings.Contains(err.Error(), "resend") {
 		t.Errorf("inviting blue after it joined = %v, want a HostError pointing to resend", err)
 	}
 }
@@ -504,14 +524,14 @@ func TestHostInvite(t *testing.T) {
 type hostedPair struct {
 	dir    string
 	game   string
-	tokens map[engine.Colour]string
+	tokens map[string]string
 	r      *Referee
 	ml     *mailer
 }
 
 func newHostedPair(t testing.TB) *hostedPair {
 	t.Helper()
-	dir, hg := hostGame(t, 4, nil, engine.Red, engine.Blue)
+	dir, hg := hostGame(t, 4, nil, "red", "blue")
 	return &hostedPair{dir: dir, game: hg.Game, tokens: hg.Tokens, r: newTestReferee(t, dir), ml: &mailer{}}
 }
 
@@ -519,14 +539,14 @@ func (p *hostedPair) subject() string {
 	return "Re: " + templates.SubjectTag(p.game) + " turn 1: your move"
 }
 
-func (p *hostedPair) mail(seat turnfile.Seat, body string) *Incoming {
+func (p *hostedPair) mail(seat turnfile.Seat, body string) *mail.Incoming {
 	return p.ml.incoming(seat.Email, p.subject(), body)
 }
 
 func TestRefereeAcceptsBodyMove(t *testing.T) {
 	p := newHostedPair(t)
 	before := storedBytes(t, p.dir, p.game)
-	m := p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll\n\nOn Sun, elasund wrote:\n> old stuff")
+	m := p.mail(alice, "token "+p.tokens["red"]+"\nroll\n\nOn Sun, elasund wrote:\n> old stuff")
 	d, err := p.r.Handle(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
@@ -549,7 +569,7 @@ func TestRefereeAcceptsBodyMove(t *testing.T) {
 	stored := storedBytes(t, p.dir, p.game)
 	g := openBytes(t, stored)
 	e := g.File().History[2]
-	if e.Seat != engine.Red || fmt.Sprint(e.Actions) != "[roll]" || e.At != "2026-11-22T10:01:00Z" {
+	if e.Seat != "red" || fmt.Sprint(e.Actions) != "[roll]" || e.At != "2026-11-22T10:01:00Z" {
 		t.Errorf("entry 3: %s %v at %s", e.Seat, e.Actions, e.At)
 	}
 	if len(d.Replies) < 2 {
@@ -575,13 +595,13 @@ func TestRefereeAcceptsBodyMove(t *testing.T) {
 
 func TestRefereeRejectsBodyMoves(t *testing.T) {
 	p := newHostedPair(t)
-	red, blue := p.tokens[engine.Red], p.tokens[engine.Blue]
+	red, blue := p.tokens["red"], p.tokens["blue"]
 	// Work out where a move "roll; end; end" fails: at the second end,
 	// unless the roll needs a choice first.
-	hosted, _ := readHosted(p.dir, p.game)
+	hosted, _ := readHosted(p.dir, p.game, elasund.Rules{})
 	probe := openBytes(t, storedBytes(t, p.dir, p.game))
 	failLine := 4
-	if _, err := probe.Move(engine.Red, mustMove(t, "roll; end"), hosted[engine.Red].signer, refTime, turnfile.MoveOptions{}); err != nil {
+	if _, err := probe.Move("red", mustMove(t, "roll; end"), hosted["red"].signer, refTime, turnfile.MoveOptions{}); err != nil {
 		failLine = 3
 	}
 	for _, tc := range []struct {
@@ -638,7 +658,7 @@ func TestRefereeRejectsBodyMoves(t *testing.T) {
 
 func mustMove(t testing.TB, s string) []engine.Action {
 	t.Helper()
-	m, err := engine.ParseMove(s)
+	m, err := elasund.Rules{}.ParseMove(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -687,21 +707,21 @@ type peerGame struct {
 
 func newPeerGame(t testing.TB) (*peerGame, *HostedGame) {
 	t.Helper()
-	dir, hg := hostGame(t, 5, nil, engine.Red)
-	return &peerGame{dir: dir, game: hg.Game, token: hg.Tokens[engine.Red], signer: ownSigner(77), r: newTestReferee(t, dir), ml: &mailer{}}, hg
+	dir, hg := hostGame(t, 5, nil, "red")
+	return &peerGame{dir: dir, game: hg.Game, token: hg.Tokens["red"], signer: ownSigner(77), r: newTestReferee(t, dir), ml: &mailer{}}, hg
 }
 
 // fileMail is bob's mail with a turn file attached.
-func (p *peerGame) fileMail(data []byte) *Incoming {
+func (p *peerGame) fileMail(data []byte) *mail.Incoming {
 	return p.ml.incoming(bob.Email, "Re: "+templates.SubjectTag(p.game)+" turn", "my move is attached",
-		Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
+		mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
 }
 
 // bobMoves makes bob's move on a copy of data and returns the new file.
 func (p *peerGame) bobMoves(t testing.TB, data []byte, move string) []byte {
 	t.Helper()
 	g := openBytes(t, data)
-	if _, err := g.Move(engine.Blue, mustMove(t, move), p.signer, refTime.Add(time.Hour), turnfile.MoveOptions{}); err != nil {
+	if _, err := g.Move("blue", mustMove(t, move), p.signer, refTime.Add(time.Hour), turnfile.MoveOptions{}); err != nil {
 		t.Fatalf("bob's move %q: %v", move, err)
 	}
 	out, err := g.File().Marshal()
@@ -715,7 +735,7 @@ func TestRefereeFileMoves(t *testing.T) {
 	p, hg := newPeerGame(t)
 	// Bob joins with his own key and mails the file back.
 	g := openBytes(t, attachmentNamed(hg.Mail[1].Attachments, ".yaml"))
-	if _, err := g.Join(engine.Blue, p.signer, refTime.Add(time.Minute)); err != nil {
+	if _, err := g.Join("blue", p.signer, refTime.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	joined, _ := g.File().Marshal()
@@ -728,14 +748,14 @@ func TestRefereeFileMoves(t *testing.T) {
 	}
 
 	// Red (hosted) moves until it is blue's turn.
-	hosted, _ := readHosted(p.dir, p.game)
-	pl, _ := bot.New("random", 3)
+	hosted, _ := readHosted(p.dir, p.game, elasund.Rules{})
+	pl := newBot("random", 3)
 	for i := 0; i < 20; i++ {
 		cur := openBytes(t, storedBytes(t, p.dir, p.game))
-		if containsColour(cur.Acting(), engine.Blue) {
+		if slices.Contains(cur.Acting(), "blue") {
 			break
 		}
-		move, err := chooseMove(pl, cur, engine.Red)
+		move, err := chooseMove(pl, cur, "red")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -745,7 +765,7 @@ func TestRefereeFileMoves(t *testing.T) {
 		}
 	}
 	base := storedBytes(t, p.dir, p.game)
-	if !containsColour(openBytes(t, base).Acting(), engine.Blue) {
+	if !slices.Contains(openBytes(t, base).Acting(), "blue") {
 		t.Fatal("blue never came to move")
 	}
 	mine := p.bobMoves(t, base, "roll")
@@ -759,7 +779,7 @@ func TestRefereeFileMoves(t *testing.T) {
 
 	for _, tc := range []struct {
 		name   string
-		m      *Incoming
+		m      *mail.Incoming
 		want   string
 		latest bool // the rejection carries the game's file
 	}{
@@ -768,11 +788,11 @@ func TestRefereeFileMoves(t *testing.T) {
 		{"fork", p.fileMail(p.bobMoves(t, base, "gold; end")), "the file forks the game", true},
 		{"tampered", p.fileMail(bytes.Replace(mine, []byte("kind: move"), []byte("kind: orders"), 1)), "does not verify", true},
 		{"not a turn file", p.fileMail([]byte("format: elasund/1\nheader: [")), "not a turn file that can be read", false},
-		{"two files", p.ml.incoming(bob.Email, "x", "", Attachment{Filename: "a.yaml", Data: mine}, Attachment{Filename: "b.yaml", Data: base}), "2 different turn files", false},
-		{"stranger", p.ml.incoming("mallory@example.test", "x", "", Attachment{Filename: "a.yaml", Data: mine}), "has no seat", false},
-		{"other game", p.ml.incoming(bob.Email, "[elasund 0123456789abcdef]", "", Attachment{Filename: "a.yaml", Data: mine}), "but the attached file a.yaml holds game " + p.game, false},
+		{"two files", p.ml.incoming(bob.Email, "x", "", mail.Attachment{Filename: "a.yaml", Data: mine}, mail.Attachment{Filename: "b.yaml", Data: base}), "2 different turn files", false},
+		{"stranger", p.ml.incoming("mallory@example.test", "x", "", mail.Attachment{Filename: "a.yaml", Data: mine}), "has no seat", false},
+		{"other game", p.ml.incoming(bob.Email, "[elasund 0123456789abcdef]", "", mail.Attachment{Filename: "a.yaml", Data: mine}), "but the attached file a.yaml holds game " + p.game, false},
 		{"body from a peer seat", p.ml.incoming(bob.Email, "Re: "+templates.SubjectTag(p.game), "token "+p.token+"\nend"), "plays with its own key", false},
-		{"hosted entry in a file", p.fileMail(redOrdersFile(t, storedBytes(t, p.dir, p.game), hosted[engine.Red].signer)), "a seat the referee holds", true},
+		{"hosted entry in a file", p.fileMail(redOrdersFile(t, storedBytes(t, p.dir, p.game), hosted["red"].signer)), "a seat the referee holds", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := storedBytes(t, p.dir, p.game)
@@ -799,7 +819,7 @@ func TestRefereeFileMoves(t *testing.T) {
 func redOrdersFile(t testing.TB, data []byte, signer *turnfile.Signer) []byte {
 	t.Helper()
 	g := openBytes(t, data)
-	if _, err := g.Move(engine.Red, mustMove(t, "orders ask"), signer, refTime, turnfile.MoveOptions{}); err != nil {
+	if _, err := g.Move("red", mustMove(t, "orders ask"), signer, refTime, turnfile.MoveOptions{}); err != nil {
 		t.Fatalf("orders for red: %v", err)
 	}
 	out, _ := g.File().Marshal()
@@ -814,7 +834,7 @@ func TestRefereeDeterministic(t *testing.T) {
 	}
 	os.Chmod(filepath.Join(copyDir, p.game, hostedFileName), 0o600)
 	other := newTestReferee(t, copyDir)
-	m := p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll")
+	m := p.mail(alice, "token "+p.tokens["red"]+"\nroll")
 	d1 := handle(t, p.r, m)
 	d2 := handle(t, other, m)
 	if !bytes.Equal(storedBytes(t, p.dir, p.game), storedBytes(t, copyDir, p.game)) {
@@ -824,7 +844,7 @@ func TestRefereeDeterministic(t *testing.T) {
 		t.Error("the same message on the same game gave different replies")
 	}
 	// A message dated before the last entry records the last entry's time.
-	m = p.mail(bob, "token "+p.tokens[engine.Blue]+"\norders ask")
+	m = p.mail(bob, "token "+p.tokens["blue"]+"\norders ask")
 	m.Date = refTime.Add(-time.Hour)
 	handle(t, p.r, m)
 	g := openBytes(t, storedBytes(t, p.dir, p.game))
@@ -842,14 +862,14 @@ func TestRefereeEntriesAndCache(t *testing.T) {
 		}
 	}
 	// A file replaced behind the referee's back is read again.
-	d := handle(t, p.r, p.mail(alice, "token "+p.tokens[engine.Red]+"\nroll"))
+	d := handle(t, p.r, p.mail(alice, "token "+p.tokens["red"]+"\nroll"))
 	if d.Reject {
 		t.Fatal(d.Replies[0].Text)
 	}
 	if err := os.WriteFile(filepath.Join(p.dir, p.game, gameFileName), []byte("format: elasund/1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.r.Handle(context.Background(), p.mail(alice, "token "+p.tokens[engine.Red]+"\nend")); err == nil {
+	if _, err := p.r.Handle(context.Background(), p.mail(alice, "token "+p.tokens["red"]+"\nend")); err == nil {
 		t.Error("Handle on a broken stored file succeeded; want an error (the daemon retries)")
 	}
 	if _, err := p.r.Entries(p.game); err == nil {
@@ -858,5 +878,68 @@ func TestRefereeEntriesAndCache(t *testing.T) {
 	games, err := p.r.Games()
 	if err != nil || len(games) != 1 || games[0] != p.game {
 		t.Errorf("Games() = %v, %v", games, err)
+	}
+}
+
+// TestRefereeFirstSeatOwnKey: when the first seat plays with its own key,
+// it joins before any other (turnfile §4.1), so the referee joins its
+// hosted seats only once the first seat's join arrives, and then sends the
+// file with that join to the seats that play with their own key and could
+// not join before.
+func TestRefereeFirstSeatOwnKey(t *testing.T) {
+	carol := turnfile.Seat{Colour: "green", Name: "Carol", Email: "carol@example.test"}
+	dir := filepath.Join(t.TempDir(), "games")
+	hg, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Seats: []turnfile.Seat{bob, alice, carol},
+		Hosted: []string{"red"}, Now: refTime, Rand: newDetReader(80)})
+	if err != nil {
+		t.Fatalf("HostNew: %v", err)
+	}
+	if n := len(openBytes(t, storedBytes(t, dir, hg.Game)).File().History); n != 0 || len(hg.Mail) != 3 {
+		t.Fatalf("a new game whose first seat has its own key: %d entries, %d mails; want none joined and 3 invitations", n, len(hg.Mail))
+	}
+	r := newTestReferee(t, dir)
+	ml := &mailer{}
+	subject := "Re: " + templates.SubjectTag(hg.Game) + " invitation"
+
+	// Green cannot join before blue; red cannot move.
+	if _, err := openBytes(t, attachmentNamed(hg.Mail[2].Attachments, ".yaml")).Join("green", ownSigner(82), refTime); err == nil {
+		t.Fatal("green joined before the first seat")
+	}
+	if d := handle(t, r, ml.incoming(alice.Email, subject, "token "+hg.Tokens["red"]+"\nroll")); !d.Reject || !strings.Contains(d.Replies[0].Text, "waiting for blue, red, green to join") {
+		t.Fatalf("red's move before the game began:\n%s", d.Replies[0].Text)
+	}
+
+	// Blue joins: red joins with it, and green gets the file to join on.
+	g := openBytes(t, attachmentNamed(hg.Mail[0].Attachments, ".yaml"))
+	if _, err := g.Join("blue", ownSigner(81), refTime.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	joined, _ := g.File().Marshal()
+	d := handle(t, r, ml.incoming(bob.Email, subject, "joined", mail.Attachment{Filename: "g.yaml", Data: joined}))
+	if d.Reject || d.Entry != 2 || len(d.Replies) != 2 {
+		t.Fatalf("blue's join: reject %v, entry %d, %d replies; want entries 2 (blue's and red's joins) and 2 mails", d.Reject, d.Entry, len(d.Replies))
+	}
+	stored := openBytes(t, storedBytes(t, dir, hg.Game))
+	if h := stored.File().History; h[1].Seat != "red" || h[1].Kind != turnfile.EntryJoin || !stored.Joined("red") {
+		t.Fatalf("entry 2 is %s's %s, want red's join", h[1].Seat, h[1].Kind)
+	}
+	ack, invite := d.Replies[0], d.Replies[1]
+	if !strings.Contains(ack.Text, "blue and red joined. Waiting for green to join") || ack.To[0] != bob.Email {
+		t.Errorf("the acknowledgement to %v:\n%s", ack.To, ack.Text)
+	}
+	if !strings.Contains(invite.To[0], carol.Email) || !strings.Contains(invite.Subject, "join now") ||
+		!strings.Contains(invite.Text, "elasund join FILE --as green") || !bytes.Equal(attachmentNamed(invite.Attachments, ".yaml"), storedBytes(t, dir, hg.Game)) {
+		t.Errorf("green's mail to %v, %q, with the stored file %v:\n%s", invite.To, invite.Subject, attachmentNamed(invite.Attachments, ".yaml") != nil, invite.Text)
+	}
+
+	// Green joins on that file: the game begins.
+	g = openBytes(t, attachmentNamed(invite.Attachments, ".yaml"))
+	if _, err := g.Join("green", ownSigner(82), refTime.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	joined, _ = g.File().Marshal()
+	d = handle(t, r, ml.incoming(carol.Email, subject, "joined", mail.Attachment{Filename: "g.yaml", Data: joined}))
+	if d.Reject || d.Entry != 3 || len(d.Replies) != 3 || !strings.Contains(d.Replies[0].Text, "The game begins: blue plays first") {
+		t.Fatalf("green's join: reject %v, entry %d, %d replies; want the opening mail to the three seats:\n%s", d.Reject, d.Entry, len(d.Replies), d.Replies[0].Text)
 	}
 }

@@ -1,21 +1,19 @@
-package mail
+package referee
 
 import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-message"
-
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/mailtest"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -24,8 +22,8 @@ import (
 const stackDaemon = "elasund@localhost"
 
 var (
-	stackAlice = turnfile.Seat{Colour: engine.Red, Name: "Alice", Email: "alice@localhost"}
-	stackBob   = turnfile.Seat{Colour: engine.Blue, Name: "Bob", Email: "bob@localhost"}
+	stackAlice = turnfile.Seat{Colour: "red", Name: "Alice", Email: "alice@localhost"}
+	stackBob   = turnfile.Seat{Colour: "blue", Name: "Bob", Email: "bob@localhost"}
 )
 
 // maildirWatch reads the mail Dovecot delivers to a user, each file once.
@@ -37,8 +35,8 @@ type maildirWatch struct {
 	byID map[string][]byte
 }
 
-func watchMaildir(t testing.TB, s *mailstack, user string) *maildirWatch {
-	return &maildirWatch{t: t, dir: filepath.Join(s.dir, "mail", user, "Maildir"), seen: map[string]bool{}, byID: map[string][]byte{}}
+func watchMaildir(t testing.TB, s *mailtest.Stack, user string) *maildirWatch {
+	return &maildirWatch{t: t, dir: s.MaildirPath(user), seen: map[string]bool{}, byID: map[string][]byte{}}
 }
 
 func (w *maildirWatch) poll() {
@@ -60,13 +58,13 @@ func (w *maildirWatch) poll() {
 }
 
 // wait returns the message with Message-ID id once it has arrived.
-func (w *maildirWatch) wait(id string, timeout time.Duration) *Incoming {
+func (w *maildirWatch) wait(id string, timeout time.Duration) *mail.Incoming {
 	w.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
 		w.poll()
 		if b := w.byID[id]; b != nil {
-			in, err := ParseMessage(b, Limits{})
+			in, err := mail.ParseMessage(b, mail.Limits{})
 			if err != nil {
 				w.t.Fatal(err)
 			}
@@ -80,17 +78,17 @@ func (w *maildirWatch) wait(id string, timeout time.Duration) *Incoming {
 }
 
 // find returns the first message whose subject contains s.
-func (w *maildirWatch) find(s string, timeout time.Duration) *Incoming {
+func (w *maildirWatch) find(s string, timeout time.Duration) *mail.Incoming {
 	w.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
 		w.poll()
 		for _, b := range w.byID {
-			if strings.Contains(headerText(mustHeader(w.t, b), "Subject"), s) {
-				in, err := ParseMessage(b, Limits{})
-				if err != nil {
-					w.t.Fatal(err)
-				}
+			in, err := mail.ParseMessage(b, mail.Limits{})
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			if strings.Contains(in.Subject, s) {
 				return in
 			}
 		}
@@ -101,33 +99,12 @@ func (w *maildirWatch) find(s string, timeout time.Duration) *Incoming {
 	}
 }
 
-func mustHeader(t testing.TB, raw []byte) message.Header {
-	h, err := headerOf(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // swaksMail sends a mail with swaks, to OpenSMTPD (protocol SMTP) or
 // straight to Dovecot (LMTP), with a fixed Date so that the entry it
 // makes is known in advance.
-func swaksMail(t testing.TB, s *mailstack, protocol, from, subject, body, id string, date time.Time) {
+func swaksMail(t testing.TB, s *mailtest.Stack, protocol, from, subject, body, id string, date time.Time) {
 	t.Helper()
-	port := s.smtp
-	if protocol == "LMTP" {
-		port = s.lmtp
-	}
-	cmd := exec.Command("swaks", "--silent", "2", "--protocol", protocol,
-		"--server", "127.0.0.1:"+strconv.Itoa(port),
-		"--from", from, "--to", stackDaemon,
-		"--header", "Subject: "+subject,
-		"--header", "Message-Id: <"+id+">",
-		"--header", "Date: "+date.Format(time.RFC1123Z),
-		"--body", body)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("swaks: %v\n%s", err, out)
-	}
+	s.Swaks(protocol, from, stackDaemon, subject, body, id, "Date: "+date.Format(time.RFC1123Z))
 }
 
 // stackGame hosts a game of alice and bob, both seats hosted, with the
@@ -137,7 +114,7 @@ func stackGame(t testing.TB, options map[string]string) (string, *HostedGame) {
 	dir := filepath.Join(t.TempDir(), "games")
 	hg, err := HostNew(HostOptions{
 		Dir: dir, Address: stackDaemon, Seats: []turnfile.Seat{stackAlice, stackBob},
-		Hosted: []engine.Colour{engine.Red, engine.Blue}, Options: options, Now: refTime, Rand: newDetReader(31),
+		Hosted: []string{"red", "blue"}, Options: options, Now: refTime, Rand: newDetReader(31),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -150,35 +127,35 @@ func stackGame(t testing.TB, options map[string]string) (string, *HostedGame) {
 // OpenSMTPD with swaks and curl and read by the daemon from Dovecot over
 // IMAP, and every reply is checked in the players' Dovecot mailboxes.
 func TestRefereeDovecot(t *testing.T) {
-	s := startMailstack(t)
+	s := mailtest.StartStack(t)
 	dir, hg := stackGame(t, nil)
-	cfg := s.config(t.TempDir())
+	cfg := stackConfig(s, t.TempDir())
 	cfg.GamesDir = dir
 	cfg.IMAP.PollInterval = 200 * time.Millisecond
-	if err := Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, Options{}); err != nil {
+	if err := mail.Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, mail.Options{}); err != nil {
 		t.Fatalf("posting the invitations: %v", err)
 	}
-	inbox := map[engine.Colour]*maildirWatch{engine.Red: watchMaildir(t, s, "alice"), engine.Blue: watchMaildir(t, s, "bob")}
-	seats := map[engine.Colour]turnfile.Seat{engine.Red: stackAlice, engine.Blue: stackBob}
-	tokens := map[engine.Colour]string{}
+	inbox := map[string]*maildirWatch{"red": watchMaildir(t, s, "alice"), "blue": watchMaildir(t, s, "bob")}
+	seats := map[string]turnfile.Seat{"red": stackAlice, "blue": stackBob}
+	tokens := map[string]string{}
 	for c, w := range inbox {
 		tokens[c] = tokenFrom(t, w.find("invitation", 30*time.Second).Text)
 		w.find("turn 1", 30*time.Second)
 	}
-	ref, err := NewReferee(RefereeOptions{Dir: dir, Address: stackDaemon, Logger: testLogger(t)})
+	ref, err := New(Options{Dir: dir, Address: stackDaemon, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := startDaemon(t, cfg, ref, Options{RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond}, nil)
+	r := startDaemon(t, cfg, ref, mail.Options{RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond})
 
 	replica := openBytes(t, storedBytes(t, dir, hg.Game))
-	hosted, err := readHosted(dir, hg.Game)
+	hosted, err := readHosted(dir, hg.Game, elasund.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := map[engine.Colour]bot.Player{}
-	players[engine.Red], _ = bot.New(bot.LevelHeuristic, 1)
-	players[engine.Blue], _ = bot.New(bot.LevelHeuristic, 2)
+	players := map[string]bot.Player{}
+	players["red"] = newBot(bot.LevelHeuristic, 1)
+	players["blue"] = newBot(bot.LevelHeuristic, 2)
 	ml := &mailer{date: refTime.Add(time.Hour)}
 	subject := "Re: " + templates.SubjectTag(hg.Game) + " turn"
 	for i := 0; i < 4; i++ {
@@ -200,12 +177,12 @@ func TestRefereeDovecot(t *testing.T) {
 			// Straight into Dovecot, as a local delivery agent would.
 			swaksMail(t, s, "LMTP", seats[seat].Email, subject, body, id, date)
 		default:
-			s.curl(seats[seat].Email, stackDaemon, rawMail(seats[seat].Email, subject, body, id, date, nil))
+			s.Curl(seats[seat].Email, stackDaemon, rawMail(seats[seat].Email, subject, body, id, date, nil))
 		}
 		want, _ := replica.File().Marshal()
 		for c, w := range inbox {
 			k := slices.IndexFunc(replica.File().Header.Seats, func(st turnfile.Seat) bool { return st.Colour == c })
-			reply := w.wait(replyMessageID(replyID(id, k), stackDaemon), 30*time.Second)
+			reply := w.wait(mail.ReplyMessageID(id, k, stackDaemon), 30*time.Second)
 			if !bytes.Equal(attachmentNamed(reply.Attachments, ".yaml"), want) || attachmentNamed(reply.Attachments, ".svg") == nil {
 				t.Fatalf("move %d (%s %v): %s's reply lacks the file as the test replayed it, or the board", i+1, seat, move, c)
 			}
@@ -218,13 +195,13 @@ func TestRefereeDovecot(t *testing.T) {
 	// A wrong token, sent with swaks, is answered in alice's mailbox.
 	id, date := ml.next()
 	swaksMail(t, s, "SMTP", stackAlice.Email, subject, "token nope\nroll", id, date)
-	if rej := inbox[engine.Red].wait(replyMessageID(replyID(id, 0), stackDaemon), 30*time.Second); !strings.Contains(rej.Text, "not the token of your seat") {
+	if rej := inbox["red"].wait(mail.ReplyMessageID(id, 0, stackDaemon), 30*time.Second); !strings.Contains(rej.Text, "not the token of your seat") {
 		t.Errorf("wrong token:\n%s", rej.Text)
 	}
 	// Status by curl.
 	id, date = ml.next()
-	s.curl(stackBob.Email, stackDaemon, rawMail(stackBob.Email, "status "+hg.Game, "", id, date, nil))
-	if st := inbox[engine.Blue].wait(replyMessageID(replyID(id, 0), stackDaemon), 30*time.Second); !strings.Contains(st.Text, "You play blue") {
+	s.Curl(stackBob.Email, stackDaemon, rawMail(stackBob.Email, "status "+hg.Game, "", id, date, nil))
+	if st := inbox["blue"].wait(mail.ReplyMessageID(id, 0, stackDaemon), 30*time.Second); !strings.Contains(st.Text, "You play blue") {
 		t.Errorf("status:\n%s", st.Text)
 	}
 	if err := r.stop(t); err != nil {

@@ -1,14 +1,18 @@
-package mail
+package referee
 
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/mailtest"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -27,43 +31,43 @@ type tablePlayer struct {
 // Message-ID, which depends only on the message it answers.
 type mailTable struct {
 	t       *testing.T
-	im      *testIMAP
-	sm      *testSMTP
+	im      *mailtest.IMAP
+	sm      *mailtest.SMTP
 	dir     string
 	game    string
 	ml      *mailer
-	players map[engine.Colour]*tablePlayer
+	players map[string]*tablePlayer
 	// latest is the newest turn file the players have received.
 	latest []byte
 	// replica is the test's own copy of the game: each move is applied
 	// to it too (with the hosted seats' keys, read from the store), and
 	// the referee's file must equal it byte for byte.
 	replica *turnfile.Game
-	hosted  map[engine.Colour]*hostedSeat
+	hosted  map[string]*hostedSeat
 	// expected counts the distinct replies the sink should hold.
 	expected int
 	moves    int
 }
 
-func newMailTable(t *testing.T, hg *HostedGame, dir string, im *testIMAP, sm *testSMTP, level string) *mailTable {
+func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, sm *mailtest.SMTP, level string) *mailTable {
 	t.Helper()
-	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[engine.Colour]*tablePlayer{}}
+	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[string]*tablePlayer{}}
 	// The invitations go out as "elasund host new" sends them.
 	cfg := testConfig(im, sm, t.TempDir())
-	if err := Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, Options{}); err != nil {
+	if err := mail.Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, mail.Options{}); err != nil {
 		t.Fatalf("posting the invitations: %v", err)
 	}
 	mt.expected = len(hg.Mail)
-	if !sm.waitUnique(mt.expected, 10*time.Second) {
-		t.Fatalf("%d of %d invitations arrived", sm.unique(), len(hg.Mail))
+	if !sm.WaitUnique(mt.expected, 10*time.Second) {
+		t.Fatalf("%d of %d invitations arrived", sm.Unique(), len(hg.Mail))
 	}
 	for i, st := range hg.Seats {
 		p := &tablePlayer{seat: st}
-		p.bot, _ = bot.New(level, uint64(100+i))
+		p.bot = newBot(level, uint64(100+i))
 		mt.players[st.Colour] = p
 	}
-	for _, m := range sm.received() {
-		in, err := ParseMessage(m.Data, Limits{})
+	for _, m := range sm.Received() {
+		in, err := mail.ParseMessage(m.Data, mail.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,29 +85,26 @@ func newMailTable(t *testing.T, hg *HostedGame, dir string, im *testIMAP, sm *te
 	}
 	mt.replica = openBytes(t, mt.latest)
 	var err error
-	if mt.hosted, err = readHosted(dir, hg.Game); err != nil {
+	if mt.hosted, err = readHosted(dir, hg.Game, elasund.Rules{}); err != nil {
 		t.Fatal(err)
 	}
 	return mt
 }
 
-// replyMessageIDOf is the Message-ID of reply i to the message msgID.
-func replyMessageIDOf(msgID string, i int) string { return replyMessageID(replyID(msgID, i), testFrom) }
-
 // waitReplies waits for replies 0..n-1 to msgID and returns them parsed.
-func (mt *mailTable) waitReplies(msgID string, n int) []*Incoming {
+func (mt *mailTable) waitReplies(msgID string, n int) []*mail.Incoming {
 	mt.t.Helper()
 	want := map[string]int{}
 	for i := 0; i < n; i++ {
-		want[replyMessageIDOf(msgID, i)] = i
+		want[mail.ReplyMessageID(msgID, i, testFrom)] = i
 	}
-	out := make([]*Incoming, n)
+	out := make([]*mail.Incoming, n)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		found := 0
-		for _, m := range mt.sm.received() {
+		for _, m := range mt.sm.Received() {
 			if i, ok := want[m.MessageID]; ok && out[i] == nil {
-				in, err := ParseMessage(m.Data, Limits{})
+				in, err := mail.ParseMessage(m.Data, mail.Limits{})
 				if err != nil {
 					mt.t.Fatal(err)
 				}
@@ -120,23 +121,23 @@ func (mt *mailTable) waitReplies(msgID string, n int) []*Incoming {
 			return out
 		}
 		if time.Now().After(deadline) {
-			mt.t.Fatalf("message %s: %d of %d replies after 30s (sink holds %d)", msgID, found, n, mt.sm.unique())
+			mt.t.Fatalf("message %s: %d of %d replies after 30s (sink holds %d)", msgID, found, n, mt.sm.Unique())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // send delivers a mail to the daemon's inbox and returns its Message-ID.
-func (mt *mailTable) send(from, subject, body string, extra []string, atts ...Attachment) string {
+func (mt *mailTable) send(from, subject, body string, extra []string, atts ...mail.Attachment) string {
 	id, raw := mt.ml.raw(from, subject, body, extra, atts...)
-	mt.im.deliver(raw)
+	mt.im.Deliver(raw)
 	return id
 }
 
 func (mt *mailTable) subject() string { return "Re: " + templates.SubjectTag(mt.game) + " turn" }
 
 // rejected sends a mail that must be refused and returns the rejection.
-func (mt *mailTable) rejected(from, subject, body string, atts ...Attachment) string {
+func (mt *mailTable) rejected(from, subject, body string, atts ...mail.Attachment) string {
 	mt.t.Helper()
 	before := storedBytes(mt.t, mt.dir, mt.game)
 	id := mt.send(from, subject, body, nil, atts...)
@@ -152,7 +153,7 @@ func (mt *mailTable) rejected(from, subject, body string, atts ...Attachment) st
 }
 
 // answered sends a command and returns the replies.
-func (mt *mailTable) answered(from, subject string, n int) []*Incoming {
+func (mt *mailTable) answered(from, subject string, n int) []*mail.Incoming {
 	mt.t.Helper()
 	id := mt.send(from, subject, "", nil)
 	mt.expected += n
@@ -162,10 +163,10 @@ func (mt *mailTable) answered(from, subject string, n int) []*Incoming {
 // moveBy mails seat's move and checks what every seat receives: a turn
 // mail with the file and the board, and a decision request for each seat
 // that now owes a new decision.
-func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
+func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 	mt.t.Helper()
 	p := mt.players[seat]
-	before := mt.replica.State().Pending
+	before := mt.replica.Position().Owed()
 	var id string
 	if p.token != "" {
 		var raw []byte
@@ -175,7 +176,7 @@ func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
 		if _, err := mt.replica.Move(seat, move, mt.hosted[seat].signer, entryTime(mt.replica, date), turnfile.MoveOptions{}); err != nil {
 			mt.t.Fatalf("%s's move %v: %v", seat, move, err)
 		}
-		mt.im.deliver(raw)
+		mt.im.Deliver(raw)
 	} else {
 		if _, err := mt.replica.Move(seat, move, p.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
 			mt.t.Fatalf("%s's own move %v: %v", seat, move, err)
@@ -184,18 +185,18 @@ func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
 		if err != nil {
 			mt.t.Fatal(err)
 		}
-		id = mt.send(p.seat.Email, mt.subject(), "my move", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
+		id = mt.send(p.seat.Email, mt.subject(), "my move", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
 	}
 	mt.moves++
 	seats := mt.replica.File().Header.Seats
-	n := len(seats) + len(newDecisions(before, mt.replica.State().Pending))
+	n := len(seats) + len(newDecisions(before, mt.replica.Position().Owed()))
 	replies := mt.waitReplies(id, n)
 	mt.expected += n
 	data := attachmentNamed(replies[0].Attachments, ".yaml")
 	if data == nil {
 		mt.t.Fatalf("move %d by %s (%v) was not applied:\n%s", mt.moves, seat, move, replies[0].Text)
 	}
-	over := mt.replica.State().Phase == engine.PhaseOver
+	over := mt.replica.Position().Over()
 	if mt.moves%10 == 0 || over {
 		want, err := mt.replica.File().Marshal()
 		if err != nil {
@@ -214,7 +215,7 @@ func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
 		if (seats[i].Colour == seat) != (r.InReplyTo == id) {
 			mt.t.Errorf("move %d: reply to %s threaded %q", mt.moves, seats[i].Colour, r.InReplyTo)
 		}
-		if waits := containsColour(acting, seats[i].Colour); waits != strings.Contains(r.Text, "Your legal actions now:") {
+		if waits := slices.Contains(acting, seats[i].Colour); waits != strings.Contains(r.Text, "Your legal actions now:") {
 			mt.t.Errorf("move %d: %s waits %v, but its mail lists legal actions %v:\n%s", mt.moves, seats[i].Colour, waits, !waits, r.Text)
 		}
 	}
@@ -226,9 +227,9 @@ func (mt *mailTable) moveBy(seat engine.Colour, move []engine.Action) {
 	mt.latest = data
 }
 
-func containsPending(list []engine.Pending, p engine.Pending) bool {
+func containsPending(list []engine.Owed, p engine.Owed) bool {
 	for _, q := range list {
-		if samePending(p, q) {
+		if sameOwed(p, q) {
 			return true
 		}
 	}
@@ -239,7 +240,7 @@ func containsPending(list []engine.Pending, p engine.Pending) bool {
 func (mt *mailTable) playToEnd(limit int) {
 	mt.t.Helper()
 	for i := 0; i < limit; i++ {
-		if mt.replica.State().Phase == engine.PhaseOver {
+		if mt.replica.Position().Over() {
 			return
 		}
 		seat := mt.replica.Acting()[0]
@@ -256,8 +257,8 @@ func (mt *mailTable) playToEnd(limit int) {
 // verifies and is over; every reply arrived once.
 func (mt *mailTable) finish(r *running) {
 	mt.t.Helper()
-	if !mt.sm.waitUnique(mt.expected, 10*time.Second) {
-		mt.t.Errorf("%d distinct replies, want %d", mt.sm.unique(), mt.expected)
+	if !mt.sm.WaitUnique(mt.expected, 10*time.Second) {
+		mt.t.Errorf("%d distinct replies, want %d", mt.sm.Unique(), mt.expected)
 	}
 	time.Sleep(100 * time.Millisecond)
 	if err := r.stop(mt.t); err != nil {
@@ -268,37 +269,37 @@ func (mt *mailTable) finish(r *running) {
 		mt.t.Error("the stored file is not the file of the last reply")
 	}
 	g := openBytes(mt.t, stored)
-	if g.State().Phase != engine.PhaseOver {
-		mt.t.Errorf("the game ended in phase %s", g.State().Phase)
+	if !g.Position().Over() {
+		mt.t.Errorf("the game ended in phase %s", g.Position().Phase())
 	}
-	if got := mt.sm.unique(); got != mt.expected {
+	if got := mt.sm.Unique(); got != mt.expected {
 		mt.t.Errorf("%d distinct replies, want exactly %d", got, mt.expected)
 	}
-	if d := mt.sm.duplicates(); d != 0 {
+	if d := mt.sm.Duplicates(); d != 0 {
 		mt.t.Errorf("%d replies delivered twice", d)
 	}
-	if n := mt.im.count("INBOX"); n != 0 {
+	if n := mt.im.Count("INBOX"); n != 0 {
 		mt.t.Errorf("%d messages left in the inbox", n)
 	}
 	mt.t.Logf("game %s: %d moves by mail, %d entries, %d turns, winner %v; %d replies",
-		mt.game, mt.moves, len(g.File().History), g.State().Turn, *g.State().Winner, mt.expected)
+		mt.game, mt.moves, len(g.File().History), g.Position().Turn(), strings.Join(g.Position().Winners(), " and "), mt.expected)
 }
 
-func startReferee(t *testing.T, dir string, im *testIMAP, sm *testSMTP) *running {
+func startReferee(t *testing.T, dir string, im *mailtest.IMAP, sm *mailtest.SMTP) *running {
 	t.Helper()
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.PerSenderPerHour = -1
 	cfg.GamesDir = dir
-	return startDaemon(t, cfg, newTestReferee(t, dir), Options{}, nil)
+	return startDaemon(t, cfg, newTestReferee(t, dir), mail.Options{})
 }
 
 // TestRefereeHostedGameByMail plays a whole two-player game whose seats
 // the referee hosts, every move written in a mail body with the seat's
 // token, through IMAP and SMTP.
 func TestRefereeHostedGameByMail(t *testing.T) {
-	dir, hg := hostGame(t, 11, nil, engine.Red, engine.Blue)
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	dir, hg := hostGame(t, 11, nil, "red", "blue")
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	mt := newMailTable(t, hg, dir, im, sm, bot.LevelHeuristic)
 	if len(hg.Mail) != 4 || mt.latest == nil {
 		t.Fatalf("%d mails from host new, latest file %v; want invitations and opening mails", len(hg.Mail), mt.latest != nil)
@@ -311,7 +312,7 @@ func TestRefereeHostedGameByMail(t *testing.T) {
 	r := startReferee(t, dir, im, sm)
 	mt.playToEnd(2000)
 	mt.finish(r)
-	if n := im.count("Processed"); n != mt.moves {
+	if n := im.Count("Processed"); n != mt.moves {
 		t.Errorf("Processed holds %d messages, want %d", n, mt.moves)
 	}
 }
@@ -320,11 +321,11 @@ func TestRefereeHostedGameByMail(t *testing.T) {
 // a seat that plays with its own key (blue) attaching the turn file, with
 // commands, refusals, an auto-reply and a duplicate delivery on the way.
 func TestRefereePeerGameByMail(t *testing.T) {
-	dir, hg := hostGame(t, 12, map[string]string{"turn_limit": "12"}, engine.Red)
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	dir, hg := hostGame(t, 12, map[string]string{"turn_limit": "12"}, "red")
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	mt := newMailTable(t, hg, dir, im, sm, bot.LevelRandom)
-	red, blue := mt.players[engine.Red], mt.players[engine.Blue]
+	red, blue := mt.players["red"], mt.players["blue"]
 	blue.signer = ownSigner(78)
 	if red.token == "" || blue.token != "" || mt.latest == nil {
 		t.Fatalf("red's token %q, blue's %q, file %v: want a token for red only and the file for blue", red.token, blue.token, mt.latest != nil)
@@ -338,11 +339,11 @@ func TestRefereePeerGameByMail(t *testing.T) {
 	}
 	// Blue joins with his own key and mails the file back.
 	g := mt.replica
-	if _, err := g.Join(engine.Blue, blue.signer, refTime.Add(2*time.Hour)); err != nil {
+	if _, err := g.Join("blue", blue.signer, refTime.Add(2*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	joined, _ := g.File().Marshal()
-	id := mt.send(bob.Email, "Re: "+templates.SubjectTag(mt.game)+" invitation", "joined", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: joined})
+	id := mt.send(bob.Email, "Re: "+templates.SubjectTag(mt.game)+" invitation", "joined", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: joined})
 	opening := mt.waitReplies(id, 2)
 	mt.expected += 2
 	if !strings.Contains(opening[0].Text, "The game begins") || !strings.Contains(opening[0].Text, "It is your turn") {
@@ -378,59 +379,59 @@ func TestRefereePeerGameByMail(t *testing.T) {
 	}
 
 	// An auto-reply carrying a valid move is filed unanswered.
-	rejectedBefore := max(im.count("Rejected"), 0)
+	rejectedBefore := max(im.Count("Rejected"), 0)
 	mt.send(alice.Email, "Out of office: "+mt.subject(), "token "+red.token+"\nroll", []string{"Auto-Submitted: auto-replied"})
-	waitFor(t, 10*time.Second, "the auto-reply to be filed", func() bool { return im.count("Rejected") == rejectedBefore+1 })
+	mailtest.WaitFor(t, 10*time.Second, "the auto-reply to be filed", func() bool { return im.Count("Rejected") == rejectedBefore+1 })
 	if len(openBytes(t, storedBytes(t, dir, mt.game)).File().History) != 2 {
 		t.Fatal("an auto-reply was applied")
 	}
 
 	// Red moves until blue is to move; blue answers with a file.
-	for !containsColour(mt.replica.Acting(), engine.Blue) {
-		move, err := chooseMove(red.bot, mt.replica, engine.Red)
+	for !slices.Contains(mt.replica.Acting(), "blue") {
+		move, err := chooseMove(red.bot, mt.replica, "red")
 		if err != nil {
 			t.Fatal(err)
 		}
-		mt.moveBy(engine.Red, move)
+		mt.moveBy("red", move)
 	}
 	base := mt.latest
-	move, err := chooseMove(blue.bot, mt.replica, engine.Blue)
+	move, err := chooseMove(blue.bot, mt.replica, "blue")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pending := mt.replica.State().Pending
-	if _, err := mt.replica.Move(engine.Blue, move, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
+	pending := mt.replica.Position().Owed()
+	if _, err := mt.replica.Move("blue", move, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	mine, _ := mt.replica.File().Marshal()
-	dupID, dupRaw := mt.ml.raw(bob.Email, mt.subject(), "my move", nil, Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: mine})
-	im.deliver(dupRaw)
+	dupID, dupRaw := mt.ml.raw(bob.Email, mt.subject(), "my move", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: mine})
+	im.Deliver(dupRaw)
 	mt.moves++
-	n := 2 + len(newDecisions(pending, mt.replica.State().Pending))
+	n := 2 + len(newDecisions(pending, mt.replica.Position().Owed()))
 	replies := mt.waitReplies(dupID, n)
 	mt.expected += n
 	if mt.latest = attachmentNamed(replies[0].Attachments, ".yaml"); !bytes.Equal(mt.latest, mine) {
 		t.Fatal("the referee stored another file than blue's")
 	}
 	// The same message delivered again is filed, not applied or answered.
-	processed := im.count("Processed")
-	im.deliver(dupRaw)
-	waitFor(t, 10*time.Second, "the duplicate to be filed", func() bool { return im.count("Processed") == processed+1 })
+	processed := im.Count("Processed")
+	im.Deliver(dupRaw)
+	mailtest.WaitFor(t, 10*time.Second, "the duplicate to be filed", func() bool { return im.Count("Processed") == processed+1 })
 	// The same file in a new mail adds nothing; an older one is behind;
 	// another successor of the same entry is a fork.
-	if text := mt.rejected(bob.Email, mt.subject(), "again", Attachment{Filename: "g.yaml", Data: mine}); !strings.Contains(text, "adds nothing") {
+	if text := mt.rejected(bob.Email, mt.subject(), "again", mail.Attachment{Filename: "g.yaml", Data: mine}); !strings.Contains(text, "adds nothing") {
 		t.Errorf("replayed file:\n%s", text)
 	}
-	if text := mt.rejected(bob.Email, mt.subject(), "old", Attachment{Filename: "g.yaml", Data: base}); !strings.Contains(text, "is behind the game") {
+	if text := mt.rejected(bob.Email, mt.subject(), "old", mail.Attachment{Filename: "g.yaml", Data: base}); !strings.Contains(text, "is behind the game") {
 		t.Errorf("stale file:\n%s", text)
 	}
 	other := openBytes(t, base)
 	alt := mustMove(t, "orders discard gold blue green yellow")
-	if _, err := other.Move(engine.Blue, alt, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
+	if _, err := other.Move("blue", alt, blue.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	forked, _ := other.File().Marshal()
-	if text := mt.rejected(bob.Email, mt.subject(), "fork", Attachment{Filename: "g.yaml", Data: forked}); !strings.Contains(text, "forks the game") {
+	if text := mt.rejected(bob.Email, mt.subject(), "fork", mail.Attachment{Filename: "g.yaml", Data: forked}); !strings.Contains(text, "forks the game") {
 		t.Errorf("forked file:\n%s", text)
 	}
 
@@ -442,10 +443,10 @@ func TestRefereePeerGameByMail(t *testing.T) {
 // newDecisions lists the seats asked for a decision when the pending
 // decisions go from before to after: those that owe one they did not owe
 // before.
-func newDecisions(before, after []engine.Pending) []engine.Colour {
-	var out []engine.Colour
+func newDecisions(before, after []engine.Owed) []string {
+	var out []string
 	for _, p := range after {
-		if !containsPending(before, p) && !containsColour(out, p.Seat) {
+		if !containsPending(before, p) && !slices.Contains(out, p.Seat) {
 			out = append(out, p.Seat)
 		}
 	}

@@ -1,4 +1,4 @@
-package mail
+package referee
 
 import (
 	"bytes"
@@ -17,8 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/mailtest"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 )
 
@@ -37,22 +38,22 @@ func TestRefereeKillChild(t *testing.T) {
 	if os.Getenv(envRefereeChild) != "1" {
 		t.Skip("the child process of TestRefereeExactlyOnceUnderKill")
 	}
-	cfg := Config{
-		IMAP: IMAPConfig{
-			Addr: os.Getenv(envRefereeIMAP), TLS: TLSNone, User: testUser, Password: testPassword,
+	cfg := mail.Config{
+		IMAP: mail.IMAPConfig{
+			Addr: os.Getenv(envRefereeIMAP), TLS: mail.TLSNone, User: mailtest.User, Password: mailtest.Password,
 			PollInterval: 100 * time.Millisecond,
 		},
-		SMTP:     SMTPConfig{Addr: os.Getenv(envRefereeSMTP), TLS: TLSNone, From: testFrom},
+		SMTP:     mail.SMTPConfig{Addr: os.Getenv(envRefereeSMTP), TLS: mail.TLSNone, From: testFrom},
 		Spool:    os.Getenv(envRefereeSpool),
 		GamesDir: os.Getenv(envRefereeGames),
-		Limits:   Limits{PerSenderPerHour: -1},
+		Limits:   mail.Limits{PerSenderPerHour: -1},
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	ref, err := NewReferee(RefereeOptions{Dir: cfg.GamesDir, Address: testFrom, Logger: log})
+	ref, err := New(Options{Dir: cfg.GamesDir, Address: testFrom, Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := New(cfg, ref, Options{Logger: log, RetryMin: 10 * time.Millisecond, RetryMax: 100 * time.Millisecond})
+	d, err := mail.New(cfg, ref, mail.Options{Logger: log, RetryMin: 10 * time.Millisecond, RetryMax: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,24 +125,24 @@ type scriptedGame struct {
 // command.
 func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scriptedGame {
 	t.Helper()
-	r, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+	r, err := New(Options{Dir: dir, Address: testFrom})
 	if err != nil {
 		t.Fatal(err)
 	}
 	game, tokens := hg.Game, hg.Tokens
 	sg := &scriptedGame{game: game}
 	ml := &mailer{date: refTime.Add(time.Hour)}
-	players := map[engine.Colour]bot.Player{}
-	players[engine.Red], _ = bot.New(bot.LevelHeuristic, 7)
-	players[engine.Blue], _ = bot.New(bot.LevelRandom, 8)
-	email := map[engine.Colour]string{}
+	players := map[string]bot.Player{}
+	players["red"] = newBot(bot.LevelHeuristic, 7)
+	players["blue"] = newBot(bot.LevelRandom, 8)
+	email := map[string]string{}
 	for _, st := range hg.Seats {
 		email[st.Colour] = st.Email
 	}
 	subject := "Re: " + templates.SubjectTag(game) + " turn"
-	send := func(from, subject, body string) *Decision {
+	send := func(from, subject, body string) *mail.Decision {
 		id, raw := ml.raw(from, subject, body, nil)
-		in, err := ParseMessage(raw, Limits{})
+		in, err := mail.ParseMessage(raw, mail.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +155,7 @@ func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scripted
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.g.State().Phase == engine.PhaseOver {
+		if s.g.Position().Over() {
 			sg.final = s.data
 			return sg
 		}
@@ -206,22 +207,22 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	t.Logf("seed %d (set ELASUND_KILL_SEED to repeat)", seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
 
-	origin, hg := hostGame(t, 21, nil, engine.Red, engine.Blue)
+	origin, hg := hostGame(t, 21, nil, "red", "blue")
 	killDir := copyStore(t, origin)
 	start := time.Now()
 	sg := scriptGame(t, copyStore(t, origin), hg, true)
 	want := map[string]bool{}
 	for i, id := range sg.ids {
 		for j := 0; j < sg.replies[i]; j++ {
-			want[replyMessageIDOf(id, j)] = true
+			want[mail.ReplyMessageID(id, j, testFrom)] = true
 		}
 	}
 	t.Logf("undisturbed: %d mails (%d moves, %d refused), %d replies, in %v", len(sg.msgs), sg.moves, sg.refused, len(want), time.Since(start).Round(time.Millisecond))
 
-	im := newTestIMAP(t, imapOptions{})
-	sm := newTestSMTP(t, smtpOptions{})
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	spool := t.TempDir()
-	env := append(os.Environ(), envRefereeChild+"=1", envRefereeIMAP+"="+im.addr, envRefereeSMTP+"="+sm.addr,
+	env := append(os.Environ(), envRefereeChild+"=1", envRefereeIMAP+"="+im.Addr(), envRefereeSMTP+"="+sm.Addr(),
 		envRefereeSpool+"="+spool, envRefereeGames+"="+killDir)
 	logs := &lockedBuffer{}
 	child := func() *exec.Cmd {
@@ -236,7 +237,7 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	delivered := 0
 	deliver := func(n int) {
 		for ; n > 0 && delivered < len(sg.msgs); n-- {
-			im.deliver(sg.msgs[delivered])
+			im.Deliver(sg.msgs[delivered])
 			delivered++
 		}
 	}
@@ -255,16 +256,16 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}
-	progress := max(im.count("Processed"), 0) + max(im.count("Rejected"), 0)
-	t.Logf("%d kills in %v: %d of %d mails filed, %d replies so far", kills, time.Since(start).Round(time.Millisecond), progress, len(sg.msgs), sm.unique())
+	progress := max(im.Count("Processed"), 0) + max(im.Count("Rejected"), 0)
+	t.Logf("%d kills in %v: %d of %d mails filed, %d replies so far", kills, time.Since(start).Round(time.Millisecond), progress, len(sg.msgs), sm.Unique())
 	deliver(len(sg.msgs))
 
 	started := strings.Count(logs.String(), "daemon started")
 	last := child()
-	waitFor(t, 10*time.Second, "the last child to start", func() bool { return strings.Count(logs.String(), "daemon started") > started })
-	ok := sm.waitUnique(len(want), 60*time.Second)
+	mailtest.WaitFor(t, 10*time.Second, "the last child to start", func() bool { return strings.Count(logs.String(), "daemon started") > started })
+	ok := sm.WaitUnique(len(want), 60*time.Second)
 	deadline := time.Now().Add(20 * time.Second)
-	for ok && (im.count("INBOX") != 0 || len(readyFiles(t, spool)) != 0) {
+	for ok && (im.Count("INBOX") != 0 || len(readyFiles(t, spool)) != 0) {
 		if time.Now().After(deadline) {
 			ok = false
 		}
@@ -272,11 +273,11 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	}
 	last.Process.Signal(syscall.SIGTERM)
 	if err := last.Wait(); err != nil {
-		t.Errorf("last child: %v\n%s", err, tail(logs.String(), 1500))
+		t.Errorf("last child: %v\n%s", err, mailtest.Tail(logs.String(), 1500))
 	}
 	if !ok {
 		t.Fatalf("after the kills: %d/%d replies, inbox %d, outbox %d\n%s",
-			sm.unique(), len(want), im.count("INBOX"), len(readyFiles(t, spool)), tail(logs.String(), 3000))
+			sm.Unique(), len(want), im.Count("INBOX"), len(readyFiles(t, spool)), mailtest.Tail(logs.String(), 3000))
 	}
 
 	final := storedBytes(t, killDir, hg.Game)
@@ -284,17 +285,17 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 		g, ref := openBytes(t, final), openBytes(t, sg.final)
 		t.Fatalf("the game after the kills differs from the undisturbed one: %d entries, want %d", len(g.File().History), len(ref.File().History))
 	}
-	if g := openBytes(t, final); g.State().Phase != engine.PhaseOver {
-		t.Errorf("the game is not over: phase %s", g.State().Phase)
+	if g := openBytes(t, final); !g.Position().Over() {
+		t.Errorf("the game is not over: phase %s", g.Position().Phase())
 	}
-	if got := im.count("Processed") + max(im.count("Rejected"), 0); got != len(sg.msgs) {
+	if got := im.Count("Processed") + max(im.Count("Rejected"), 0); got != len(sg.msgs) {
 		t.Errorf("%d mails filed, want %d", got, len(sg.msgs))
 	}
-	if got := im.count("Rejected"); got != sg.refused {
+	if got := im.Count("Rejected"); got != sg.refused {
 		t.Errorf("Rejected holds %d mails, want %d", got, sg.refused)
 	}
 	var unexpected []string
-	for _, m := range sm.received() {
+	for _, m := range sm.Received() {
 		if !want[m.MessageID] {
 			unexpected = append(unexpected, m.MessageID)
 		}
@@ -302,15 +303,15 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	if len(unexpected) > 0 {
 		t.Errorf("%d replies that the undisturbed run does not send: %v", len(unexpected), unexpected[:min(5, len(unexpected))])
 	}
-	if sm.unique() != len(want) {
-		t.Errorf("%d distinct replies, want %d", sm.unique(), len(want))
+	if sm.Unique() != len(want) {
+		t.Errorf("%d distinct replies, want %d", sm.Unique(), len(want))
 	}
 	out := logs.String()
 	t.Logf("recoveries: %d commits found done, %d found undone, %d held-reply drops, %d mails filed from the journal",
 		strings.Count(out, "recovery: commit had happened"), strings.Count(out, "recovery: commit had not happened"),
 		strings.Count(out, "recovery: dropped replies"), strings.Count(out, "message already handled"))
-	t.Logf("%d replies delivered twice (same Message-ID) across %d kills", sm.duplicates(), kills)
-	if sm.duplicates() > kills {
-		t.Errorf("%d duplicate replies for %d kills: more than one per kill", sm.duplicates(), kills)
+	t.Logf("%d replies delivered twice (same Message-ID) across %d kills", sm.Duplicates(), kills)
+	if sm.Duplicates() > kills {
+		t.Errorf("%d duplicate replies for %d kills: more than one per kill", sm.Duplicates(), kills)
 	}
 }

@@ -1,4 +1,4 @@
-package mail_test
+package referee_test
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/mail"
+	"github.com/elasund/elasund/referee"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -39,13 +39,13 @@ func ExampleHostNew() {
 	defer os.RemoveAll(dir)
 	games := filepath.Join(dir, "games")
 	start := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
-	hg, err := mail.HostNew(mail.HostOptions{
+	hg, err := referee.HostNew(referee.HostOptions{
 		Dir: games, Address: "elasund@example.org",
 		Seats: []turnfile.Seat{
-			{Colour: engine.Red, Name: "Alice", Email: "alice@example.org"},
-			{Colour: engine.Blue, Name: "Bob", Email: "bob@example.org"},
+			{Colour: "red", Name: "Alice", Email: "alice@example.org"},
+			{Colour: "blue", Name: "Bob", Email: "bob@example.org"},
 		},
-		Hosted: []engine.Colour{engine.Red, engine.Blue},
+		Hosted: []string{"red", "blue"},
 		Now:    start, Rand: &fixedBytes{},
 	})
 	if err != nil {
@@ -55,7 +55,7 @@ func ExampleHostNew() {
 		fmt.Println(m.To[0], "|", strings.ReplaceAll(m.Subject, hg.Game, "GAME"))
 	}
 
-	ref, err := mail.NewReferee(mail.RefereeOptions{Dir: games, Address: "elasund@example.org"})
+	ref, err := referee.New(referee.Options{Dir: games, Address: "elasund@example.org"})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func ExampleHostNew() {
 		MessageID: "move1@example.org", From: "alice@example.org",
 		Subject: "Re: [elasund " + hg.Game + "] turn 1: your move",
 		Date:    start.Add(time.Hour),
-		Text:    "token " + hg.Tokens[engine.Red] + "\nroll\n",
+		Text:    "token " + hg.Tokens["red"] + "\nroll\n",
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -1,4 +1,4 @@
-package mail
+package referee
 
 import (
 	"path/filepath"
@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/mailtest"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -18,7 +19,7 @@ func scriptedFor(b *testing.B, seats []turnfile.Seat) (string, *HostedGame, *scr
 	b.Helper()
 	dir := filepath.Join(b.TempDir(), "origin")
 	hg, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Seats: seats,
-		Hosted: []engine.Colour{engine.Red, engine.Blue}, Now: refTime, Rand: newDetReader(41)})
+		Hosted: []string{"red", "blue"}, Now: refTime, Rand: newDetReader(41)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,29 +54,29 @@ func BenchmarkRefereeThroughputInProcess(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		dir := copyStore(b, origin)
-		im := newTestIMAP(b, imapOptions{})
-		sm := newTestSMTP(b, smtpOptions{})
+		im := mailtest.NewIMAP(b, mailtest.IMAPOptions{})
+		sm := mailtest.NewSMTP(b, mailtest.SMTPOptions{})
 		for _, raw := range sg.msgs {
-			im.deliver(raw)
+			im.Deliver(raw)
 		}
 		cfg := testConfig(im, sm, b.TempDir())
 		cfg.Limits.PerSenderPerHour = -1
 		cfg.GamesDir = dir
-		ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+		ref, err := New(Options{Dir: dir, Address: testFrom})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
 		start := time.Now()
-		r := startDaemon(b, cfg, ref, Options{}, nil)
-		if !sm.waitUnique(replies, 5*time.Minute) {
-			b.Fatalf("%d of %d replies", sm.unique(), replies)
+		r := startDaemon(b, cfg, ref, mail.Options{})
+		if !sm.WaitUnique(replies, 5*time.Minute) {
+			b.Fatalf("%d of %d replies", sm.Unique(), replies)
 		}
 		total += time.Since(start)
 		b.StopTimer()
 		r.stop(b)
-		im.stop()
-		sm.stop()
+		im.Stop()
+		sm.Stop()
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(len(sg.msgs)*b.N)/total.Seconds(), "moves/s")
@@ -92,25 +93,25 @@ func BenchmarkRefereeLatencyInProcess(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		dir := copyStore(b, origin)
-		im := newTestIMAP(b, imapOptions{})
-		sm := newTestSMTP(b, smtpOptions{})
+		im := mailtest.NewIMAP(b, mailtest.IMAPOptions{})
+		sm := mailtest.NewSMTP(b, mailtest.SMTPOptions{})
 		cfg := testConfig(im, sm, b.TempDir())
 		cfg.Limits.PerSenderPerHour = -1
 		cfg.GamesDir = dir
-		ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+		ref, err := New(Options{Dir: dir, Address: testFrom})
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := startDaemon(b, cfg, ref, Options{}, nil)
+		r := startDaemon(b, cfg, ref, mail.Options{})
 		b.StartTimer()
 		seen := 0
 		for k, raw := range sg.msgs {
 			from := headerField(raw, "From")
-			want := replyMessageID(replyID(sg.ids[k], seatIndex(hg, from)), testFrom)
+			want := mail.ReplyMessageID(sg.ids[k], seatIndex(hg, from), testFrom)
 			start := time.Now()
-			im.deliver(raw)
+			im.Deliver(raw)
 			for found := false; !found; {
-				msgs := sm.received()
+				msgs := sm.Received()
 				for _, m := range msgs[seen:] {
 					found = found || m.MessageID == want
 				}
@@ -118,30 +119,30 @@ func BenchmarkRefereeLatencyInProcess(b *testing.B) {
 					if time.Since(start) > time.Minute {
 						b.Fatalf("no reply to move %d", k+1)
 					}
-					sm.waitUnique(len(msgs)+1, 5*time.Millisecond)
+					sm.WaitUnique(len(msgs)+1, 5*time.Millisecond)
 				}
 			}
 			ds = append(ds, time.Since(start))
-			sm.waitUnique(seen+sg.replies[k], time.Minute)
+			sm.WaitUnique(seen+sg.replies[k], time.Minute)
 			seen += sg.replies[k]
 		}
 		b.StopTimer()
 		r.stop(b)
-		im.stop()
-		sm.stop()
+		im.Stop()
+		sm.Stop()
 		b.StartTimer()
 	}
 	latencies(b, ds)
 }
 
 // dovecotRig is a daemon reading from Dovecot, for the benchmarks.
-func dovecotRun(b *testing.B, s *mailstack, origin string) (*running, map[string]*maildirWatch) {
+func dovecotRun(b *testing.B, s *mailtest.Stack, origin string) (*running, map[string]*maildirWatch) {
 	b.Helper()
 	dir := copyStore(b, origin)
-	cfg := s.config(b.TempDir())
+	cfg := stackConfig(s, b.TempDir())
 	cfg.GamesDir = dir
 	cfg.SMTP.From = testFrom // reply Message-IDs as scripted
-	ref, err := NewReferee(RefereeOptions{Dir: dir, Address: testFrom})
+	ref, err := New(Options{Dir: dir, Address: testFrom})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -151,7 +152,7 @@ func dovecotRun(b *testing.B, s *mailstack, origin string) (*running, map[string
 		w.poll()
 		w.byID = map[string][]byte{}
 	}
-	r := startDaemon(b, cfg, ref, Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second}, nil)
+	r := startDaemon(b, cfg, ref, mail.Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second})
 	return r, boxes
 }
 
@@ -180,25 +181,25 @@ func waitAny(b *testing.B, boxes map[string]*maildirWatch, id string, timeout ti
 // OpenSMTPD back into the players' Dovecot mailboxes. The clock starts
 // when the daemon starts and stops when the last reply is in a mailbox.
 func BenchmarkRefereeThroughputDovecot(b *testing.B) {
-	s := startMailstack(b)
+	s := mailtest.StartStack(b)
 	origin, _, sg := scriptedFor(b, []turnfile.Seat{stackAlice, stackBob})
 	var total time.Duration
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		for _, raw := range sg.msgs {
-			if err := s.send(headerField(raw, "From"), stackDaemon, raw); err != nil {
+			if err := s.Send(headerField(raw, "From"), stackDaemon, raw); err != nil {
 				b.Fatal(err)
 			}
 		}
-		waitFor(b, 2*time.Minute, "the game in the daemon's inbox", func() bool {
-			return len(fetchAll(b, s.addr(s.imap), false, "elasund", stackPassword, "INBOX")) == len(sg.msgs)
+		mailtest.WaitFor(b, 2*time.Minute, "the game in the daemon's inbox", func() bool {
+			return len(mailtest.FetchAll(b, s.Addr(s.IMAPPort), false, "elasund", mailtest.StackPassword, "INBOX")) == len(sg.msgs)
 		})
 		b.StartTimer()
 		start := time.Now()
 		r, boxes := dovecotRun(b, s, origin)
 		for k, id := range sg.ids {
 			for j := 0; j < sg.replies[k]; j++ {
-				waitAny(b, boxes, replyMessageID(replyID(id, j), testFrom), 5*time.Minute)
+				waitAny(b, boxes, mail.ReplyMessageID(id, j, testFrom), 5*time.Minute)
 			}
 		}
 		total += time.Since(start)
@@ -215,7 +216,7 @@ func BenchmarkRefereeThroughputDovecot(b *testing.B) {
 // at a time, for the first 20 moves of the scripted game. One op is 20
 // moves.
 func BenchmarkRefereeLatencyDovecot(b *testing.B) {
-	s := startMailstack(b)
+	s := mailtest.StartStack(b)
 	origin, hg, sg := scriptedFor(b, []turnfile.Seat{stackAlice, stackBob})
 	b.ResetTimer()
 	const moves = 20
@@ -227,10 +228,10 @@ func BenchmarkRefereeLatencyDovecot(b *testing.B) {
 		for k, raw := range sg.msgs[:moves] {
 			from := headerField(raw, "From")
 			start := time.Now()
-			if err := s.send(from, stackDaemon, raw); err != nil {
+			if err := s.Send(from, stackDaemon, raw); err != nil {
 				b.Fatal(err)
 			}
-			boxes[from].wait(replyMessageID(replyID(sg.ids[k], seatIndex(hg, from)), testFrom), time.Minute)
+			boxes[from].wait(mail.ReplyMessageID(sg.ids[k], seatIndex(hg, from), testFrom), time.Minute)
 			ds = append(ds, time.Since(start))
 		}
 		b.StopTimer()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mailstack.sh runs a throw-away mail system on loopback for the interop tests
-# of package mail: Dovecot serves IMAP (STARTTLS) and IMAPS, accepts LMTP, and
+# of packages mail and referee (internal/mailtest embeds it and runs it from the
+# stack's scratch folder): Dovecot serves IMAP (STARTTLS) and IMAPS, accepts LMTP, and
 # offers authenticated submission (STARTTLS and implicit TLS) that relays to
 # OpenSMTPD; OpenSMTPD takes plain SMTP and hands every message to Dovecot
 # over LMTP. (OpenSMTPD 6.8 cannot do TLS itself when built against OpenSSL
