@@ -664,3 +664,24 @@ func TestGoldOrder(t *testing.T) {
 	x.refuse("blue", "gold 1 grain", "S35")
 	x.wantPhase("trade", "red")
 }
+
+// TestFleetOnSeven: on a seven the fleet attacks first, its reward is owed
+// before the discards are counted, then the steal (S39, S121, S122, S123).
+func TestFleetOnSeven(t *testing.T) {
+	x := pirate4(t).edit("remove G12-H13; place ship G12-H13 red warship; place ship G12-H11 red warship")
+	x.edit("hand red 4 ore, 3 grain; hand blue 1 wool; turn red; pirate F11")
+	// From F11 by the lower die 1 to G12, beside red's H13.n: 2 warships
+	// beat strength 1.
+	x.do("red", "roll", 1, 6)
+	x.wantPhase("decide", "red")
+	if p := x.st().Pending; len(p) != 1 || p[0].Kind != "reward" {
+		t.Fatalf("pending %+v", p)
+	}
+	x.do("red", "reward grain")
+	// Red now holds 8 cards: it owes a discard of 4 (S39 step 2).
+	x.wantPhase("decide", "red")
+	x.do("red", "discard 4 ore")
+	x.wantPhase("robber", "red")
+	x.do("red", "steal blue")
+	x.wantPhase("trade", "red")
+}
