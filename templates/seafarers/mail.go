@@ -13,15 +13,18 @@ import (
 // mailWidth is the width the mail parts wrap their paragraphs to.
 const mailWidth = 76
 
-// mailFuncs are the functions the Seafarers mail templates call.
-var mailFuncs = template.FuncMap{
-	"example":  exampleMove,
-	"scenario": scenarioLine,
-	"about":    func(p engine.Position) []string { return wrap2(readPosition(p).about(), mailWidth-2, "") },
-	"options":  optionLines,
-	"decisionText": func(p engine.Position, d engine.Owed, v templates.View) []string {
-		return wrap2(readPosition(p).owed(d, v).Detail, mailWidth, "")
-	},
+// mailFuncs returns the functions the Seafarers mail templates call, a
+// new map each time.
+func mailFuncs() template.FuncMap {
+	return template.FuncMap{
+		"example":  exampleMove,
+		"scenario": scenarioLine,
+		"about":    func(p engine.Position) []string { return wrap2(readPosition(p).about(), mailWidth-2, "") },
+		"options":  optionLines,
+		"decisionText": func(p engine.Position, d engine.Owed, v templates.View) []string {
+			return wrap2(readPosition(p).owed(d, v).Detail, mailWidth, "")
+		},
+	}
 }
 
 // examples are a first setup placement legal at the start of each

@@ -172,7 +172,7 @@ func TestGroup(t *testing.T) {
 		{"place settlement D7.n road C6-D7", "place settlement D7.n", "road C6-D7"},
 		{"move ship B5-C6 B5-C4", "move ship B5-C6", "B5-C4"},
 		{"trade 4 wool for 1 ore", "trade 4 wool for", "1 ore"},
-		{"offer 1 brick, 1 lumber for 1 ore to blue, white", "offer", "1 brick 1 lumber for 1 ore to blue white"},
+		{"offer 1 brick, 1 lumber for 1 ore to blue, white", "offer 1 brick, 1 lumber for", "1 ore to blue white"},
 		{"robber B5 steal orange", "robber", "B5 steal orange"},
 		{"discard 1 lumber, 2 grain", "discard", "1 lumber 2 grain"},
 		{"play year-of-plenty 1 wool, 1 ore", "play year-of-plenty", "1 wool 1 ore"},

@@ -95,11 +95,14 @@ func (m *model) owed(d engine.Owed, v templates.View) templates.OwedText {
 		}
 	case "gold":
 		n := plural(pd.Count, "resource", "resources")
+		take := "take 1 resource card of your choice from the bank."
+		if pd.Count != 1 {
+			take = fmt.Sprintf("take any %d resource cards from the bank, the same or different.", pd.Count)
+		}
 		return templates.OwedText{
-			Title: "choose " + plural(pd.Count, "gold resource", "gold resources"),
-			You:   "choose " + n + " for gold",
-			Detail: fmt.Sprintf("A gold field paid you: take any %s from the bank, the same or different.%s",
-				n, bank),
+			Title:  "choose " + plural(pd.Count, "gold resource", "gold resources"),
+			You:    "choose " + n + " for gold",
+			Detail: "A gold field paid you: " + take + bank,
 		}
 	case "answer":
 		o := m.st.Offer
@@ -151,7 +154,7 @@ func (Renderer) MailTemplates() (fs.FS, template.FuncMap) {
 	if err != nil {
 		return nil, nil
 	}
-	return sub, mailFuncs
+	return sub, mailFuncs()
 }
 
 // Action prints an action in its canonical spelling (NOTATION §3); text
@@ -163,6 +166,10 @@ func (Renderer) Action(_ engine.Position, action string) string {
 	}
 	return m[0].String()
 }
+
+// Event returns the event as the engine words it: Seafarers' events read
+// as they are.
+func (Renderer) Event(_ engine.Position, event string) string { return event }
 
 // HowWon says how seat won, after "red wins": "with 13 victory points",
 // "by capturing its fortress, with 10 victory points", "with the Theater
@@ -206,7 +213,8 @@ func (Renderer) HowWon(p engine.Position, seat string) string {
 // Group splits a listed action into the key it is grouped under and the
 // rest: "build road C6-D7" → "build road", "C6-D7"; "place settlement D7.n
 // road C6-D7" → "place settlement D7.n", "road C6-D7"; "trade 4 wool for 1
-// ore" → "trade 4 wool for", "1 ore"; "move ship B5-C6 B5-C4" → "move ship
+// ore" → "trade 4 wool for", "1 ore" (offers alike); "move ship B5-C6
+// B5-C4" → "move ship
 // B5-C6", "B5-C4". Card lists in the rest are written with spaces, not
 // commas ("discard 1 brick 2 ore"), so that the grouped line's commas
 // only separate actions.
@@ -219,11 +227,11 @@ func (Renderer) Group(action string) (key, rest string) {
 			n = 2
 		case "place", "move":
 			n = 3
-		case "trade":
+		case "trade", "offer":
 			if i := indexOf(words, "for"); i > 0 {
 				n = i + 1
 			}
-		case "robber", "pirate", "offer", "discard", "gold", "reward", "harbour", "confirm", "steal", "wonder":
+		case "robber", "pirate", "discard", "gold", "reward", "harbour", "confirm", "steal", "wonder":
 			n = 1
 		default:
 			n = len(words)

@@ -121,6 +121,18 @@ func play(t testing.TB, p engine.Position, src engine.Source, moves ...string) [
 	return events
 }
 
+// listed reports whether a move "seat: action" is among the seat's legal
+// actions now.
+func listed(p engine.Position, mv string) bool {
+	seat, action, _ := strings.Cut(mv, ":")
+	for _, a := range p.Legal(strings.TrimSpace(seat), nil) {
+		if a.String() == strings.TrimSpace(action) {
+			return true
+		}
+	}
+	return false
+}
+
 // fixture is a named position for golden files and layout checks.
 type fixture struct {
 	name  string
@@ -133,6 +145,7 @@ var fixtures = []fixture{
 	}},
 	{"four-islands-offer", fourIslands},
 	{"four-islands-seven", fourIslandsSeven},
+	{"four-islands-late", fourIslandsLate},
 	{"new-shores-gold", newShoresGold},
 	{"pirate-islands", pirateIslands},
 	{"cloth-for-catan", clothForCatan},
@@ -208,6 +221,37 @@ hand orange 1 ore`)
 func fourIslands(t testing.TB) engine.Position {
 	p := fourIslandsBoard(t)
 	play(t, p, forcedDice(1, 2, 3), "red: roll", "red: offer 1 grain for 1 wool to blue, white")
+	return p
+}
+
+// fourIslandsLate is fourIslandsBoard three rounds later, each seat
+// rolling and building what it can, with red's offer open again: the
+// picture of docs/seafarers-board.png.
+func fourIslandsLate(t testing.TB) engine.Position {
+	p := fourIslandsBoard(t)
+	edit(t, p, `hand red 3 brick, 2 lumber, 1 wool, 4 grain, 4 ore
+hand blue 3 brick, 4 lumber, 4 wool, 2 grain, 1 ore
+hand white 2 brick, 2 lumber, 2 grain`)
+	rolls := [][2]int{{4, 4}, {5, 6}, {2, 3}, {6, 3}, {1, 4}, {5, 5}, {3, 1}, {6, 2}, {4, 6}, {2, 2}, {3, 6}, {5, 1}}
+	moves := map[int][]string{
+		1: {"blue: build ship E2-F3", "blue: build settlement E2.s"},
+		2: {"white: build road G4-G6"},
+		4: {"red: build road B9-C8"},
+		8: {"red: build city D11.s"},
+		9: {"blue: build road C4-D3"},
+	}
+	seats := []string{"red", "blue", "white", "orange"}
+	for i, r := range rolls {
+		seat := seats[i%4]
+		play(t, p, forcedDice(uint64(i+2), r[0], r[1]), seat+": roll")
+		for _, mv := range moves[i] {
+			if listed(p, mv) {
+				play(t, p, nil, mv)
+			}
+		}
+		play(t, p, nil, seat+": end")
+	}
+	play(t, p, forcedDice(99, 2, 3), "red: roll", "red: offer 1 grain for 1 ore to all")
 	return p
 }
 

@@ -160,10 +160,7 @@ func (d *svgDoc) seatCard(m *model, v templates.View, seat string, x, y float64)
 	}
 	p := m.player(seat)
 	open := shows(v, seat)
-	vp := plural(p.VP, "VP", "VP")
-	if !open {
-		vp = plural(publicVP(m.sc, p), "VP", "VP") + " shown"
-	}
+	vp := vpText(m.sc, p, open)
 	c.Texts = append(c.Texts, svgText{X: x + svgPanelW - svgCardP, Y: y + 26, Size: 19, Bold: true, Anchor: "end", Fill: pal.Text, Text: vp})
 	w.y = y + headH + 4
 	h := hand(p.Resources)

@@ -132,11 +132,7 @@ func (m *model) holdings(v templates.View) []string {
 		}
 		open := shows(v, s)
 		var facts []string
-		if open {
-			facts = append(facts, plural(p.VP, "VP", "VP"))
-		} else {
-			facts = append(facts, plural(publicVP(m.sc, p), "VP", "VP")+" shown")
-		}
+		facts = append(facts, vpText(m.sc, p, open))
 		route := "route " + strconv.Itoa(p.Route)
 		if holds(m.st.LongestRoute, s) {
 			route += " (" + m.longestName() + ")"

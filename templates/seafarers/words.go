@@ -326,6 +326,15 @@ func publicVP(sc board.Scenario, p *game.Player) int {
 	return p.VP - vp
 }
 
+// vpText is a seat's points as the view may see them: "7 VP", or "5 VP
+// shown" when it holds development cards the view may not see.
+func vpText(sc board.Scenario, p *game.Player, open bool) string {
+	if open || len(p.Cards) == 0 {
+		return plural(p.VP, "VP", "VP")
+	}
+	return plural(publicVP(sc, p), "VP", "VP") + " shown"
+}
+
 // ordersText prints a seat's standing orders; "" for none.
 func ordersText(o game.OrdersState) string {
 	var parts []string
