@@ -246,6 +246,7 @@ func TestRenderPlayouts(t *testing.T) {
 		for j, seats := range seatings(sc) {
 			seed := uint64(10*i + j + 1)
 			t.Run(fmt.Sprintf("%s/%d", sc, len(seats)), func(t *testing.T) {
+				t.Parallel()
 				p := playout(t, sc, seats, seed, entries, func(p engine.Position, n int) {
 					if n%50 != 0 {
 						return
