@@ -329,7 +329,6 @@ type svgIcon struct {
 	Kind       string
 	C          pt
 	Fill, Dark string
-	Pips       []pt
 }
 
 // svgDoc places everything.

@@ -25,18 +25,15 @@ var hexHW = hexR * math.Sqrt(3) / 2
 // a building on a corner, a ship on an edge's midpoint, a number disc in a
 // hex's centre, a harbour marker inside the sea hex beside its edge.
 const (
-	numberR       = 19.0 // the number disc
-	markerR       = 15.0 // a harbour or gift marker
-	markerIn      = 21.0 // a marker's distance from its sea hex's centre
-	roadLen       = 38.0
-	roadThick     = 8.0
-	robberDX      = -30.0 // the robber's place beside the number disc
-	robberDY      = 4.0
-	hexNameY      = -38.0 // a hex's name, above its centre
-	hexNameSize   = 10.0
-	numberSize    = 17.0
-	markerBigSize = 10.0
-	markerSmSize  = 7.0
+	numberR     = 19.0 // the number disc
+	markerR     = 15.0 // a harbour or gift marker
+	markerIn    = 21.0 // a marker's distance from its sea hex's centre
+	roadLen     = 38.0
+	roadThick   = 8.0
+	robberDX    = -30.0 // the robber's place beside the number disc
+	robberDY    = 4.0
+	hexNameY    = -38.0 // a hex's name, above its centre
+	hexNameSize = 10.0
 )
 
 // pt is a point of the picture.
@@ -128,30 +125,13 @@ func around(p pt, w, h float64) box { return box{p.X - w/2, p.Y - h/2, p.X + w/2
 
 func (a box) overlaps(b box) bool { return a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 }
 
-// The shapes of the pieces, centred on (0, 0), as polygon points and
-// their boxes' sizes.
+// The boxes of the pieces the template draws centred on their point
+// (files/board.svg.tmpl), for placing the pirate clear of them.
 const (
-	settlementShape = "-9,10 9,10 9,-2 0,-10 -9,-2"
-	settlementW     = 18.0
-	settlementH     = 20.0
-	cityShape       = "-13,12 13,12 13,-1 2,-1 2,-5 -5.5,-12 -13,-5"
-	cityW           = 26.0
-	cityH           = 24.0
-	hullShape       = "-12,4 12,4 8,11 -8,11"
-	sailShape       = "0,-11 0,2.5 10,2.5"
-	jibShape        = "-2,-7 -2,2.5 -10,2.5"
-	shipW           = 24.0
-	shipH           = 22.0
-	flagShape       = "0,-11 8,-9 0,-7"
-	robberBody      = "-7,12 7,12 4,-1 -4,-1"
-	robberW         = 14.0
-	robberH         = 24.0
-	pirateHull      = "-15,4 15,4 10,12 -10,12"
-	pirateSail      = "0,-12 0,2.5 12,2.5"
-	pirateJib       = "-3,-9 -3,2.5 -13,2.5"
-	pirateW         = 30.0
-	pirateH         = 24.0
-	fortressShape   = "-13,11 13,11 13,-9 8,-9 8,-5 3,-5 3,-9 -3,-9 -3,-5 -8,-5 -8,-9 -13,-9"
-	fortressW       = 26.0
-	fortressH       = 20.0
+	cityW   = 26.0 // a city, the largest building
+	cityH   = 24.0
+	shipW   = 24.0
+	shipH   = 22.0
+	pirateW = 30.0 // the pirate and the pirate fleet
+	pirateH = 24.0
 )

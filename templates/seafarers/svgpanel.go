@@ -18,7 +18,6 @@ const (
 	resH      = 32.0
 	resGap    = 6.0
 	lineSize  = 12.0 // the size of a card's text lines
-	lineSkip  = 17.0 // their spacing
 	iconSpace = 74.0 // one piece icon and its count in the supply row
 )
 
