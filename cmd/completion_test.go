@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,26 @@ func TestCompletionOutput(t *testing.T) {
 		}
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("completion %s lacks %q", shell, want)
+		}
+	}
+}
+
+func TestNextWords(t *testing.T) {
+	actions := []string{"roll", "build tavern D4", "build tavern C2 over blue", "build well A2", "end"}
+	for _, tc := range []struct {
+		typed, prefix string
+		want          []string
+	}{
+		{"", "", []string{"roll", "build", "end"}},
+		{"", "b", []string{"build"}},
+		{"build", "", []string{"tavern", "well"}},
+		{"build tavern", "", []string{"D4", "C2"}},
+		{"build tavern C2", "", []string{"over"}},
+		{"roll; build", "t", []string{"tavern"}},
+		{"end", "", nil},
+	} {
+		if got := nextWords(actions, tc.typed, tc.prefix); !slices.Equal(got, tc.want) {
+			t.Errorf("nextWords(%q, %q) = %q, want %q", tc.typed, tc.prefix, got, tc.want)
 		}
 	}
 }

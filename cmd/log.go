@@ -59,6 +59,7 @@ func runLog(_ context.Context, opts *logOptions) error {
 		names[i] = s.Colour + " " + s.Name
 	}
 	fmt.Fprintf(w, "seats in turn order: %s\n", strings.Join(names, ", "))
+	r := opts.Games.For(g.Rules()).Renderer
 	steps := g.Steps()
 	for i := range f.History {
 		e := &f.History[i]
@@ -80,7 +81,7 @@ func runLog(_ context.Context, opts *logOptions) error {
 			fmt.Fprintf(w, "%3d  %s %s: %s%s\n", e.N, e.Seat, e.Kind, strings.Join(e.Actions, "; "), forced)
 		}
 		for _, ev := range e.Events {
-			fmt.Fprintf(w, "       %s\n", ev)
+			fmt.Fprintf(w, "       %s\n", r.Event(g.Position(), ev))
 		}
 	}
 	if !g.Replayed() {

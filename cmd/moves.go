@@ -5,17 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
 
 type movesOptions struct {
 	File string
 	JSON bool
-	Out  io.Writer
+	// All lists one action per line instead of grouping them.
+	All bool
+	Out io.Writer
 	// Seat picks the seat from the replayed game.
 	Seat   func(g *turnfile.Game) (string, error)
 	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
@@ -26,13 +31,19 @@ func newMovesCmd(app *App, runF func(*movesOptions) error) *cobra.Command {
 	opts := &movesOptions{}
 	var as string
 	c := &cobra.Command{
-		Use:   "moves FILE [--as COLOUR] [--json]",
+		Use:   "moves FILE [--as COLOUR] [--all] [--json]",
 		Short: "List the legal actions now for the seat that must act",
-		Long: `moves lists every action the acting seat may take now, one per line in
-the notation "elasund move" reads. Before the roll it lists "roll" and the
-other actions, which roll implicitly. After a roll it shows the two church
-tiles a first church build would draw.`,
+		Long: `moves lists what one seat may do now, named in the first line
+("# moves for red"): the seat given with --as, else yours (the seat whose key
+is in your key directory) if it can act, else the active player if the game
+waits for it, else the first seat the game waits for. The actions are
+grouped by kind ("permit 2: F4 F5 F6, G5"); --all lists one action per line
+in the notation "elasund move" reads, --json all of them as JSON. Before the
+roll it lists "roll", then what the seat's own roll allows (the roll is
+fixed by its chain; those actions roll first). A seat that cannot act now
+is told whose move it is.`,
 		Example: `  elasund moves game.yaml
+  elasund moves game.yaml --all
   elasund moves game.yaml --as blue --json`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -47,7 +58,8 @@ tiles a first church build would draw.`,
 		},
 	}
 	c.Flags().StringVar(&as, "as", "", "list the actions of this seat")
-	c.Flags().BoolVar(&opts.JSON, "json", false, "print JSON: {\"seat\": ..., \"actions\": [...]}")
+	c.Flags().BoolVar(&opts.JSON, "json", false, "print JSON: {\"seat\": ..., \"actions\": [...]} (every action)")
+	c.Flags().BoolVar(&opts.All, "all", false, "one action per line instead of grouped")
 	return c
 }
 
@@ -67,8 +79,9 @@ func runMoves(_ context.Context, opts *movesOptions) error {
 	legal := g.Legal(seat, opts.Signer(g, seat))
 	list := make([]string, len(legal))
 	r := opts.Games.For(g.Rules()).Renderer
+	p := g.Position()
 	for i, a := range legal {
-		list[i] = r.Action(g.Position(), a.String())
+		list[i] = r.Action(p, a.String())
 	}
 	if opts.JSON {
 		b, err := json.MarshalIndent(struct {
@@ -81,8 +94,26 @@ func runMoves(_ context.Context, opts *movesOptions) error {
 		fmt.Fprintf(opts.Out, "%s\n", b)
 		return nil
 	}
-	for _, a := range list {
-		fmt.Fprintln(opts.Out, a)
+	fmt.Fprintf(opts.Out, "# moves for %s\n", seat)
+	switch {
+	case p.Over():
+		fmt.Fprintf(opts.Out, "# %s\n", status(g))
+	case !slices.Contains(p.Awaited(), seat):
+		fmt.Fprintf(opts.Out, "# %s cannot act now: it is %s's turn (%s phase) and the game waits for %s\n", seat, p.Current(), p.Phase(), colours(p.Awaited()))
+		if len(list) > 0 {
+			fmt.Fprintln(opts.Out, "# any time:")
+		}
+	case p.BeginsTurn(seat) && len(list) > 1:
+		fmt.Fprintf(opts.Out, "# before the roll: after \"roll\", what %s's own roll allows (each rolls first)\n", seat)
+	}
+	if opts.All {
+		for _, a := range list {
+			fmt.Fprintln(opts.Out, a)
+		}
+		return nil
+	}
+	for _, l := range templates.CollapsedLines(r, list, 76) {
+		fmt.Fprintln(opts.Out, strings.TrimPrefix(l, "  "))
 	}
 	return nil
 }

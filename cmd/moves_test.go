@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/elasund/elasund/engine/elasund"
@@ -33,9 +34,22 @@ func TestMovesOutput(t *testing.T) {
 	if err := runMoves(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
+	grouped := out.String()
+	if !strings.HasPrefix(grouped, "# moves for red\n# before the roll: ") || !strings.Contains(grouped, "\nroll\n") || !strings.Contains(grouped, "\npermit 2: ") {
+		t.Fatalf("grouped moves before the roll = %q", grouped)
+	}
+	out.Reset()
+	opts.All = true
+	if err := runMoves(t.Context(), opts); err != nil {
+		t.Fatal(err)
+	}
 	lines := bytes.Split(bytes.TrimSpace(out.Bytes()), []byte("\n"))
+	if string(lines[0]) != "# moves for red" || !bytes.HasPrefix(lines[1], []byte("# before the roll")) {
+		t.Fatalf("moves --all before the roll = %q", out.String())
+	}
+	lines = lines[2:]
 	if string(lines[0]) != "roll" || len(lines) < 10 {
-		t.Fatalf("moves before the roll = %q", out.String())
+		t.Fatalf("moves --all before the roll = %q", out.String())
 	}
 	// Every listed action is legal: apply each to a fresh copy.
 	for _, l := range lines {
@@ -56,7 +70,7 @@ func TestMovesOutput(t *testing.T) {
 		}
 	}
 	out.Reset()
-	opts.JSON = true
+	opts.All, opts.JSON = false, true
 	if err := runMoves(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

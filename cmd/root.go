@@ -204,6 +204,9 @@ offline with "elasund verify".`,
 		SilenceUsage:  true,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
+				if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+					return withHint(usagef(c, "unknown command %q", args[0]), "did you mean %s?", strings.Join(s, " or "))
+				}
 				return usagef(c, "unknown command %q", args[0])
 			}
 			return nil
@@ -213,9 +216,11 @@ offline with "elasund verify".`,
 		},
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
+	root.SuggestionsMinimumDistance = 2
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{cmd: c, err: err}
 	})
+	defer app.wireCompletion(root)
 	root.AddCommand(
 		newKeygenCmd(app, nil),
 		newNewCmd(app, nil),
@@ -235,6 +240,24 @@ offline with "elasund verify".`,
 		newRulesCmd(app, nil),
 	)
 	return root
+}
+
+// wireCompletion adds shell completion to the commands that read a game
+// file: the file, --as, and for move the legal actions themselves.
+func (app *App) wireCompletion(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "join", "show", "moves", "verify", "log", "edit", "render", "bot":
+			c.ValidArgsFunction = completeGameFile
+		case "move":
+			c.ValidArgsFunction = app.completeMove
+		default:
+			continue
+		}
+		if c.Flags().Lookup("as") != nil {
+			_ = c.RegisterFlagCompletionFunc("as", app.completeSeat)
+		}
+	}
 }
 
 // exactArgs is cobra.ExactArgs with usage errors.

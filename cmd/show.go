@@ -71,6 +71,13 @@ func runShow(_ context.Context, opts *showOptions) error {
 	opts.Games = orAll(opts.Games)
 	g, err := openGame(opts.Games, opts.File)
 	if err != nil {
+		if opts.JSON {
+			printJSON(opts.Out, struct {
+				OK    bool   `json:"ok"`
+				File  string `json:"file"`
+				Error string `json:"error"`
+			}{false, opts.File, err.Error()})
+		}
 		return err
 	}
 	f := g.File()

@@ -263,6 +263,18 @@ func (m *Mailer) legalLines(actions []string) []string {
 // GroupLines groups actions as the game's Group splits them, one line per
 // key, wrapped at width and indented by two spaces.
 func GroupLines(r Renderer, actions []string, width int) []string {
+	return groupLines(r, actions, width, false)
+}
+
+// CollapsedLines groups actions as GroupLines does, and also collapses
+// the places of a group: one-word rests that start alike (squares of one
+// column, "F4 F5 F6") are joined by spaces, and those runs by commas
+// ("permit 2: F4 F5 F6, G5").
+func CollapsedLines(r Renderer, actions []string, width int) []string {
+	return groupLines(r, actions, width, true)
+}
+
+func groupLines(r Renderer, actions []string, width int, collapse bool) []string {
 	type group struct {
 		key  string
 		rest []string
@@ -290,10 +302,14 @@ func GroupLines(r Renderer, actions []string, width int) []string {
 			out = append(out, "  "+g.key)
 			continue
 		}
+		items := g.rest
+		if collapse {
+			items = collapseRuns(items)
+		}
 		line := "  " + g.key + ":"
-		for i, r := range g.rest {
+		for i, r := range items {
 			item := " " + r
-			if i < len(g.rest)-1 {
+			if i < len(items)-1 {
 				item += ","
 			}
 			if len(line)+len(item) > width {
@@ -303,6 +319,20 @@ func GroupLines(r Renderer, actions []string, width int) []string {
 			line += item
 		}
 		out = append(out, line)
+	}
+	return out
+}
+
+// collapseRuns joins consecutive one-word items that start with the same
+// letter by spaces.
+func collapseRuns(items []string) []string {
+	var out []string
+	for i, it := range items {
+		if i > 0 && !strings.ContainsRune(it, ' ') && !strings.ContainsRune(items[i-1], ' ') && it[0] == items[i-1][0] {
+			out[len(out)-1] += " " + it
+			continue
+		}
+		out = append(out, it)
 	}
 	return out
 }

@@ -47,6 +47,10 @@ type Renderer interface {
 	// edition's own words for it (Elasund's third colour, R108). The game
 	// reads the printed form back as the same action.
 	Action(p engine.Position, action string) string
+	// Event rewords an event of the history for people reading a log:
+	// the words the engine stores may be terse, and a turn file's events
+	// never change once signed.
+	Event(p engine.Position, event string) string
 	// HowWon says how seat won the game, after "red wins": "with all its
 	// cubes in the city".
 	HowWon(p engine.Position, seat string) string

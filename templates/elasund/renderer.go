@@ -1,7 +1,9 @@
 package elasund
 
 import (
+	"fmt"
 	"io/fs"
+	"regexp"
 	"strings"
 	"text/template"
 
@@ -110,6 +112,43 @@ func (Renderer) Action(p engine.Position, action string) string {
 	return cfg.FormatAction(a)
 }
 
+// influenceGain is an event that gives influence cards: "red +1 green (hut
+// D4)"; its card colour reads like a seat's.
+var influenceGain = regexp.MustCompile(`^(red|blue|green|yellow) \+([0-9]+) (blue|green|yellow) \((.*)\)$`)
+
+// neutralBuilt is an event that builds a building: "red builds a well on
+// D4".
+var neutralBuilt = regexp.MustCompile(`^(red|blue|green|yellow) builds an? ([a-z]+) on ([A-J][0-9]+)$`)
+
+// Event rewords an event for a log: influence cards say so ("red +1 green
+// influence (hut D4)", the third colour as the edition names it, R108),
+// and a neutral building names the builder's cubes on its flags (R7).
+func (Renderer) Event(p engine.Position, event string) string {
+	cfg, _ := position(p)
+	if m := influenceGain.FindStringSubmatch(event); m != nil {
+		card, err := game.ParseCard(m[3])
+		name := m[3]
+		if err == nil {
+			name = cfg.CardName(card)
+		}
+		return fmt.Sprintf("%s +%s %s influence (%s)", m[1], m[2], name, m[4])
+	}
+	if m := neutralBuilt.FindStringSubmatch(event); m != nil {
+		if k, err := game.ParseKind(m[2]); err == nil && k.Spec().Neutral {
+			n := k.Spec().Flags
+			return fmt.Sprintf("%s (neutral: %d %s %s on its %s)", event, n, m[1], plural(n, "cube", "cubes"), plural(n, "flag", "flags"))
+		}
+	}
+	return event
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // HowWon says how seat won: with all its cubes in the city (R91), or by
 // the turn limit.
 func (Renderer) HowWon(p engine.Position, seat string) string {
@@ -122,11 +161,12 @@ func (Renderer) HowWon(p engine.Position, seat string) string {
 }
 
 // Group splits an action into its verb (with the building, for build and
-// rebuild) and the rest.
+// rebuild, and the value, for permit) and the rest: "permit 2 F5" groups
+// under "permit 2".
 func (Renderer) Group(action string) (key, rest string) {
 	words := strings.Fields(action)
 	n := 1
-	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild") {
+	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild" || words[0] == "permit") {
 		n = 2
 	}
 	n = min(n, len(words))
