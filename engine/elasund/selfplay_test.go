@@ -185,8 +185,10 @@ func randomAction(r *rand.Rand) Action {
 	return a
 }
 
-// selfPlayGames is how many games TestSelfPlay plays: 10,000 by default,
-// ELASUND_SELFPLAY_GAMES to change it, 300 with -short.
+// selfPlayGames is how many games TestSelfPlay plays: 300 by default
+// (every edition and rule option comes up), 10,000 in the soak run (the
+// environment variable ELASUND_SOAK set, make soak), 100 with -short;
+// ELASUND_SELFPLAY_GAMES sets any number.
 func selfPlayGames(t *testing.T) int {
 	if s := os.Getenv("ELASUND_SELFPLAY_GAMES"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -195,10 +197,13 @@ func selfPlayGames(t *testing.T) int {
 		}
 		return n
 	}
-	if testing.Short() {
-		return 300
+	switch {
+	case os.Getenv("ELASUND_SOAK") != "":
+		return 10000
+	case testing.Short():
+		return 100
 	}
-	return 10000
+	return 300
 }
 
 // selfPlayConfig varies players (2-4), edition and, for one game in four,
