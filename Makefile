@@ -8,12 +8,17 @@ FUZZLONGTIME ?= 5m
 BIN       ?= bin/elasund
 STATICCHECK ?= v0.8.2
 
-.PHONY: all build deps test unit fuzz fuzz-long bench lint demo clean
+.PHONY: all build install deps test unit soak fuzz fuzz-long bench lint demo clean
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) .
+
+# elasund on your PATH: go install puts it in $(go env GOPATH)/bin (or GOBIN).
+install:
+	$(GO) install .
+	@echo "installed $$($(GO) env GOBIN | grep . || echo $$($(GO) env GOPATH)/bin)/elasund"
 
 # The whole test suite: gofmt, vet, staticcheck, every package's tests, then each fuzz target
 # for a bounded time.
@@ -28,7 +33,12 @@ deps:
 	  bash .ci/mailstack-install.sh; fi
 
 unit:
-	$(GO) test -count=1 -timeout 15m ./...
+	$(GO) test -count=1 -timeout 10m ./...
+
+# The long randomized runs: thousands of self-played games per game, the
+# bots' long matches. CI runs it after make test.
+soak:
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./internal/bot/...
 
 fuzz:
 	@set -e; for spec in $$($(GO) run ./internal/fuzzlist 2>/dev/null); do \
