@@ -42,6 +42,9 @@ type demoOptions struct {
 	OutFile string
 	// Delay is the pause after each move, to watch the game go by.
 	Delay time.Duration
+	// Watch redraws the board after every move instead of printing the
+	// moves one after another (on a terminal, unless --no-watch).
+	Watch bool
 	// Now is the clock for the file's times.
 	Now func() time.Time
 	// TempDir is where the seats' key directories (and the game file
@@ -63,9 +66,12 @@ joins its seat, and signs each of its moves into the turn file. Every move
 is printed with its dice and what followed; at the end come the board, the
 winner, and the full check of the file that "elasund verify" makes.
 
-The same --seed gives the same game (the file's times come from the clock,
-or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
-"log" or "render"; without it the file is removed at the end.`,
+On a terminal the board is redrawn after every move, so the game can be
+watched; --delay sets the pace (default 400ms there, none elsewhere) and
+--no-watch prints the moves one after another instead. The same --seed
+gives the same game (the file's times come from the clock, or
+SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show", "log"
+or "render"; without it the file is removed at the end.`,
 		Example: `  elasund demo
   elasund demo --players 2 --seed 7 --level random
   elasund demo --out finished.yaml --delay 300ms
@@ -95,6 +101,11 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 				opts.Seed = binary.BigEndian.Uint64(b[:]) % 1_000_000
 			}
 			opts.Now, opts.Out, opts.Games = app.now, c.OutOrStdout(), app.games()
+			noWatch, _ := c.Flags().GetBool("no-watch")
+			opts.Watch = !noWatch && app.Terminal != nil && app.Terminal(opts.Out)
+			if opts.Watch && !c.Flags().Changed("delay") {
+				opts.Delay = watchDelay
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -110,7 +121,8 @@ or SOURCE_DATE_EPOCH). --out keeps the file, to look at it with "show",
 	_ = c.RegisterFlagCompletionFunc("level", cobra.FixedCompletions(levels, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringVar(&opts.OutFile, "out", "", "keep the game file here (never overwrites a file)")
-	c.Flags().DurationVar(&opts.Delay, "delay", 0, "pause after each move, such as 500ms")
+	c.Flags().DurationVar(&opts.Delay, "delay", 0, "pause after each move, such as 500ms (default 400ms on a terminal)")
+	c.Flags().Bool("no-watch", false, "print the moves one after another, even on a terminal")
 	return c
 }
 
@@ -214,7 +226,11 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err := writeGame(path, g.File()); err != nil {
 			return err
 		}
-		printDemoEntry(w, g, e)
+		if opts.Watch {
+			watchEntry(w, kit.Renderer, g, e, opts.Seed)
+		} else {
+			printDemoEntry(w, g, e)
+		}
 		if opts.Delay > 0 {
 			select {
 			case <-ctx.Done():
@@ -225,6 +241,9 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 
 	p := g.Position()
+	if opts.Watch {
+		fmt.Fprint(w, clearScreen)
+	}
 	fmt.Fprintf(w, "\nthe final position:\n\n")
 	fmt.Fprint(w, kit.Renderer.Text(p, templates.View{}))
 	fmt.Fprintln(w)
@@ -241,7 +260,29 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	} else {
 		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
 	}
+	fmt.Fprintf(w, "\nTo play a real game, make your key, create the game and take your seat:\n\n")
+	fmt.Fprintf(w, "  elasund keygen --name You --email you@example.org\n")
+	fmt.Fprintf(w, "  elasund new game.yaml --players %s=You:you@example.org,%s=Friend:friend@example.org\n", g.File().Header.Seats[0].Colour, g.File().Header.Seats[1].Colour)
+	fmt.Fprintf(w, "  elasund join game.yaml --as %s\n", g.File().Header.Seats[0].Colour)
+	fmt.Fprintf(w, "\nthen send game.yaml to your friend, who joins too; 'elasund rules' explains the game.\n")
 	return nil
+}
+
+// watchDelay is the pace of a demo watched on a terminal.
+const watchDelay = 400 * time.Millisecond
+
+// clearScreen moves a terminal's cursor home and clears the screen.
+const clearScreen = "\x1b[H\x1b[2J"
+
+// watchEntry redraws the terminal: the game so far, the board, and the
+// entry just made with what it caused.
+func watchEntry(w io.Writer, r templates.Renderer, g *turnfile.Game, e *turnfile.Entry, seed uint64) {
+	step := g.Steps()[len(g.Steps())-1]
+	fmt.Fprint(w, clearScreen)
+	fmt.Fprintf(w, "elasund demo, seed %d: turn %d, entry %d (Ctrl-C stops)\n\n", seed, step.Turn, e.N)
+	fmt.Fprint(w, r.Text(g.Position(), templates.View{}))
+	fmt.Fprintln(w)
+	printDemoEntry(w, g, e)
 }
 
 // printDemoEntry prints one entry: the turn and seat, the dice of a

@@ -108,3 +108,22 @@ func TestDemoOutput(t *testing.T) {
 		t.Fatalf("demo over an existing file = %v", err)
 	}
 }
+
+// TestDemoWatch redraws the board after every move on a terminal and ends
+// with the commands that start a real game.
+func TestDemoWatch(t *testing.T) {
+	var out bytes.Buffer
+	opts := &demoOptions{Players: 2, Level: "random", Seed: 5, Now: func() time.Time { return testTime }, Out: &out, TempDir: t.TempDir(), Watch: true}
+	if err := runDemo(t.Context(), opts); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if n := strings.Count(got, clearScreen); n < 10 {
+		t.Errorf("the board was redrawn %d times", n)
+	}
+	for _, want := range []string{"elasund demo, seed 5: turn 1", "elasund keygen --name You", "elasund new game.yaml --players", "elasund join game.yaml --as "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("watched demo lacks %q", want)
+		}
+	}
+}
