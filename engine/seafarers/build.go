@@ -140,13 +140,27 @@ func (g *Game) buy(s int, a Action, en *entry) ([]string, error) {
 	if !p.hand.Contains(costCard) {
 		return nil, ruleErr("S12", a, "a development card costs %s", costCard)
 	}
-	if g.unseen.Total()-g.promised() <= 0 {
+	if g.buyable() <= 0 {
 		return nil, ruleErr("S73", a, "no development card is left to buy")
 	}
 	p.hand.sub(costCard)
 	g.bank.add(costCard)
 	g.buildAction()
 	return g.gainCard(s, en.src, "buys")
+}
+
+// buyable counts the development cards that may still be bought (S73):
+// the unseen cards not promised to pending draws, less the face-down card
+// gifts still on their edges (S101), which are the forgotten tribe's and
+// not the deck's (V11; docs/seafarers/decisions.md).
+func (g *Game) buyable() int {
+	n := g.unseen.Total() - g.promised()
+	for _, gf := range g.gifts {
+		if gf.kind == board.GiftCard {
+			n--
+		}
+	}
+	return n
 }
 
 // gainCard gives seat s a development card from the unseen cards, bought

@@ -111,7 +111,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		out = g.legalOffers(out, s)
 	}
 	out = g.legalBuilds(out, s)
-	if g.players[s].hand.Contains(costCard) && g.unseen.Total()-g.promised() > 0 {
+	if g.players[s].hand.Contains(costCard) && g.buyable() > 0 {
 		out = append(out, Action{Kind: ActBuy})
 	}
 	out = g.legalPlays(out, s, src)

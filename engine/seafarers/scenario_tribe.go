@@ -23,6 +23,10 @@ func (g *Game) takeGift(s, e int, src engine.Source) ([]string, error) {
 		p.chits++
 		return []string{fmt.Sprintf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e))}, nil
 	case board.GiftCard:
+		if g.unseen.Total()-g.promised() <= 0 {
+			// Only after edits took the cards: the gift is gone.
+			return []string{g.colour(s).String() + " finds no card on " + g.b.Edge(e).String()}, nil
+		}
 		return g.gainCard(s, src, "takes the gift of")
 	case board.GiftHarbour:
 		p.aside = append(slices.Clip(p.aside), gf.harbour)
