@@ -357,6 +357,8 @@ func (nimRenderer) MailTemplates() (fs.FS, template.FuncMap) {
 
 func (nimRenderer) Action(_ engine.Position, action string) string { return action }
 
+func (nimRenderer) Event(_ engine.Position, event string) string { return event }
+
 func (nimRenderer) HowWon(engine.Position, string) string { return "with the last stone" }
 
 func (nimRenderer) Group(action string) (key, rest string) {
