@@ -685,3 +685,22 @@ func TestFleetOnSeven(t *testing.T) {
 	x.do("red", "steal blue")
 	x.wantPhase("trade", "red")
 }
+
+// TestGiftCardsNotForSale: the forgotten tribe's card gifts stay unbought
+// (S73, S101, V11).
+func TestGiftCardsNotForSale(t *testing.T) {
+	x := newT(t, "forgotten-tribe", nil)
+	var e []string
+	for i := 0; i < 14; i++ {
+		e = append(e, "card blue knight played")
+	}
+	for i := 0; i < 5; i++ {
+		e = append(e, "card white victory-point")
+	}
+	e = append(e, "card white monopoly", "card white monopoly", "hand red 2 wool, 2 grain, 2 ore", "turn red trade")
+	x.edit(strings.Join(e, "; "))
+	// 25 − 21 = 4 unseen, the 4 card gifts: none for sale.
+	x.refuse("red", "buy card", "S73")
+	x.edit("gift B3-B5 none")
+	x.do("red", "buy card")
+}
