@@ -350,12 +350,16 @@ func (m *model) seaSide(e board.Edge) *board.Pos {
 // readMarks reads the scenario's own fields (S157) and fixed marks.
 func (m *model) readMarks(fixed *board.Board) {
 	ss := m.st.ScenarioState
+	// Each mark once per place: a state holds no more.
+	gifted := map[board.Edge]bool{}
+	villages, forts, lone := map[board.Corner]bool{}, map[board.Corner]bool{}, map[board.Corner]bool{}
 	if ss.Gifts != nil {
 		for _, g := range *ss.Gifts {
 			e, err := board.ParseEdge(g.At)
-			if err != nil || !edgeOnGrid(e) || !m.coastal(e) {
+			if err != nil || !edgeOnGrid(e) || !m.coastal(e) || gifted[e] {
 				continue
 			}
+			gifted[e] = true
 			gm := giftMark{at: e}
 			switch g.Kind {
 			case "svp":
@@ -379,24 +383,27 @@ func (m *model) readMarks(fixed *board.Board) {
 	if ss.Villages != nil {
 		for _, v := range *ss.Villages {
 			c, err := board.ParseCorner(v.At)
-			if err != nil || !cornerOnGrid(c) {
+			if err != nil || !cornerOnGrid(c) || villages[c] {
 				continue
 			}
+			villages[c] = true
 			m.villages = append(m.villages, villageMark{at: c, number: v.Number, cloth: v.Cloth, connected: v.Connected})
 		}
 	}
 	if ss.Fortresses != nil {
 		for _, f := range *ss.Fortresses {
 			c, err := board.ParseCorner(f.At)
-			if err != nil || !cornerOnGrid(c) {
+			if err != nil || !cornerOnGrid(c) || forts[c] {
 				continue
 			}
+			forts[c] = true
 			m.fortresses = append(m.fortresses, fortressMark{at: c, owner: f.Owner, chits: f.Chits})
 		}
 	}
 	for _, s := range m.seats {
 		if at, ok := ss.Lone[s]; ok {
-			if c, err := board.ParseCorner(at); err == nil && cornerOnGrid(c) {
+			if c, err := board.ParseCorner(at); err == nil && cornerOnGrid(c) && !lone[c] {
+				lone[c] = true
 				m.lone = append(m.lone, loneMark{at: c, owner: s})
 			}
 		}
