@@ -10,11 +10,14 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/engine/seafarers"
 	"github.com/elasund/elasund/internal/bot"
-	"github.com/elasund/elasund/internal/rulesref"
 	elasundbot "github.com/elasund/elasund/internal/bot/elasund"
+	seafarersbot "github.com/elasund/elasund/internal/bot/seafarers"
+	"github.com/elasund/elasund/internal/rulesref"
 	"github.com/elasund/elasund/templates"
 	elasundboard "github.com/elasund/elasund/templates/elasund"
+	seafarersboard "github.com/elasund/elasund/templates/seafarers"
 )
 
 // Kit is everything elasund has for one game.
@@ -39,6 +42,7 @@ type Set struct {
 func All() *Set {
 	s, err := NewSet(
 		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}, Reference: rulesref.Elasund},
+		Kit{Rules: seafarers.Rules{}, Renderer: seafarersboard.Renderer{}, Bots: seafarersbot.Maker{}, Reference: rulesref.Seafarers},
 	)
 	if err != nil {
 		// The table above is fixed; a failure is a programming error

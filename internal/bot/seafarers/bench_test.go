@@ -1,0 +1,111 @@
+package seafarers
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+)
+
+// sample is one decision a player was asked for: the position, the seat
+// and the source.
+type sample struct {
+	pos  engine.Position
+	seat string
+	src  engine.Source
+}
+
+// recorder is a player that keeps every decision it is asked for before
+// passing it on.
+type recorder struct {
+	p   bot.Player
+	out *[]sample
+}
+
+func (r recorder) Choose(p engine.Position, seat string, src engine.Source) (engine.Action, error) {
+	*r.out = append(*r.out, sample{pos: p.Clone(), seat: seat, src: src.Clone()})
+	return r.p.Choose(p, seat, src)
+}
+
+// decisions returns the decisions of the heuristic seat in one four-seat
+// game of every scenario against random players.
+func decisions(tb testing.TB) []sample {
+	tb.Helper()
+	var out []sample
+	for i, sc := range scenarios {
+		setup := setupOf(sc, 4, nil)
+		seed := uint64(77 + i)
+		players := playersOf(setup, []string{bot.LevelHeuristic, bot.LevelRandom}, seed)
+		players["red"] = recorder{p: players["red"], out: &out}
+		if _, err := playGame(setup, players, seed); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// BenchmarkChoose measures one decision of each level over the
+// heuristic's decisions in a game of every scenario.
+func BenchmarkChoose(b *testing.B) {
+	ds := decisions(b)
+	for _, level := range (Maker{}).Levels() {
+		b.Run(level, func(b *testing.B) {
+			p, _ := Maker{}.New(level, 1)
+			i := 0
+			for b.Loop() {
+				d := ds[i%len(ds)]
+				if _, err := p.Choose(d.pos, d.seat, d.src.Clone()); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(len(ds)), "positions")
+		})
+	}
+}
+
+// BenchmarkGame plays whole four-seat games of new-shores, one heuristic
+// player against three random ones, through bot.Plan.
+func BenchmarkGame(b *testing.B) {
+	setup := setupOf("new-shores", 4, nil)
+	turns := 0
+	for i := 0; b.Loop(); i++ {
+		seed := uint64(i)
+		o, err := playGame(setup, playersOf(setup, []string{bot.LevelHeuristic, bot.LevelRandom, bot.LevelRandom, bot.LevelRandom}, seed), seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		turns += o.turns
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// TestDecisionTime times the heuristic's decisions in a game of every
+// scenario (the best of three runs each, against a busy machine): on
+// average they must take a few milliseconds at most.
+func TestDecisionTime(t *testing.T) {
+	ds := decisions(t)
+	p := newHeuristic(1)
+	times := make([]time.Duration, len(ds))
+	var total time.Duration
+	for i, d := range ds {
+		times[i] = time.Hour
+		for range 3 {
+			start := time.Now()
+			if _, err := p.Choose(d.pos, d.seat, d.src.Clone()); err != nil {
+				t.Fatal(err)
+			}
+			times[i] = min(times[i], time.Since(start))
+		}
+		total += times[i]
+	}
+	slices.Sort(times)
+	mean := total / time.Duration(len(ds))
+	t.Logf("%d decisions: mean %v, median %v, 99th percentile %v, max %v",
+		len(ds), mean, times[len(times)/2], times[len(times)*99/100], times[len(times)-1])
+	if mean > 5*time.Millisecond {
+		t.Errorf("a decision takes %v on average, want at most 5ms", mean)
+	}
+}

@@ -1,0 +1,95 @@
+// Package seafarers holds the computer players for Catan: Seafarers (with
+// the base Settlers of Catan), behind the game-agnostic interface of
+// package bot. Maker makes them; each is a bot.Player that looks at a
+// Seafarers position and returns one legal action for a seat the game
+// waits for. The caller applies it and asks again (bot.Plan does this for
+// a seat's whole move), so a turn is a series of Choose calls: a card
+// before the roll, the roll, the robber, trades and builds, the end, and
+// the decisions owed by other seats.
+//
+// Players convert at the boundary only: the position to the typed game
+// (seafarers.Of), the seat to a colour; they choose among the game's own
+// listing (Game.AppendLegal, given the caller's copy of the source, so the
+// listing is what the rules let the seat see: the dice it would roll, the
+// board a first entry deals, the position after its own sealed draws
+// resolve when it is their witness). Shown a position of another game, a
+// player returns ErrOtherGame; asked for a seat with nothing to do, a
+// *bot.NoActionError.
+//
+// Two levels exist (see Maker.Levels):
+//
+//   - "random" picks uniformly among the legal actions (standing orders
+//     are never listed), but ends its turn with probability 0.15 whenever
+//     it may: uniform play spends its cards on maritime trades and offers,
+//     and games of it would last thousands of turns. A witness's resolve
+//     is chosen only when it is all the seat may do (RULES S145).
+//
+//   - "heuristic" plays by plans. It rates every hex by its pips (the
+//     ways two dice roll its number) and every resource by what a card of
+//     it is worth to the seat (more for what it produces little of, what
+//     the board yields little of, brick and lumber early, grain and ore
+//     once cities come). A settlement corner is worth its point, its
+//     production for the rest of the game, a resource new to the seat, a
+//     harbour it lacks, the special victory points the scenario gives for
+//     it (new-shores, four-islands, through-the-desert, wonders-of-catan,
+//     new-world) and a wonder's strait or wasteland requirement. A 0-1
+//     breadth-first search from the seat's buildings and the ends of its
+//     roads and ships gives the pieces (roads over land and coast, ships
+//     over sea and coast, switching only at its own buildings, never past
+//     another seat's building nor beside the pirate) to every corner. The
+//     targets a network grows toward are the settlement corners, and per
+//     scenario the fog to explore (fog-island), the villages to connect by
+//     ships for their cloth (cloth-for-catan) and the gifts to take by
+//     ship (forgotten-tribe).
+//
+//     The plans are: a city on each settlement; the pieces to each target
+//     and its settlement; a development card (the expected value of the
+//     unseen kinds: points, knights toward Largest Army, progress cards);
+//     the next level of its wonder (wonders-of-catan; the level that wins
+//     counts as the game); the piece that takes or keeps Longest Trade
+//     Route when it is within two; pirate-islands' next chain ship and its
+//     lone settlement. Each is scored by its value over one plus the
+//     rounds its cost takes to come in from the seat's production (spare
+//     cards traded at its harbour rates). In phase trade or build it takes
+//     a build that wins at once; then a development card worth playing (a
+//     knight against the robber on its hexes, toward Largest Army or for a
+//     pirate-islands warship; a monopoly taking three cards; a year of
+//     plenty that completes a plan; road building toward its targets); then
+//     starts the wonder it can pay for soonest; then the best plan's next
+//     action when it can pay, or the maritime trades that complete it
+//     (giving only cards the plan does not need), or else another plan's
+//     action that takes nothing the best plan needs. Over the discard
+//     limit it trades its spare cards down. It offers other seats a trade
+//     rarely: one card for one, once a turn, when the best plan lacks one
+//     card no maritime trade gets. At the end of its turn it moves a ship
+//     when that brings its network clearly nearer its targets (exploring
+//     fog, reaching a gift or a village), attacks its pirate fortress when
+//     its warships beat the die at least half the time, and ends.
+//
+//     Before the roll it plays a knight when the robber sits on its
+//     production, when the knight takes Largest Army, and always in
+//     pirate-islands (a warship before the fleet sails); then it rolls,
+//     always explicitly. The robber or the pirate goes where it costs the
+//     leaders most and the seat least (pips of their buildings there,
+//     weighed by how near each seat is to winning), the pirate where it
+//     blocks their ships and frees the seat's own, and it robs the richest
+//     threatening seat (cloth in cloth-for-catan when that is worth more).
+//     Discards keep, and gold, rewards and year of plenty take, the cards
+//     its best plans need. It accepts an offer that gives it more for its
+//     plans than it costs, never from a seat two points from winning.
+//     Setup takes the corner worth most for its production, new
+//     resources and harbour, with the road or ship that opens the best
+//     targets. Forgotten-tribe harbours go where the kind serves its
+//     production best. A witness of sealed draws decides on the position
+//     after they resolve, as its own listing shows it.
+//
+// The heuristic never looks at what the rules hide: sealed draws are not
+// known until they resolve, and its what-ifs (a build's effect on the
+// trade route, a winning build) are applied to copies of the game without
+// any source, so they draw nothing. It only lists its own actions with the
+// real source copy, as any player could.
+//
+// Players are deterministic: the same seed and the same sequence of
+// positions and sources give the same actions. They keep no global state
+// and read no clock.
+package seafarers

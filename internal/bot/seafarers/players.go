@@ -1,0 +1,77 @@
+package seafarers
+
+import (
+	"fmt"
+
+	"github.com/elasund/elasund/engine"
+	game "github.com/elasund/elasund/engine/seafarers"
+	"github.com/elasund/elasund/internal/bot"
+)
+
+// Maker makes the Seafarers players. Its zero value is ready to use.
+type Maker struct{}
+
+var _ bot.Maker = Maker{}
+
+// Levels lists the player levels, weakest first: bot.LevelRandom and
+// bot.LevelHeuristic.
+func (Maker) Levels() []string {
+	return []string{bot.LevelRandom, bot.LevelHeuristic}
+}
+
+// New returns a player of the given level whose choices depend only on
+// seed and on the positions it is shown. It returns a *bot.LevelError for
+// an unknown level.
+func (m Maker) New(level string, seed uint64) (bot.Player, error) {
+	switch level {
+	case bot.LevelRandom:
+		return newRandom(seed), nil
+	case bot.LevelHeuristic:
+		return newHeuristic(seed), nil
+	}
+	return nil, &bot.LevelError{Level: level, Levels: m.Levels()}
+}
+
+// chooser is how the players choose, on the typed Seafarers game: one
+// action seat may take now in g, where src is a copy of the source the
+// action will be applied with (given to Legal only). It never changes g,
+// and returns a *bot.NoActionError when the seat has nothing to do.
+type chooser interface {
+	choose(g *game.Game, seat game.Colour, src engine.Source) (game.Action, error)
+}
+
+// choose is bot.Player.Choose for a chooser: it converts the position and
+// the seat at the boundary and returns the typed action as an
+// engine.Action.
+func choose(c chooser, p engine.Position, seat string, src engine.Source) (engine.Action, error) {
+	g := game.Of(p)
+	if g == nil {
+		name := "no"
+		if p != nil {
+			name = "a " + p.Game().Name()
+		}
+		return nil, fmt.Errorf("%w: given %s position", ErrOtherGame, name)
+	}
+	colour, err := game.ParseColour(seat)
+	if err != nil {
+		return nil, noAction(g, seat)
+	}
+	a, err := c.choose(g, colour, src)
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// noAction is the error for a seat with nothing to do in g.
+func noAction(g *game.Game, seat string) error {
+	return &bot.NoActionError{Seat: seat, Phase: g.Phase().String()}
+}
+
+// cloneSource returns a copy of src, or nil.
+func cloneSource(src engine.Source) engine.Source {
+	if src == nil {
+		return nil
+	}
+	return src.Clone()
+}
