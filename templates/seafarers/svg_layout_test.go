@@ -366,11 +366,10 @@ func boundsOf(it item) string {
 
 // card is a panel card as drawn: its frame, texts and rectangles.
 type card struct {
-	id     string
-	frame  box
-	texts  []drawnText
-	rects  []box
-	bottom float64
+	id    string
+	frame box
+	texts []drawnText
+	rects []box
 }
 
 // groups reads the panel cards whose class is class ("" for every card).
