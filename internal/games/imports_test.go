@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,12 +59,14 @@ func TestImportDirection(t *testing.T) {
 }
 
 // gameOf returns the game a package belongs to ("elasund" for
-// templates/elasund), or "".
+// templates/elasund), or "" for a package of no game (templates/replay).
 func gameOf(pkg string) string {
 	for _, prefix := range gamePackages {
 		if rest, ok := strings.CutPrefix(pkg, prefix); ok && rest != "" {
 			name, _, _ := strings.Cut(rest, "/")
-			return name
+			if slices.Contains(All().Names(), name) {
+				return name
+			}
 		}
 	}
 	return ""
