@@ -3,6 +3,7 @@ package elasund
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -13,18 +14,45 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	if g.seatIndex(seat) < 0 {
 		return nil, &RuleError{Rule: "R5", Action: move[0].String(), Reason: fmt.Sprintf("%s has no seat in this game", seat)}
 	}
-	work := g.Clone()
-	var events []string
+	// The move works on a copy, so that a refusal leaves the game as it
+	// was; the copy becomes the new state. The block of a refused copy is
+	// kept for the next move (no state in use lives in it).
+	b := g.spare
+	g.spare = nil
+	if b == nil {
+		b = new(stateBlock)
+	}
+	work := Game{cfg: g.cfg, st: b.copyFrom(g.st, g.cfg.Seats)}
 	for _, a := range move {
-		ev, err := work.step(seat, a, rng)
-		if err != nil {
+		if err := work.step(seat, a, rng); err != nil {
+			g.spare = b
 			return nil, err
 		}
-		events = append(events, ev...)
 	}
-	work.st.normalize()
+	b.normalize()
 	g.st = work.st
-	return events, nil
+	return work.ev, nil
+}
+
+// emit records an event of the move being applied. A quiet game (a roll
+// peeked at by Legal) records nothing; the paths a peeked roll takes check
+// logging first, so as not to build the text.
+func (g *Game) emit(ev string) {
+	if g.quiet {
+		return
+	}
+	g.ev = append(g.ev, ev)
+}
+
+// logging reports whether the game records events.
+func (g *Game) logging() bool { return !g.quiet }
+
+// itoa is strconv.Itoa, short for the events.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// waitFor makes the game wait for seat c alone.
+func (g *Game) waitFor(c Colour) {
+	g.st.WaitingFor = append(g.st.WaitingFor[:0], c)
 }
 
 // waiting reports whether the game waits for seat now.
@@ -33,37 +61,32 @@ func (g *Game) waiting(seat Colour) bool {
 }
 
 // step applies one action by seat.
-func (g *Game) step(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) step(seat Colour, a Action, rng Rand) error {
 	st := g.st
 	if st.Phase == PhaseOver {
-		return nil, ruleErr("R93", a, "the game is over")
+		return ruleErr("R93", a, "the game is over")
 	}
 	if a.Kind == ActOrders {
 		return g.orders(seat, a, rng)
 	}
 	if !g.waiting(seat) {
 		if st.Phase == PhaseDecide {
-			return nil, ruleErr("R105", a, "the game is waiting for %s, not %s", listColours(st.WaitingFor), seat)
+			return ruleErr("R105", a, "the game is waiting for %s, not %s", listColours(st.WaitingFor), seat)
 		}
-		return nil, ruleErr("R23", a, "it is %s's turn, not %s's", st.Current, seat)
+		return ruleErr("R23", a, "it is %s's turn, not %s's", st.Current, seat)
 	}
-	var pre []string
 	if st.Phase == PhaseRoll {
-		pre = g.roll(rng)
+		g.roll(rng)
 		if a.Kind == ActRoll {
-			return pre, nil
+			return nil
 		}
 	} else if a.Kind == ActRoll {
-		return nil, ruleErr("R23", a, "the dice were already rolled this turn")
+		return ruleErr("R23", a, "the dice were already rolled this turn")
 	}
-	ev, err := g.act(seat, a, rng)
-	if err != nil {
-		return nil, err
-	}
-	return append(pre, ev...), nil
+	return g.act(seat, a, rng)
 }
 
-func (g *Game) act(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) act(seat Colour, a Action, rng Rand) error {
 	st := g.st
 	switch st.Phase {
 	case PhaseShip:
@@ -74,9 +97,9 @@ func (g *Game) act(seat Colour, a Action, rng Rand) ([]string, error) {
 			return g.pirate(a, rng)
 		}
 		if st.Dice != nil && st.Dice[0]+st.Dice[1] == 7 {
-			return nil, ruleErr("R40", a, "the roll is 7: choose the pirate row first (pirate <row>)")
+			return ruleErr("R40", a, "the roll is 7: choose the pirate row first (pirate <row>)")
 		}
-		return nil, ruleErr("R27", a, "the ship must move two rows first (ship north or ship south)")
+		return ruleErr("R27", a, "the ship must move two rows first (ship north or ship south)")
 	case PhaseDecide:
 		switch a.Kind {
 		case ActDiscard:
@@ -86,124 +109,132 @@ func (g *Game) act(seat Colour, a Action, rng Rand) ([]string, error) {
 		case ActRebuild:
 			return g.rebuild(seat, a, rng)
 		}
-		return nil, ruleErr("R105", a, "the game is waiting for a decision: %s", g.describePending(seat))
+		return ruleErr("R105", a, "the game is waiting for a decision: %s", g.describePending(seat))
 	}
 	switch a.Kind {
 	case ActShip, ActPirate:
-		return nil, ruleErr("R28", a, "the ship has already moved this turn")
+		return ruleErr("R28", a, "the ship has already moved this turn")
 	case ActDiscard, ActTake, ActRebuild:
-		return nil, ruleErr("R105", a, "no decision is owed by %s", seat)
+		return ruleErr("R105", a, "no decision is owed by %s", seat)
 	case ActBuild, ActWall, ActChurch:
 		// A third construction breaks R46 (D22), even though the second
 		// one already moved the turn on to phase 3.
 		if st.BuildsDone >= 2 {
-			return nil, ruleErr("R46", a, "two constructions were already made this turn")
+			return ruleErr("R46", a, "two constructions were already made this turn")
 		}
 		if st.Phase != PhaseBuild {
-			return nil, ruleErr("R24", a, "the build phase is over")
+			return ruleErr("R24", a, "the build phase is over")
 		}
-		var ev []string
 		var err error
 		switch a.Kind {
 		case ActBuild:
-			ev, err = g.build(seat, a)
+			err = g.build(seat, a)
 		case ActWall:
-			ev, err = g.wall(seat, a, rng)
+			err = g.wall(seat, a, rng)
 		default:
-			ev, err = g.church(seat, a, rng)
+			err = g.church(seat, a, rng)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		st.BuildsDone++
-		return g.afterConstruction(ev, rng), nil
+		g.afterConstruction(rng)
+		return nil
 	case ActPermit, ActGold:
 		if st.Phase != PhaseBuild && st.Phase != PhasePermit {
-			return nil, ruleErr("R24", a, "phase 3 is over this turn")
+			return ruleErr("R24", a, "phase 3 is over this turn")
 		}
-		var ev []string
-		var err error
 		if a.Kind == ActGold {
-			ev = g.takeGold(seat, "phase 3")
-		} else {
-			ev, err = g.phase3Permit(seat, a)
-		}
-		if err != nil {
-			return nil, err
+			g.takeGold(seat, "phase 3")
+		} else if err := g.phase3Permit(seat, a); err != nil {
+			return err
 		}
 		st.Phase = PhaseSpecial
-		return ev, nil
+		return nil
 	case ActMovePermit, ActUpgradePermit, ActPlacePermit, ActBuyGold:
-		ev, err := g.special(seat, a)
-		if err != nil {
-			return nil, err
+		if err := g.special(seat, a); err != nil {
+			return err
 		}
-		return append(ev, g.endTurn()...), nil
+		g.endTurn()
+		return nil
 	case ActEnd:
-		return g.endTurn(), nil
+		g.endTurn()
+		return nil
 	}
-	return nil, ruleErr("R23", a, "this action cannot be taken now")
+	return ruleErr("R23", a, "this action cannot be taken now")
 }
 
 // ---- Phase 1: dice, ship, production, pirates ----
 
-func (g *Game) roll(rng Rand) []string {
+func (g *Game) roll(rng Rand) {
 	st := g.st
-	var ev []string
 	if g.undealt() {
-		ev = append(ev, g.deal(rng)...)
+		g.deal(rng)
 	}
 	d1 := rng.Intn(StreamDice, 6) + 1
 	d2 := rng.Intn(StreamDice, 6) + 1
-	st.Dice = &[2]int{d1, d2}
+	if st.Dice != nil {
+		*st.Dice = [2]int{d1, d2}
+	} else {
+		st.Dice = &[2]int{d1, d2}
+	}
 	sum := d1 + d2
 	if sum == 7 {
 		st.Phase = PhaseShip
-		return append(ev, fmt.Sprintf("roll %d+%d = 7: pirates", d1, d2))
+		if g.logging() {
+			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " = 7: pirates")
+		}
+		return
 	}
 	target, _ := RowIndex(sum)
 	cur, placed := st.ShipRow()
 	if !placed || cur != target {
-		ev = append(ev, fmt.Sprintf("roll %d+%d → ship %d", d1, d2, sum))
-		return append(ev, g.placeShip(target, rng)...)
+		if g.logging() {
+			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " → ship " + itoa(sum))
+		}
+		g.placeShip(target, rng)
+		return
 	}
 	// R27: the ship is already in that row; it moves two rows.
-	opts := g.twoRowOptions(cur)
-	if len(opts) == 1 {
-		ev = append(ev, fmt.Sprintf("roll %d+%d → ship %d (moved two rows)", d1, d2, Rows[opts[0]]))
-		return append(ev, g.placeShip(opts[0], rng)...)
+	opts, n := g.twoRowOptions(cur)
+	if n == 1 {
+		if g.logging() {
+			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " → ship " + itoa(Rows[opts[0]]) + " (moved two rows)")
+		}
+		g.placeShip(opts[0], rng)
+		return
 	}
 	st.Phase = PhaseShip
-	return append(ev, fmt.Sprintf("roll %d+%d: the ship is in row %d and moves two rows north or south", d1, d2, sum))
+	if g.logging() {
+		g.emit("roll " + itoa(d1) + "+" + itoa(d2) + ": the ship is in row " + itoa(sum) + " and moves two rows north or south")
+	}
 }
 
 // twoRowOptions lists the rows the ship may move to from row index cur when
-// the roll equals its row (R27, V8), north first.
-func (g *Game) twoRowOptions(cur int) []int {
-	var out []int
-	if g.cfg.Options.NumericTwoRowStep {
-		for _, d := range []int{-2, 2} {
+// the roll equals its row (R27, V8), north first: the first n of rows.
+func (g *Game) twoRowOptions(cur int) (rows [2]int, n int) {
+	for _, d := range [2]int{-2, 2} {
+		if g.cfg.Options.NumericTwoRowStep {
 			if r, ok := RowIndex(Rows[cur] + d); ok {
-				out = append(out, r)
+				rows[n] = r
+				n++
 			}
-		}
-		return out
-	}
-	for _, d := range []int{-2, 2} {
-		if r := cur + d; r >= 0 && r < NumRows {
-			out = append(out, r)
+		} else if r := cur + d; r >= 0 && r < NumRows {
+			rows[n] = r
+			n++
 		}
 	}
-	return out
+	return rows, n
 }
 
-func (g *Game) shipChoice(a Action, rng Rand) ([]string, error) {
+func (g *Game) shipChoice(a Action, rng Rand) error {
 	st := g.st
 	if st.Dice[0]+st.Dice[1] == 7 {
-		return nil, ruleErr("R40", a, "the roll is 7: choose the pirate row (pirate <row>)")
+		return ruleErr("R40", a, "the roll is 7: choose the pirate row (pirate <row>)")
 	}
 	cur, _ := st.ShipRow()
-	opts := g.twoRowOptions(cur)
+	rows, n := g.twoRowOptions(cur)
+	opts := rows[:n]
 	var to int
 	switch {
 	case a.Dir == DirNorth && opts[0] < cur:
@@ -211,32 +242,44 @@ func (g *Game) shipChoice(a Action, rng Rand) ([]string, error) {
 	case a.Dir == DirSouth && opts[len(opts)-1] > cur:
 		to = opts[len(opts)-1]
 	default:
-		return nil, ruleErr("R27", a, "the ship cannot move two rows that way")
+		return ruleErr("R27", a, "the ship cannot move two rows that way")
 	}
-	ev := []string{fmt.Sprintf("ship %d", Rows[to])}
-	return append(ev, g.placeShip(to, rng)...), nil
+	g.emit("ship " + itoa(Rows[to]))
+	g.placeShip(to, rng)
+	return nil
 }
 
-func (g *Game) placeShip(row int, rng Rand) []string {
+func (g *Game) placeShip(row int, rng Rand) {
 	name := Rows[row]
-	g.st.Ship = Ship{Row: &name}
-	return g.produce(rng)
+	if r := g.st.Ship.Row; r != nil {
+		*r = name
+		g.st.Ship.Pirate = false
+	} else {
+		g.st.Ship = Ship{Row: &name}
+	}
+	g.produce(rng)
 }
 
-// production computes what every building in row earns (R29): gold and
-// influence due per seat, with the reason for each card.
-func (g *Game) production(row int) (gold, infl map[Colour][]string) {
-	gold, infl = map[Colour][]string{}, map[Colour][]string{}
-	for _, b := range g.st.Buildings {
-		sp := b.Kind.Spec()
-		if sp.Income == NoIncome || row < b.At.Row || row >= b.At.Row+sp.H {
+// producing reports whether building b produces income inc when the ship
+// is in row (R29).
+func producing(b *Building, row int, inc Income) bool {
+	sp := b.Kind.spec()
+	return sp.Income == inc && row >= b.At.Row && row < b.At.Row+sp.H
+}
+
+// due counts what the buildings in row earn (R29): gold and influence
+// cards, those of the seats' buildings only when seated is set.
+func (g *Game) due(row int, seated bool) (gold, infl int) {
+	for i := range g.st.Buildings {
+		b := &g.st.Buildings[i]
+		if seated && !slices.Contains(g.cfg.Seats, b.Owner) {
 			continue
 		}
-		why := fmt.Sprintf("%s %s", b.Kind, b.At)
-		if sp.Income == GoldIncome {
-			gold[b.Owner] = append(gold[b.Owner], why)
-		} else {
-			infl[b.Owner] = append(infl[b.Owner], why)
+		switch {
+		case producing(b, row, GoldIncome):
+			gold++
+		case producing(b, row, InfluenceIncome):
+			infl++
 		}
 	}
 	return gold, infl
@@ -244,27 +287,26 @@ func (g *Game) production(row int) (gold, infl map[Colour][]string) {
 
 // produce runs production in the ship row (R29, R30, R35), then moves on to
 // the build phase unless a shortage discard must be chosen.
-func (g *Game) produce(rng Rand) []string {
+func (g *Game) produce(rng Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
-	gold, infl := g.production(row)
-	var ev []string
-	G, I := 0, 0
-	for _, c := range g.cfg.Seats {
-		G += len(gold[c])
-		I += len(infl[c])
-	}
+	G, I := g.due(row, true)
+	var order [4]Colour
 	// Gold (R30, R35): gold is interchangeable, so its halving is automatic.
 	if G > 0 {
 		paid := st.Supply.Gold >= G
 		if !paid {
-			ev = append(ev, fmt.Sprintf("gold shortage: %d due, %d in the bank; everyone discards half their gold", G, st.Supply.Gold))
-			for _, c := range g.fromActive() {
+			if g.logging() {
+				g.emit("gold shortage: " + itoa(G) + " due, " + itoa(st.Supply.Gold) + " in the bank; everyone discards half their gold")
+			}
+			for _, c := range g.fromActive(&order) {
 				p := st.Players[c]
 				if h := p.Gold / 2; h > 0 {
 					p.Gold -= h
 					st.Supply.Gold += h
-					ev = append(ev, fmt.Sprintf("%s discards %d gold", c, h))
+					if g.logging() {
+						g.emit(c.String() + " discards " + itoa(h) + " gold")
+					}
 				}
 			}
 			// R35 step 4 (redistribute) or nobody paid (skip); Q6 when
@@ -272,55 +314,77 @@ func (g *Game) produce(rng Rand) []string {
 			paid = g.cfg.Options.ShortageRedistribute && st.Supply.Gold >= G
 		}
 		if paid {
-			for _, c := range g.fromActive() {
-				for _, why := range gold[c] {
+			for _, c := range g.fromActive(&order) {
+				for i := range st.Buildings {
+					b := &st.Buildings[i]
+					if b.Owner != c || !producing(b, row, GoldIncome) {
+						continue
+					}
 					st.Players[c].Gold++
 					st.Supply.Gold--
-					ev = append(ev, fmt.Sprintf("%s +1 gold (%s)", c, why))
+					if g.logging() {
+						g.emit(c.String() + " +1 gold (" + b.Kind.String() + " " + b.At.String() + ")")
+					}
 				}
 			}
 		} else {
-			ev = append(ev, "no gold is paid this turn")
+			if g.logging() {
+				g.emit("no gold is paid this turn")
+			}
 		}
 	}
 	if I > 0 {
 		if st.Supply.InfluenceDeck.Total()+st.Supply.InfluenceDiscard.Total() < I {
-			ev = append(ev, fmt.Sprintf("influence shortage: %d due; everyone discards half their influence", I))
-			for _, c := range g.fromActive() {
+			if g.logging() {
+				g.emit("influence shortage: " + itoa(I) + " due; everyone discards half their influence")
+			}
+			for _, c := range g.fromActive(&order) {
 				if h := st.Players[c].Influence.Total() / 2; h > 0 {
 					st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingDiscard, Count: h, Cards: "influence"})
 				}
 			}
 			if len(st.Pending) > 0 {
 				st.Phase = PhaseDecide
-				return append(ev, g.settle(rng)...)
+				g.settle(rng)
+				return
 			}
-			return append(ev, g.finishShortage(rng)...)
+			g.finishShortage(rng)
+			return
 		}
-		ev = append(ev, g.payInfluence(infl, rng)...)
+		g.payInfluence(row, rng)
 	}
 	g.toBuild()
-	return ev
 }
 
-func (g *Game) payInfluence(infl map[Colour][]string, rng Rand) []string {
-	var ev []string
-	for _, c := range g.fromActive() {
-		for _, why := range infl[c] {
+// payInfluence draws the influence cards the buildings in row earn (R29),
+// seat by seat from the active player.
+func (g *Game) payInfluence(row int, rng Rand) {
+	st := g.st
+	var order [4]Colour
+	for _, c := range g.fromActive(&order) {
+		for i := range st.Buildings {
+			b := &st.Buildings[i]
+			if b.Owner != c || !producing(b, row, InfluenceIncome) {
+				continue
+			}
 			card, ok := g.draw(rng)
 			if !ok {
-				return append(ev, "the influence cards ran out")
+				if g.logging() {
+					g.emit("the influence cards ran out")
+				}
+				return
 			}
-			g.st.Players[c].Influence.add(card, 1)
-			ev = append(ev, fmt.Sprintf("%s +1 %s (%s)", c, g.cfg.CardName(card), why))
+			st.Players[c].Influence.add(card, 1)
+			if g.logging() {
+				g.emit(c.String() + " +1 " + g.cfg.CardName(card) + " (" + b.Kind.String() + " " + b.At.String() + ")")
+			}
 		}
 	}
-	return ev
 }
 
 // finishShortage completes an influence shortage once every discard is made
 // (R35 steps 3-5).
-func (g *Game) finishShortage(rng Rand) []string {
+func (g *Game) finishShortage(rng Rand) {
 	st := g.st
 	sup := &st.Supply
 	sup.InfluenceDeck = Influence{
@@ -329,54 +393,56 @@ func (g *Game) finishShortage(rng Rand) []string {
 		Yellow: sup.InfluenceDeck.Yellow + sup.InfluenceDiscard.Yellow,
 	}
 	sup.InfluenceDiscard = Influence{}
-	ev := []string{fmt.Sprintf("the influence cards are reshuffled into a deck of %d", sup.InfluenceDeck.Total())}
-	row, _ := st.ShipRow()
-	_, infl := g.production(row)
-	I := 0
-	for _, v := range infl {
-		I += len(v)
+	if g.logging() {
+		g.emit("the influence cards are reshuffled into a deck of " + itoa(sup.InfluenceDeck.Total()))
 	}
+	row, _ := st.ShipRow()
+	_, I := g.due(row, false)
 	switch {
 	case !g.cfg.Options.ShortageRedistribute:
-		ev = append(ev, "no influence is paid this turn")
+		if g.logging() {
+			g.emit("no influence is paid this turn")
+		}
 	case sup.InfluenceDeck.Total() < I:
-		ev = append(ev, "still too few influence cards: no influence is paid this turn") // Q6
+		if g.logging() {
+			g.emit("still too few influence cards: no influence is paid this turn") // Q6
+		}
 	default:
-		ev = append(ev, g.payInfluence(infl, rng)...)
+		g.payInfluence(row, rng)
 	}
 	g.toBuild()
-	return ev
 }
 
 // toBuild starts phase 2 for the active player.
 func (g *Game) toBuild() {
 	g.st.Phase = PhaseBuild
 	g.st.BuildsDone = 0
-	g.st.WaitingFor = []Colour{g.st.Current}
+	g.waitFor(g.st.Current)
 }
 
-func (g *Game) pirate(a Action, rng Rand) ([]string, error) {
+func (g *Game) pirate(a Action, rng Rand) error {
 	st := g.st
 	if st.Dice[0]+st.Dice[1] != 7 {
-		return nil, ruleErr("R40", a, "the pirate comes only on a roll of 7")
+		return ruleErr("R40", a, "the pirate comes only on a roll of 7")
 	}
 	if a.Row < 0 || a.Row >= NumRows {
-		return nil, ruleErr("R40", a, "there is no such row")
+		return ruleErr("R40", a, "there is no such row")
 	}
 	if cur, placed := st.ShipRow(); placed && cur == a.Row {
-		return nil, ruleErr("R40", a, "the pirate must leave row %d", Rows[cur])
+		return ruleErr("R40", a, "the pirate must leave row %d", Rows[cur])
 	}
 	name := Rows[a.Row]
 	st.Ship = Ship{Row: &name, Pirate: true}
-	ev := []string{fmt.Sprintf("pirate to row %d", name)}
-	return append(ev, g.raid(rng)...), nil
+	g.emit("pirate to row " + itoa(name))
+	g.raid(rng)
+	return nil
 }
 
 // cubesInRow counts c's cubes that the pirate in row hits (R41, V10).
 func (g *Game) cubesInRow(c Colour, row int) int {
 	k := 0
 	for _, b := range g.st.Buildings {
-		sp := b.Kind.Spec()
+		sp := b.Kind.spec()
 		if !sp.Neutral || b.Owner != c {
 			continue
 		}
@@ -407,28 +473,31 @@ func (g *Game) cubesInRow(c Colour, row int) int {
 }
 
 // raid runs the pirate raid (R41-R44): no production, discards, reward.
-func (g *Game) raid(rng Rand) []string {
+func (g *Game) raid(rng Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
-	var ev []string
 	st.Pool = &Hand{}
-	for _, c := range g.fromActive() {
+	var order [4]Colour
+	for _, c := range g.fromActive(&order) {
 		k := g.cubesInRow(c, row)
 		owe := min(k, st.Players[c].Cards())
 		if k > 0 {
-			ev = append(ev, fmt.Sprintf("%s has %d cube(s) in row %d and discards %d", c, k, Rows[row], owe))
+			g.emit(c.String() + " has " + itoa(k) + " cube(s) in row " + itoa(Rows[row]) + " and discards " + itoa(owe))
 		}
 		if owe > 0 {
 			st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingDiscard, Count: owe, Cards: "any"})
 		}
 	}
 	st.Phase = PhaseDecide
-	return append(ev, g.settleBatch(batchPirate, rng)...)
+	g.settleBatch(batchPirate, rng)
 }
+
+// cardKinds lists every kind of card, gold first.
+var cardKinds = [4]Card{Gold, BlueCard, GreenCard, YellowCard}
 
 // reward gives the active player the tower reward from the pool (R43, R44,
 // V9) and returns the rest of the pool.
-func (g *Game) reward(rng Rand) []string {
+func (g *Game) reward(rng Rand) {
 	st := g.st
 	pool := st.Pool
 	if pool == nil {
@@ -437,21 +506,20 @@ func (g *Game) reward(rng Rand) []string {
 	c := st.Current
 	t := g.towers(c)
 	n := min(t, pool.Total())
-	var ev []string
 	if g.cfg.Options.PirateRewardChoose && n > 0 {
 		// The pool holds only the other players' discards here.
 		if n < pool.Total() && distinctKinds(*pool) > 1 {
 			st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingTake, Count: n})
 			st.Phase = PhaseDecide
-			st.WaitingFor = []Colour{c}
-			return nil
+			g.waitFor(c)
+			return
 		}
-		ev = append(ev, g.giveFromPool(c, *pool)...)
+		g.giveFromPool(c, *pool)
 	} else {
 		var got Hand
 		for i := 0; i < n; i++ {
 			r := rng.Intn(StreamReward, pool.Total())
-			for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+			for _, k := range cardKinds {
 				if r < pool.Of(k) {
 					pool.add(k, -1)
 					got.add(k, 1)
@@ -462,21 +530,22 @@ func (g *Game) reward(rng Rand) []string {
 		}
 		if n > 0 {
 			g.addHand(c, got)
-			ev = append(ev, fmt.Sprintf("%s takes %d card(s) from the pirate pool (%d tower(s))", c, n, t))
+			g.emit(c.String() + " takes " + itoa(n) + " card(s) from the pirate pool (" + itoa(t) + " tower(s))")
 		}
 	}
 	g.returnPool()
 	g.toBuild()
-	return ev
 }
 
-func (g *Game) giveFromPool(c Colour, h Hand) []string {
+func (g *Game) giveFromPool(c Colour, h Hand) {
 	pool := g.st.Pool
-	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+	for _, k := range cardKinds {
 		pool.add(k, -h.Of(k))
 	}
 	g.addHand(c, h)
-	return []string{fmt.Sprintf("%s takes %s from the pirate pool", c, g.handText(h))}
+	if g.logging() {
+		g.emit(c.String() + " takes " + g.handText(h) + " from the pirate pool")
+	}
 }
 
 // returnPool sends the pool back: gold to the bank, influence to the
@@ -503,7 +572,7 @@ func (g *Game) addHand(c Colour, h Hand) {
 
 func distinctKinds(h Hand) int {
 	n := 0
-	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+	for _, k := range cardKinds {
 		if h.Of(k) > 0 {
 			n++
 		}
@@ -512,19 +581,21 @@ func distinctKinds(h Hand) int {
 }
 
 func (g *Game) handText(h Hand) string {
-	s := ""
-	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+	var b strings.Builder
+	for _, k := range cardKinds {
 		if n := h.Of(k); n > 0 {
-			if s != "" {
-				s += ", "
+			if b.Len() > 0 {
+				b.WriteString(", ")
 			}
-			s += fmt.Sprintf("%d %s", n, g.cfg.CardName(k))
+			b.WriteString(strconv.Itoa(n))
+			b.WriteByte(' ')
+			b.WriteString(g.cfg.CardName(k))
 		}
 	}
-	if s == "" {
+	if b.Len() == 0 {
 		return "nothing"
 	}
-	return s
+	return b.String()
 }
 
 func listColours(cs []Colour) string {
@@ -537,14 +608,14 @@ func listColours(cs []Colour) string {
 
 // ---- Phase 3 and the special actions ----
 
-func (g *Game) takeGold(seat Colour, why string) []string {
+func (g *Game) takeGold(seat Colour, why string) {
 	n := min(2, g.st.Supply.Gold) // R36
 	g.st.Supply.Gold -= n
 	g.st.Players[seat].Gold += n
-	return []string{fmt.Sprintf("%s takes %d gold (%s)", seat, n, why)}
+	g.emit(seat.String() + " takes " + itoa(n) + " gold (" + why + ")")
 }
 
-// payInfluence2 checks and pays n cards of colour c (R39).
+// payMatching checks and pays n cards of colour c (R39).
 func (g *Game) payMatching(seat Colour, a Action, c Card, n int, rule string) error {
 	if !c.Influence() {
 		return ruleErr(rule, a, "name the influence colour to pay with")
@@ -615,8 +686,8 @@ func (g *Game) emptyTarget(ix *index, a Action, s Square, rule string) error {
 }
 
 // permitRows lists the rows a phase-3 permit may go in without paying
-// influence (R85, R86, V11).
-func (g *Game) permitRows(ix *index) []int {
+// influence (R85, R86, V11): the first n of rows.
+func (g *Game) permitRows(ix *index) (rows [2]int, n int) {
 	ship, _ := g.st.ShipRow()
 	hasSpace := func(r int) bool {
 		for c := 0; c < cityCols(g.players()); c++ {
@@ -627,53 +698,51 @@ func (g *Game) permitRows(ix *index) []int {
 		return false
 	}
 	if hasSpace(ship) {
-		return []int{ship}
+		rows[0] = ship
+		return rows, 1
 	}
-	if !g.cfg.Options.NearestRowFallback {
-		var out []int
-		for _, r := range []int{ship - 1, ship + 1} {
+	last := 1
+	if g.cfg.Options.NearestRowFallback {
+		last = NumRows - 1
+	}
+	for d := 1; d <= last; d++ {
+		for _, r := range [2]int{ship - d, ship + d} {
 			if r >= 0 && r < NumRows && hasSpace(r) {
-				out = append(out, r)
+				rows[n] = r
+				n++
 			}
 		}
-		return out
-	}
-	for d := 1; d < NumRows; d++ {
-		var out []int
-		for _, r := range []int{ship - d, ship + d} {
-			if r >= 0 && r < NumRows && hasSpace(r) {
-				out = append(out, r)
-			}
-		}
-		if len(out) > 0 {
-			return out
+		if n > 0 {
+			return rows, n
 		}
 	}
-	return nil
+	return rows, 0
 }
 
-func (g *Game) phase3Permit(seat Colour, a Action) ([]string, error) {
-	ix := g.index()
-	if err := g.emptyTarget(ix, a, a.At, "R85"); err != nil {
-		return nil, err
+func (g *Game) phase3Permit(seat Colour, a Action) error {
+	var ix index
+	g.fillIndex(&ix)
+	if err := g.emptyTarget(&ix, a, a.At, "R85"); err != nil {
+		return err
 	}
 	if a.Colour != NoCard {
 		// R87: any row for 2 matching influence, plus the gold (V12).
 		if err := g.payMatching(seat, a, a.Colour, 2, "R87"); err != nil {
-			return nil, err
+			return err
 		}
-	} else if !slices.Contains(g.permitRows(ix), a.At.Row) {
+	} else if rows, n := g.permitRows(&ix); !slices.Contains(rows[:n], a.At.Row) {
 		ship, _ := g.st.ShipRow()
-		return nil, ruleErr("R85", a, "a permit goes in the ship's row %d (or, when it is full, an adjacent row, R86); elsewhere pay 2 matching influence (R87)", Rows[ship])
+		return ruleErr("R85", a, "a permit goes in the ship's row %d (or, when it is full, an adjacent row, R86); elsewhere pay 2 matching influence (R87)", Rows[ship])
 	}
 	if err := g.takePermit(seat, a, a.Value, "R84"); err != nil {
-		return nil, err
+		return err
 	}
 	if err := g.payGold(seat, a, a.Value, "R84"); err != nil {
-		return nil, err
+		return err
 	}
 	g.st.Permits = append(g.st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
-	return []string{fmt.Sprintf("%s places permit %d on %s", seat, a.Value, a.At)}, nil
+	g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String())
+	return nil
 }
 
 // ownPermit returns the index of seat's permit on s, or -1.
@@ -687,76 +756,82 @@ func (g *Game) ownPermit(seat Colour, s Square) int {
 }
 
 // special applies one of the four special actions (R89, R90).
-func (g *Game) special(seat Colour, a Action) ([]string, error) {
+func (g *Game) special(seat Colour, a Action) error {
 	st := g.st
 	p := st.Players[seat]
-	ix := g.index()
+	var ix index
+	g.fillIndex(&ix)
 	switch a.Kind {
 	case ActMovePermit:
 		i := g.ownPermit(seat, a.At)
 		if i < 0 {
-			return nil, ruleErr("R89", a, "%s has no permit on %s", seat, a.At)
+			return ruleErr("R89", a, "%s has no permit on %s", seat, a.At)
 		}
-		if err := g.emptyTarget(ix, a, a.To, "R90"); err != nil {
-			return nil, err
+		if err := g.emptyTarget(&ix, a, a.To, "R90"); err != nil {
+			return err
 		}
 		if err := g.payMatching(seat, a, a.Colour, 2, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		st.Permits[i].At = a.To
-		return []string{fmt.Sprintf("%s moves permit %d from %s to %s", seat, st.Permits[i].Value, a.At, a.To)}, nil
+		g.emit(seat.String() + " moves permit " + itoa(st.Permits[i].Value) + " from " + a.At.String() + " to " + a.To.String())
+		return nil
 	case ActUpgradePermit:
 		i := g.ownPermit(seat, a.At)
 		if i < 0 {
-			return nil, ruleErr("R89", a, "%s has no permit on %s", seat, a.At)
+			return ruleErr("R89", a, "%s has no permit on %s", seat, a.At)
 		}
 		old := st.Permits[i].Value
 		if a.Value <= old {
-			return nil, ruleErr("R89", a, "an upgrade needs a higher permit than %d", old)
+			return ruleErr("R89", a, "an upgrade needs a higher permit than %d", old)
 		}
 		if err := g.takePermit(seat, a, a.Value, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		if err := g.payMatching(seat, a, a.Colour, 2, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		if err := g.payGold(seat, a, a.Value-old, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		p.Permits = append(p.Permits, old)
 		st.Permits[i].Value = a.Value
-		return []string{fmt.Sprintf("%s upgrades permit %d on %s to %d", seat, old, a.At, a.Value)}, nil
+		g.emit(seat.String() + " upgrades permit " + itoa(old) + " on " + a.At.String() + " to " + itoa(a.Value))
+		return nil
 	case ActPlacePermit:
-		if err := g.emptyTarget(ix, a, a.At, "R90"); err != nil {
-			return nil, err
+		if err := g.emptyTarget(&ix, a, a.At, "R90"); err != nil {
+			return err
 		}
 		if err := g.takePermit(seat, a, a.Value, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		if err := g.payDifferent(seat, a); err != nil {
-			return nil, err
+			return err
 		}
 		if err := g.payGold(seat, a, a.Value, "R89"); err != nil {
-			return nil, err
+			return err
 		}
 		st.Permits = append(st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
-		return []string{fmt.Sprintf("%s places permit %d on %s (special action)", seat, a.Value, a.At)}, nil
+		g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String() + " (special action)")
+		return nil
 	case ActBuyGold:
 		if err := g.payDifferent(seat, a); err != nil {
-			return nil, err
+			return err
 		}
-		return g.takeGold(seat, "special action"), nil
+		g.takeGold(seat, "special action")
+		return nil
 	}
-	return nil, ruleErr("R89", a, "not a special action")
+	return ruleErr("R89", a, "not a special action")
 }
 
 // endTurn passes the turn clockwise (R23), checking the win at the end of
 // the turn where the options say so (V18) and the turn limit (Q8).
-func (g *Game) endTurn() []string {
+func (g *Game) endTurn() {
 	st := g.st
-	ev := []string{fmt.Sprintf("%s ends the turn", st.Current)}
+	g.emit(st.Current.String() + " ends the turn")
 	if g.cfg.Options.WinEndOfTurn && st.Players[st.Current].Cubes == 0 {
-		return append(ev, g.win(st.Current, "all 10 cubes on the board")...)
+		g.win(st.Current, "all 10 cubes on the board")
+		return
 	}
 	n := len(g.cfg.Seats)
 	if lim := g.cfg.Options.TurnLimit; lim > 0 && st.Turn >= lim*n {
@@ -767,7 +842,8 @@ func (g *Game) endTurn() []string {
 				best = c
 			}
 		}
-		return append(ev, g.win(best, fmt.Sprintf("turn limit of %d rounds reached", lim))...)
+		g.win(best, "turn limit of "+itoa(lim)+" rounds reached")
+		return
 	}
 	next := g.cfg.Seats[(g.seatIndex(st.Current)+1)%n]
 	st.Current = next
@@ -776,11 +852,10 @@ func (g *Game) endTurn() []string {
 	st.Dice = nil
 	st.BuildsDone = 0
 	st.Ship.Pirate = false
-	st.WaitingFor = []Colour{next}
-	return ev
+	g.waitFor(next)
 }
 
-func (g *Game) win(c Colour, why string) []string {
+func (g *Game) win(c Colour, why string) {
 	st := g.st
 	w := c
 	st.Winner = &w
@@ -788,28 +863,29 @@ func (g *Game) win(c Colour, why string) []string {
 	st.WaitingFor = []Colour{}
 	st.Pending = []Pending{}
 	g.returnPool()
-	return []string{fmt.Sprintf("%s wins (%s)", c, why)}
+	g.emit(c.String() + " wins (" + why + ")")
 }
 
 // afterConstruction finishes a construction action: the win check (R93)
 // and, when starters wait to be rebuilt, the rebuild decisions (R67).
-func (g *Game) afterConstruction(ev []string, rng Rand) []string {
+func (g *Game) afterConstruction(rng Rand) {
 	st := g.st
 	if !g.cfg.Options.WinEndOfTurn && st.Players[st.Current].Cubes == 0 {
-		return append(ev, g.win(st.Current, "all 10 cubes on the board")...)
+		g.win(st.Current, "all 10 cubes on the board")
+		return
 	}
 	if len(st.Pending) > 0 {
 		st.Phase = PhaseDecide
-		return append(ev, g.settle(rng)...)
+		g.settle(rng)
+		return
 	}
 	g.afterBuildStep()
-	return ev
 }
 
 // afterBuildStep moves to phase 3 after the second construction.
 func (g *Game) afterBuildStep() {
 	st := g.st
-	st.WaitingFor = []Colour{st.Current}
+	g.waitFor(st.Current)
 	if st.BuildsDone >= 2 {
 		st.Phase = PhasePermit
 	} else {

@@ -46,8 +46,18 @@ func (s Square) String() string {
 	if !s.onBoard() {
 		return "?"
 	}
-	return string(rune('A'+s.Col)) + strconv.Itoa(Rows[s.Row])
+	return squareNames[s.Col][s.Row]
 }
+
+// squareNames are the squares' notation names (an immutable table).
+var squareNames = func() (names [NumCols][NumRows]string) {
+	for c := range NumCols {
+		for r := range NumRows {
+			names[c][r] = string(rune('A'+c)) + strconv.Itoa(Rows[r])
+		}
+	}
+	return names
+}()
 
 func (s Square) onBoard() bool {
 	return s.Col >= 0 && s.Col < NumCols && s.Row >= 0 && s.Row < NumRows

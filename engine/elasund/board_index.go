@@ -1,36 +1,51 @@
 package elasund
 
-// index maps board squares to what covers them. It is rebuilt from the
-// state's lists whenever needed; the lists are the truth.
+// index maps board squares to what covers them. It is built from the
+// state's lists whenever needed (on the stack: fillIndex); the lists are the
+// truth.
 type index struct {
-	bld    [NumCols][NumRows]int // 1 + index into State.Buildings, 0 for none
-	permit [NumCols][NumRows]int // 1 + index into State.Permits
+	bld    [NumCols][NumRows]int32 // 1 + index into State.Buildings, 0 for none
+	permit [NumCols][NumRows]int32 // 1 + index into State.Permits
 	church [NumCols][NumRows]bool
+	// full holds the squares with a building part, a permit or a church
+	// tile.
+	full squareSet
 }
 
+// index returns a new index of the board.
 func (g *Game) index() *index {
 	ix := &index{}
-	for i, b := range g.st.Buildings {
-		sp := b.Kind.Spec()
+	g.fillIndex(ix)
+	return ix
+}
+
+// fillIndex makes ix the index of the board now.
+func (g *Game) fillIndex(ix *index) {
+	*ix = index{}
+	for i := range g.st.Buildings {
+		b := &g.st.Buildings[i]
+		sp := b.Kind.spec()
 		for r := b.At.Row; r < b.At.Row+sp.H && r < NumRows; r++ {
 			for c := b.At.Col; c < b.At.Col+sp.W && c < NumCols; c++ {
 				if r >= 0 && c >= 0 {
-					ix.bld[c][r] = i + 1
+					ix.bld[c][r] = int32(i + 1)
+					ix.full.add(c, r)
 				}
 			}
 		}
 	}
 	for i, p := range g.st.Permits {
 		if p.At.onBoard() {
-			ix.permit[p.At.Col][p.At.Row] = i + 1
+			ix.permit[p.At.Col][p.At.Row] = int32(i + 1)
+			ix.full.add(p.At.Col, p.At.Row)
 		}
 	}
 	for _, c := range g.st.Church {
 		if c.At.onBoard() {
 			ix.church[c.At.Col][c.At.Row] = true
+			ix.full.add(c.At.Col, c.At.Row)
 		}
 	}
-	return ix
 }
 
 // churchBuilt reports whether any church tile is on the board.
@@ -65,11 +80,14 @@ func (g *Game) seatIndex(c Colour) int {
 }
 
 // fromActive lists the seats clockwise starting with the active player
-// (R30, R67).
-func (g *Game) fromActive() []Colour {
+// (R30, R67), in buf when they fit.
+func (g *Game) fromActive(buf *[4]Colour) []Colour {
 	n := len(g.cfg.Seats)
 	i := g.seatIndex(g.st.Current)
-	out := make([]Colour, 0, n)
+	out := buf[:0]
+	if n > len(buf) {
+		out = make([]Colour, 0, n)
+	}
 	for k := 0; k < n; k++ {
 		out = append(out, g.cfg.Seats[(i+k)%n])
 	}
@@ -78,12 +96,17 @@ func (g *Game) fromActive() []Colour {
 
 // buildingTrade is the trade value of a building (R57, R58).
 func (g *Game) buildingTrade(b Building) int {
-	if b.Kind.Spec().Starter {
+	sp := b.Kind.spec()
+	if sp.Starter {
 		return 0
 	}
 	v := 0
-	for _, s := range b.Squares() {
-		v += tradeValue(s, g.players())
+	for r := b.At.Row; r < b.At.Row+sp.H; r++ {
+		for c := b.At.Col; c < b.At.Col+sp.W; c++ {
+			if s := (Square{Col: c, Row: r}); s.onBoard() {
+				v += tradeValue(s, g.players())
+			}
+		}
 	}
 	return v
 }

@@ -175,10 +175,15 @@ var BuildableKinds = []Kind{House, Workshop, Well, Stall, Tavern, Shop, Hall}
 
 // Spec returns the catalogue entry of k.
 func (k Kind) Spec() Spec {
+	return *k.spec()
+}
+
+// spec is Spec without the copy: the caller must not change the entry.
+func (k Kind) spec() *Spec {
 	if k <= NoKind || int(k) >= len(specs) {
-		return Spec{}
+		return &specs[NoKind]
 	}
-	return specs[k]
+	return &specs[k]
 }
 
 func (k Kind) String() string {

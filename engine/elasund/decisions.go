@@ -36,17 +36,16 @@ func (p Pending) allowed() []Card {
 // settle resolves every pending decision that needs no choice (or that
 // standing orders answer), then either waits for the rest or resumes the
 // turn once none is left.
-func (g *Game) settle(rng Rand) []string {
+func (g *Game) settle(rng Rand) {
 	st := g.st
 	if len(st.Pending) == 0 {
-		return nil
+		return
 	}
-	return g.settleBatch(batchOf(st.Pending[0]), rng)
+	g.settleBatch(batchOf(st.Pending[0]), rng)
 }
 
-func (g *Game) settleBatch(batch string, rng Rand) []string {
+func (g *Game) settleBatch(batch string, rng Rand) {
 	st := g.st
-	var ev []string
 	for progress := true; progress && len(st.Pending) > 0; {
 		progress = false
 		for i := 0; i < len(st.Pending); i++ {
@@ -58,37 +57,38 @@ func (g *Game) settleBatch(batch string, rng Rand) []string {
 			if !ok {
 				continue
 			}
-			ev = append(ev, g.resolve(i, a)...)
+			g.resolve(i, a)
 			progress = true
 			i--
 		}
 	}
 	if len(st.Pending) > 0 {
 		st.Phase = PhaseDecide
-		st.WaitingFor = nil
 		if first := st.Pending[0]; first.Kind != PendingDiscard {
-			st.WaitingFor = []Colour{first.Seat}
+			g.waitFor(first.Seat)
 		} else {
-			for _, c := range g.fromActive() {
+			// At least one seat: the first decision is a discard.
+			st.WaitingFor = st.WaitingFor[:0]
+			var order [4]Colour
+			for _, c := range g.fromActive(&order) {
 				if g.pendingFor(c, PendingDiscard) >= 0 {
 					st.WaitingFor = append(st.WaitingFor, c)
 				}
 			}
 		}
-		return ev
+		return
 	}
 	switch batch {
 	case batchPirate:
-		ev = append(ev, g.reward(rng)...)
+		g.reward(rng)
 	case batchShortage:
-		ev = append(ev, g.finishShortage(rng)...)
+		g.finishShortage(rng)
 	case batchTake:
 		g.returnPool()
 		g.toBuild()
 	case batchRebuild:
 		g.afterBuildStep()
 	}
-	return ev
 }
 
 // autoDecision returns the action that settles p without asking, when there
@@ -161,7 +161,7 @@ func abs(x int) int {
 }
 
 // resolve carries out pending decision i with a checked action.
-func (g *Game) resolve(i int, a Action) []string {
+func (g *Game) resolve(i int, a Action) {
 	st := g.st
 	p := st.Pending[i]
 	st.Pending = slices.Delete(st.Pending, i, i+1)
@@ -185,15 +185,18 @@ func (g *Game) resolve(i int, a Action) []string {
 				st.Supply.InfluenceDiscard.add(c, a.Cards.Of(c))
 			}
 		}
-		return []string{fmt.Sprintf("%s discards %s", p.Seat, g.handText(a.Cards))}
+		if g.logging() {
+			g.emit(p.Seat.String() + " discards " + g.handText(a.Cards))
+		}
 	case PendingTake:
-		return g.giveFromPool(p.Seat, a.Cards)
+		g.giveFromPool(p.Seat, a.Cards)
 	case PendingRebuild:
 		if a.None {
-			return []string{fmt.Sprintf("%s's %s leaves the game", p.Seat, p.Building)}
+			g.emit(p.Seat.String() + "'s " + p.Building.String() + " leaves the game")
+			return
 		}
 		if g.cfg.Options.HutOnOwnPermit {
-			sp := p.Building.Spec()
+			sp := p.Building.spec()
 			sq, _ := footprint(a.At, sp.W, sp.H)
 			for j := len(st.Permits) - 1; j >= 0; j-- {
 				if slices.Contains(sq, st.Permits[j].At) {
@@ -203,21 +206,21 @@ func (g *Game) resolve(i int, a Action) []string {
 			}
 		}
 		st.Buildings = append(st.Buildings, Building{Kind: p.Building, Owner: p.Seat, At: a.At})
-		return []string{fmt.Sprintf("%s rebuilds the %s on %s", p.Seat, p.Building, a.At)}
+		g.emit(p.Seat.String() + " rebuilds the " + p.Building.String() + " on " + a.At.String())
 	}
-	return nil
 }
 
 // rebuildSquares lists the anchors where seat's starter k may be rebuilt
 // (R68, V15), in reading order.
 func (g *Game) rebuildSquares(seat Colour, k Kind) []Square {
-	ix := g.index()
-	sp := k.Spec()
+	var ix index
+	g.fillIndex(&ix)
+	sp := k.spec()
 	var out []Square
 	for r := 0; r < NumRows; r++ {
 		for c := 0; c < cityCols(g.players()); c++ {
 			a := Square{Col: c, Row: r}
-			if g.rebuildFits(ix, seat, a, sp) {
+			if g.rebuildFits(&ix, seat, a, sp) {
 				out = append(out, a)
 			}
 		}
@@ -225,20 +228,35 @@ func (g *Game) rebuildSquares(seat Colour, k Kind) []Square {
 	return out
 }
 
-func (g *Game) rebuildFits(ix *index, seat Colour, a Square, sp Spec) bool {
-	sq, ok := footprint(a, sp.W, sp.H)
-	if !ok {
-		return false
-	}
-	for _, s := range sq {
-		if !inCity(s, g.players()) || tradeValue(s, g.players()) > 0 ||
-			ix.bld[s.Col][s.Row] != 0 || ix.church[s.Col][s.Row] || g.bareFoundation(s) {
-			return false
-		}
-		if i := ix.permit[s.Col][s.Row]; i != 0 {
-			if !g.cfg.Options.HutOnOwnPermit || g.st.Permits[i-1].Owner != seat {
+func (g *Game) rebuildFits(ix *index, seat Colour, a Square, sp *Spec) bool {
+	// Every square of the footprint on the board, and each of them fit.
+	for dr := 0; dr < sp.H; dr++ {
+		for dc := 0; dc < sp.W; dc++ {
+			if !(Square{Col: a.Col + dc, Row: a.Row + dr}).onBoard() {
 				return false
 			}
+		}
+	}
+	for dr := 0; dr < sp.H; dr++ {
+		for dc := 0; dc < sp.W; dc++ {
+			if !g.rebuildSquareFits(ix, seat, Square{Col: a.Col + dc, Row: a.Row + dr}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rebuildSquareFits reports whether the square s of a rebuilt starter's
+// footprint may take it (R68, V15).
+func (g *Game) rebuildSquareFits(ix *index, seat Colour, s Square) bool {
+	if !inCity(s, g.players()) || tradeValue(s, g.players()) > 0 ||
+		ix.bld[s.Col][s.Row] != 0 || ix.church[s.Col][s.Row] || g.bareFoundation(s) {
+		return false
+	}
+	if i := ix.permit[s.Col][s.Row]; i != 0 {
+		if !g.cfg.Options.HutOnOwnPermit || g.st.Permits[i-1].Owner != seat {
+			return false
 		}
 	}
 	return true
@@ -274,28 +292,29 @@ func (g *Game) describePending(seat Colour) string {
 	return "waiting for " + listColours(g.st.WaitingFor)
 }
 
-func (g *Game) discard(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) discard(seat Colour, a Action, rng Rand) error {
 	i := g.pendingFor(seat, PendingDiscard)
 	if i < 0 {
-		return nil, ruleErr("R105", a, "%s owes no discard", seat)
+		return ruleErr("R105", a, "%s owes no discard", seat)
 	}
 	p := g.st.Pending[i]
 	rule := "R42"
 	if p.Cards == "influence" {
 		rule = "R35"
 		if a.Cards.Gold > 0 {
-			return nil, ruleErr(rule, a, "a shortage discard is of influence cards only")
+			return ruleErr(rule, a, "a shortage discard is of influence cards only")
 		}
 	}
 	if a.Cards.Total() != p.Count {
-		return nil, ruleErr(rule, a, "%s must discard exactly %d card(s), not %d", seat, p.Count, a.Cards.Total())
+		return ruleErr(rule, a, "%s must discard exactly %d card(s), not %d", seat, p.Count, a.Cards.Total())
 	}
 	if err := g.holds(seat, a, a.Cards, rule); err != nil {
-		return nil, err
+		return err
 	}
 	batch := batchOf(p)
-	ev := g.resolve(i, a)
-	return append(ev, g.settleBatch(batch, rng)...), nil
+	g.resolve(i, a)
+	g.settleBatch(batch, rng)
+	return nil
 }
 
 func (g *Game) holds(seat Colour, a Action, h Hand, rule string) error {
@@ -308,28 +327,29 @@ func (g *Game) holds(seat Colour, a Action, h Hand, rule string) error {
 	return nil
 }
 
-func (g *Game) take(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) take(seat Colour, a Action, rng Rand) error {
 	i := g.pendingFor(seat, PendingTake)
 	if i < 0 {
-		return nil, ruleErr("R43", a, "%s has no pirate reward to take", seat)
+		return ruleErr("R43", a, "%s has no pirate reward to take", seat)
 	}
 	p := g.st.Pending[i]
 	if a.Cards.Total() != p.Count {
-		return nil, ruleErr("R43", a, "take exactly %d card(s)", p.Count)
+		return ruleErr("R43", a, "take exactly %d card(s)", p.Count)
 	}
-	for _, k := range []Card{Gold, BlueCard, GreenCard, YellowCard} {
+	for _, k := range cardKinds {
 		if a.Cards.Of(k) > g.st.Pool.Of(k) {
-			return nil, ruleErr("R43", a, "the pool holds only %d %s", g.st.Pool.Of(k), g.cfg.CardName(k))
+			return ruleErr("R43", a, "the pool holds only %d %s", g.st.Pool.Of(k), g.cfg.CardName(k))
 		}
 	}
-	ev := g.resolve(i, a)
-	return append(ev, g.settleBatch(batchTake, rng)...), nil
+	g.resolve(i, a)
+	g.settleBatch(batchTake, rng)
+	return nil
 }
 
-func (g *Game) rebuild(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) rebuild(seat Colour, a Action, rng Rand) error {
 	st := g.st
 	if len(st.Pending) == 0 || st.Pending[0].Kind != PendingRebuild || st.Pending[0].Seat != seat {
-		return nil, ruleErr("R67", a, "%s has no starter to rebuild now", seat)
+		return ruleErr("R67", a, "%s has no starter to rebuild now", seat)
 	}
 	i := -1
 	for j, p := range st.Pending {
@@ -339,26 +359,29 @@ func (g *Game) rebuild(seat Colour, a Action, rng Rand) ([]string, error) {
 		}
 	}
 	if i < 0 {
-		return nil, ruleErr("R66", a, "%s's %s was not displaced", seat, a.Building)
+		return ruleErr("R66", a, "%s's %s was not displaced", seat, a.Building)
 	}
 	if !a.None {
-		sp := a.Building.Spec()
-		if !g.rebuildFits(g.index(), seat, a.At, sp) {
-			return nil, ruleErr("R68", a, "a %s cannot be rebuilt on %s: it needs empty city squares with no permit and no trade field", a.Building, a.At)
+		sp := a.Building.spec()
+		var ix index
+		g.fillIndex(&ix)
+		if !g.rebuildFits(&ix, seat, a.At, sp) {
+			return ruleErr("R68", a, "a %s cannot be rebuilt on %s: it needs empty city squares with no permit and no trade field", a.Building, a.At)
 		}
 	}
-	ev := g.resolve(i, a)
-	return append(ev, g.settleBatch(batchRebuild, rng)...), nil
+	g.resolve(i, a)
+	g.settleBatch(batchRebuild, rng)
+	return nil
 }
 
 // orders sets a seat's standing orders (NOTATION.md) and lets them settle
 // any decision the seat owes.
-func (g *Game) orders(seat Colour, a Action, rng Rand) ([]string, error) {
+func (g *Game) orders(seat Colour, a Action, rng Rand) error {
 	p := g.st.Players[seat]
 	switch a.Order {
 	case "discard":
 		if len(a.Priority) == 0 {
-			return nil, ruleErr("R105", a, "name the card kinds to discard first")
+			return ruleErr("R105", a, "name the card kinds to discard first")
 		}
 		p.Orders.Discard = append([]Card{}, a.Priority...)
 	case "rebuild":
@@ -366,11 +389,11 @@ func (g *Game) orders(seat Colour, a Action, rng Rand) ([]string, error) {
 	case "ask":
 		p.Orders = Orders{Discard: []Card{}, Rebuild: "ask"}
 	default:
-		return nil, ruleErr("R105", a, "unknown standing order")
+		return ruleErr("R105", a, "unknown standing order")
 	}
-	ev := []string{fmt.Sprintf("%s sets standing orders: %s", seat, a)}
+	g.emit(seat.String() + " sets standing orders: " + a.String())
 	if g.st.Phase == PhaseDecide {
-		ev = append(ev, g.settle(rng)...)
+		g.settle(rng)
 	}
-	return ev, nil
+	return nil
 }

@@ -5,6 +5,18 @@ package elasund
 type Game struct {
 	cfg Config
 	st  *State
+
+	// Scratch space, never shared with a copy of the game: spare is a
+	// block no state in use lives in, for the next Apply; peek holds the
+	// position after a peeked roll (Legal); buf is Legal's listing.
+	spare *stateBlock
+	peek  *stateBlock
+	buf   []Action
+
+	// The events of the move being applied; a quiet game (a roll peeked
+	// at) records none.
+	ev    []string
+	quiet bool
 }
 
 // New sets up a game (R14-R21). When rng is nil the starting influence
@@ -57,6 +69,14 @@ func (g *Game) Apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 // without a tile choice).
 func (g *Game) Legal(seat Colour, peek Rand) []Action {
 	return g.legal(seat, peek)
+}
+
+// AppendLegal appends to dst the actions Legal(seat, peek) lists, in the
+// same order, and returns the extended slice. A caller that lists often
+// can pass the same buffer each time (dst[:0]) and list without
+// allocating.
+func (g *Game) AppendLegal(dst []Action, seat Colour, peek Rand) []Action {
+	return g.appendLegal(dst, seat, peek)
 }
 
 // Check verifies that the state is a consistent position: every piece

@@ -1,9 +1,17 @@
 package elasund
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // legal lists every action seat may take now (see Game.Legal). The lister
 // functions append to one slice, so a listing allocates little.
 func (g *Game) legal(seat Colour, peek Rand) []Action {
-	return g.appendLegal(make([]Action, 0, 256), seat, peek)
+	g.buf = g.appendLegal(g.buf[:0], seat, peek)
+	out := make([]Action, len(g.buf))
+	copy(out, g.buf)
+	return out
 }
 
 func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
@@ -18,8 +26,11 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 			return out
 		}
 		// Any other first action rolls implicitly: show what the roll
-		// this source gives would allow.
-		h := g.Clone()
+		// this source gives would allow, rolling on a scratch copy.
+		if g.peek == nil {
+			g.peek = new(stateBlock)
+		}
+		h := Game{cfg: g.cfg, st: g.peek.copyFrom(g.st, g.cfg.Seats), quiet: true}
 		h.roll(peek)
 		return h.appendLegal(out, seat, peek)
 	case PhaseShip:
@@ -27,16 +38,18 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 	case PhaseDecide:
 		return g.legalDecisions(out, seat)
 	}
+	var ix index
+	g.fillIndex(&ix)
 	if st.Phase == PhaseBuild && st.BuildsDone < 2 {
-		out = g.legalBuilds(out, seat)
+		out = g.legalBuilds(&ix, out, seat)
 		out = g.legalWalls(out, seat)
 		out = g.legalChurch(out, seat, peek)
 	}
 	if st.Phase == PhaseBuild || st.Phase == PhasePermit {
-		out = g.legalPermits(out, seat)
+		out = g.legalPermits(&ix, out, seat)
 		out = append(out, Action{Kind: ActGold})
 	}
-	out = g.legalSpecials(out, seat)
+	out = g.legalSpecials(&ix, out, seat)
 	return append(out, Action{Kind: ActEnd})
 }
 
@@ -51,7 +64,8 @@ func (g *Game) legalShip(out []Action) []Action {
 		}
 		return out
 	}
-	for _, r := range g.twoRowOptions(cur) {
+	rows, n := g.twoRowOptions(cur)
+	for _, r := range rows[:n] {
 		dir := DirSouth
 		if r < cur {
 			dir = DirNorth
@@ -61,39 +75,73 @@ func (g *Game) legalShip(out []Action) []Action {
 	return out
 }
 
-func (g *Game) legalBuilds(out []Action, seat Colour) []Action {
-	ix := g.index()
-	p := g.st.Players[seat]
+// squareSet is a set of board squares: bit c of row r is square (c, r).
+type squareSet [NumRows]uint16
+
+func (s *squareSet) add(c, r int) { s[r] |= 1 << c }
+
+// each calls f for every square of the set in reading order (R1: row by
+// row, west to east).
+func (s *squareSet) each(f func(sq Square)) {
+	for r, m := range s {
+		for ; m != 0; m &= m - 1 {
+			f(Square{Col: bits.TrailingZeros16(m), Row: r})
+		}
+	}
+}
+
+func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
+	st := g.st
+	p := st.Players[seat]
+	cols := cityCols(g.players())
+	// A footprint must hold one of seat's permits (R52): the anchors to
+	// try are those whose footprint covers one.
+	var own squareSet
+	for i := range st.Permits {
+		// The squares whose index names one of seat's permits.
+		if pm := &st.Permits[i]; pm.Owner == seat && pm.At.onBoard() && ix.permit[pm.At.Col][pm.At.Row] == int32(i+1) {
+			own.add(pm.At.Col, pm.At.Row)
+		}
+	}
+	limit := g.cfg.Options.SameSizeCap
 	for _, k := range BuildableKinds {
-		sp := k.Spec()
-		if sp.Neutral && g.st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
+		sp := k.spec()
+		if sp.Neutral && st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
 			continue
 		}
 		if p.Gold < sp.Cost {
 			continue
 		}
-		for r := 0; r+sp.H <= NumRows; r++ {
-			for c := 0; c+sp.W <= cityCols(g.players()); c++ {
-				a := Action{Kind: ActBuild, Building: k, At: Square{Col: c, Row: r}}
-				ok, same := g.quickBuild(ix, seat, a.At, sp)
-				if !ok {
+		var anchors squareSet
+		for r, m := range own {
+			for ; m != 0; m &= m - 1 {
+				c := bits.TrailingZeros16(m)
+				for dr := 0; dr < sp.H; dr++ {
+					for dc := 0; dc < sp.W; dc++ {
+						if ac, ar := c-dc, r-dr; ac >= 0 && ar >= 0 && ac+sp.W <= cols && ar+sp.H <= NumRows {
+							anchors.add(ac, ar)
+						}
+					}
+				}
+			}
+		}
+		for r, m := range anchors {
+			for ; m != 0; m &= m - 1 {
+				at := Square{Col: bits.TrailingZeros16(m), Row: r}
+				// The checks of planBuild (R47-R54), all but supply,
+				// which the kind passed.
+				q := g.quickBuild(ix, seat, at, sp)
+				if !q.ok || limit > 0 && q.same > limit || p.Gold < sp.Cost+q.comp {
 					continue
 				}
-				if !same {
-					if _, err := g.planBuild(ix, seat, a, true); err == nil {
-						out = append(out, a)
-					}
+				if q.same == 0 {
+					out = append(out, Action{Kind: ActBuild, Building: k, At: at})
 					continue
 				}
 				// A same-size footprint needs "over <colour>".
 				for _, col := range InfluenceCards {
-					if p.Influence.Of(col) < 3 {
-						continue
-					}
-					b := a
-					b.Colour = col
-					if _, err := g.planBuild(ix, seat, b, true); err == nil {
-						out = append(out, b)
+					if p.Influence.Of(col) >= 3 {
+						out = append(out, Action{Kind: ActBuild, Building: k, At: at, Colour: col})
 					}
 				}
 			}
@@ -102,30 +150,45 @@ func (g *Game) legalBuilds(out []Action, seat Colour) []Action {
 	return out
 }
 
-// quickBuild is a fast, allocation-free filter for legalBuilds: it
-// rejects most footprints that planBuild would refuse (R49-R52) and reports
-// whether the footprint touches a same-size building (R51).
-func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp Spec) (ok, same bool) {
+// quick is what quickBuild finds out about a footprint.
+type quick struct {
+	ok   bool // it passes R49, R50 and R52
+	same int  // same-size buildings it touches (R51)
+	comp int  // compensation due to the other players (R48)
+}
+
+// quickBuild checks, without allocating, the footprint of a building of
+// spec sp by seat anchored on a, which must lie in the city: R49 (church
+// site and tiles), R50, R52, and it counts the same-size buildings touched
+// and the compensation, which legalBuilds checks against R51 and R53. A
+// listed build is one planBuild accepts (TestLegalBuildsArePlanned).
+func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp *Spec) quick {
 	var sum [5]int
 	var has [5]bool
+	var q quick
+	var seen [maxFootprint]int32
+	nseen := 0
 	permits := 0
 	size := sp.Size()
+	bare := !g.churchBuilt()
 	for dr := 0; dr < sp.H; dr++ {
 		for dc := 0; dc < sp.W; dc++ {
 			c, r := a.Col+dc, a.Row+dr
-			if ix.church[c][r] || (c == foundationCol && r == foundationRow && !g.churchBuilt()) {
-				return false, false
+			if ix.church[c][r] || (bare && c == foundationCol && r == foundationRow) {
+				return quick{}
 			}
 			if i := ix.bld[c][r]; i != 0 {
-				switch bs := g.st.Buildings[i-1].Kind.Spec().Size(); {
+				switch bs := g.st.Buildings[i-1].Kind.spec().Size(); {
 				case bs > size:
-					return false, false
-				case bs == size:
-					same = true
+					return quick{}
+				case bs == size && !slices.Contains(seen[:nseen], i):
+					seen[nseen] = i
+					nseen++
+					q.same++
 				}
 			}
 			if i := ix.permit[c][r]; i != 0 {
-				pm := g.st.Permits[i-1]
+				pm := &g.st.Permits[i-1]
 				sum[pm.Owner] += pm.Value
 				has[pm.Owner] = true
 				permits++
@@ -133,14 +196,19 @@ func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp Spec) (ok, same b
 		}
 	}
 	if permits < sp.Permits || !has[seat] {
-		return false, false
+		return quick{}
 	}
 	for c := Red; c <= Yellow; c++ {
-		if c != seat && has[c] && sum[c] >= sum[seat] {
-			return false, false
+		if c == seat {
+			continue
 		}
+		if has[c] && sum[c] >= sum[seat] {
+			return quick{}
+		}
+		q.comp += sum[c]
 	}
-	return true, same
+	q.ok = true
+	return q
 }
 
 func (g *Game) legalWalls(out []Action, seat Colour) []Action {
@@ -148,8 +216,10 @@ func (g *Game) legalWalls(out []Action, seat Colour) []Action {
 	if p.Walls >= wallTiles {
 		return out
 	}
-	for _, w := range g.openWalls(NoSide) {
-		if p.Gold >= wallCost(w) {
+	var m wallMap
+	g.fillWalls(&m)
+	for _, w := range slotsFor(g.players()) {
+		if p.Gold >= wallCost(w) && g.wallOpenIn(&m, w) {
 			out = append(out, Action{Kind: ActWall, Wall: w})
 		}
 	}
@@ -175,92 +245,102 @@ func (g *Game) legalChurch(out []Action, seat Colour, peek Rand) []Action {
 	return out
 }
 
-func (g *Game) legalPermits(out []Action, seat Colour) []Action {
-	ix := g.index()
+// payColours lists the influence colours of which p holds at least n
+// cards: the first k of cs.
+func payColours(p *Player, n int) (cs [3]Card, k int) {
+	for _, c := range InfluenceCards {
+		if p.Influence.Of(c) >= n {
+			cs[k] = c
+			k++
+		}
+	}
+	return cs, k
+}
+
+// emptySquares is the set of the empty city squares (§0.2): those empty
+// reports.
+func (g *Game) emptySquares(ix *index) (set squareSet) {
+	city := uint16(1)<<min(cityCols(g.players()), NumCols) - 1
+	for r := range set {
+		set[r] = city &^ ix.full[r]
+	}
+	if !g.churchBuilt() {
+		set[foundationRow] &^= 1 << foundationCol
+	}
+	return set
+}
+
+func (g *Game) legalPermits(ix *index, out []Action, seat Colour) []Action {
 	p := g.st.Players[seat]
-	rows := g.permitRows(ix)
-	for _, v := range distinct(p.Permits) {
+	rows, nrows := g.permitRows(ix)
+	pay, npay := payColours(p, 2)
+	empties := g.emptySquares(ix)
+	vals, nvals := distinct(p.Permits)
+	for _, v := range vals[:nvals] {
 		if p.Gold < v {
 			continue
 		}
-		for r := 0; r < NumRows; r++ {
-			free := false
-			for _, x := range rows {
-				free = free || x == r
+		empties.each(func(s Square) {
+			if slices.Contains(rows[:nrows], s.Row) {
+				out = append(out, Action{Kind: ActPermit, Value: v, At: s})
 			}
-			for c := 0; c < cityCols(g.players()); c++ {
-				s := Square{Col: c, Row: r}
-				if !g.empty(ix, s) {
-					continue
-				}
-				if free {
-					out = append(out, Action{Kind: ActPermit, Value: v, At: s})
-				}
-				for _, col := range InfluenceCards {
-					if p.Influence.Of(col) >= 2 {
-						out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
+			for _, col := range pay[:npay] {
+				out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
+			}
+		})
+	}
+	return out
+}
+
+// distinct lists the permit values in vs once each, in their first order:
+// the first n of out.
+func distinct(vs []int) (out [permitValues]int, n int) {
+	seen := [permitValues]bool{}
+	for _, v := range vs {
+		if v >= 0 && v < permitValues && !seen[v] {
+			seen[v] = true
+			out[n] = v
+			n++
+		}
+	}
+	return out, n
+}
+
+func (g *Game) legalSpecials(ix *index, out []Action, seat Colour) []Action {
+	st := g.st
+	p := st.Players[seat]
+	pairs, npairs := payColours(p, 2)
+	three := p.Influence.Blue > 0 && p.Influence.Green > 0 && p.Influence.Yellow > 0
+	if npairs == 0 && !three {
+		return out
+	}
+	empties := g.emptySquares(ix)
+	vals, nvals := distinct(p.Permits)
+	if npairs > 0 {
+		for _, pm := range st.Permits {
+			if pm.Owner != seat {
+				continue
+			}
+			for _, col := range pairs[:npairs] {
+				empties.each(func(to Square) {
+					out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
+				})
+				for _, v := range vals[:nvals] {
+					if v > pm.Value && p.Gold >= v-pm.Value {
+						out = append(out, Action{Kind: ActUpgradePermit, At: pm.At, Value: v, Colour: col})
 					}
 				}
 			}
 		}
 	}
-	return out
-}
-
-func distinct(vs []int) []int {
-	var out []int
-	seen := [permitValues]bool{}
-	for _, v := range vs {
-		if v >= 0 && v < permitValues && !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-func (g *Game) legalSpecials(out []Action, seat Colour) []Action {
-	st := g.st
-	ix := g.index()
-	p := st.Players[seat]
-	var pairs []Card
-	for _, c := range InfluenceCards {
-		if p.Influence.Of(c) >= 2 {
-			pairs = append(pairs, c)
-		}
-	}
-	three := p.Influence.Blue > 0 && p.Influence.Green > 0 && p.Influence.Yellow > 0
-	var empties []Square
-	for r := 0; r < NumRows; r++ {
-		for c := 0; c < cityCols(g.players()); c++ {
-			if s := (Square{Col: c, Row: r}); g.empty(ix, s) {
-				empties = append(empties, s)
-			}
-		}
-	}
-	for _, pm := range st.Permits {
-		if pm.Owner != seat {
-			continue
-		}
-		for _, col := range pairs {
-			for _, to := range empties {
-				out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
-			}
-			for _, v := range distinct(p.Permits) {
-				if v > pm.Value && p.Gold >= v-pm.Value {
-					out = append(out, Action{Kind: ActUpgradePermit, At: pm.At, Value: v, Colour: col})
-				}
-			}
-		}
-	}
 	if three {
-		for _, v := range distinct(p.Permits) {
+		for _, v := range vals[:nvals] {
 			if p.Gold < v {
 				continue
 			}
-			for _, s := range empties {
+			empties.each(func(s Square) {
 				out = append(out, Action{Kind: ActPlacePermit, Value: v, At: s})
-			}
+			})
 		}
 		out = append(out, Action{Kind: ActBuyGold})
 	}

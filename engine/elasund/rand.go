@@ -6,14 +6,14 @@ import "math/rand/v2"
 // own PCG generator seeded from one number. It is not for real games, whose
 // randomness comes from the turn file's dice log.
 type SeededRand struct {
-	streams [5]*rand.PCG
+	streams [5]rand.PCG
 }
 
 // NewSeededRand returns a SeededRand for seed.
 func NewSeededRand(seed uint64) *SeededRand {
 	r := &SeededRand{}
 	for i := range r.streams {
-		r.streams[i] = rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1)
+		r.streams[i].Seed(seed, uint64(i)*0x9e3779b97f4a7c15+1)
 	}
 	return r
 }
@@ -27,15 +27,11 @@ func (r *SeededRand) Intn(s Stream, n int) int {
 	if i < 0 || i >= len(r.streams) {
 		i = 0
 	}
-	return rand.New(r.streams[i]).IntN(n)
+	return rand.New(&r.streams[i]).IntN(n)
 }
 
 // Copy returns an independent copy of r in its current state.
 func (r *SeededRand) Copy() *SeededRand {
-	c := &SeededRand{}
-	for i, p := range r.streams {
-		q := *p
-		c.streams[i] = &q
-	}
-	return c
+	c := *r
+	return &c
 }

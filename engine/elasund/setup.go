@@ -1,7 +1,5 @@
 package elasund
 
-import "fmt"
-
 func newGame(cfg Config, rng Rand) (*Game, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -44,7 +42,9 @@ func newGame(cfg Config, rng Rand) (*Game, error) {
 	}
 	g := &Game{cfg: cfg, st: st}
 	if rng != nil {
+		g.quiet = true
 		g.deal(rng)
+		g.quiet = false
 	}
 	st.normalize()
 	return g, nil
@@ -66,15 +66,15 @@ func (g *Game) undealt() bool {
 }
 
 // deal gives every seat the top influence card, in seat order (R20).
-func (g *Game) deal(rng Rand) []string {
-	var ev []string
+func (g *Game) deal(rng Rand) {
 	for _, c := range g.cfg.Seats {
 		if card, ok := g.draw(rng); ok {
 			g.st.Players[c].Influence.add(card, 1)
-			ev = append(ev, fmt.Sprintf("%s draws %s (start)", c, g.cfg.CardName(card)))
+			if g.logging() {
+				g.emit(c.String() + " draws " + g.cfg.CardName(card) + " (start)")
+			}
 		}
 	}
-	return ev
 }
 
 func loadGame(cfg Config, st *State) (*Game, error) {

@@ -170,12 +170,12 @@ func (b Building) cubes() int {
 	if b.Cubes != nil {
 		return *b.Cubes
 	}
-	return b.Kind.Spec().Flags
+	return b.Kind.spec().Flags
 }
 
 // Squares lists the squares the building covers.
 func (b Building) Squares() []Square {
-	sp := b.Kind.Spec()
+	sp := b.Kind.spec()
 	sq, _ := footprint(b.At, sp.W, sp.H)
 	return sq
 }
@@ -392,70 +392,209 @@ type State struct {
 
 // Clone returns a deep copy of s.
 func (s *State) Clone() *State {
-	c := *s
-	c.WaitingFor = append([]Colour{}, s.WaitingFor...)
+	return new(stateBlock).copyFrom(s, nil)
+}
+
+// stateBlock is a State together with room, in fixed arrays, for what it
+// points to in any game of up to four players, so that a deep copy takes
+// one allocation and the players map. A list that outgrows its array moves
+// to the heap as append does.
+type stateBlock struct {
+	st      State
+	players [4]Player
+	dice    [2]int
+	shipRow int
+	pool    Hand
+	winner  Colour
+	bottom  Tile
+	// waiting, then the five trade-flag lists (at most 4, 3, 2, 2, 1).
+	colours [4 + 4 + 3 + 2 + 2 + 1]Colour
+	permits [4][permitValues]int
+	kinds   [4][2]Kind
+	cards   [4][4]Card
+	bld     [37]Building
+	bperm   [20]Permit
+	church  [9]ChurchTile
+	walls   [20]Wall
+	stack   [9]Tile
+	pending [8]Pending
+	pendAt  [8]Square
+	// The players copyFrom put in players, and any more on the heap.
+	nplayers int
+	more     []*Player
+}
+
+// fill copies src into r (empty, with room in an array) when it fits, and
+// to a new slice otherwise. The result is never nil, like
+// append([]T{}, src...).
+func fill[T any](r, src []T) []T {
+	if len(src) <= cap(r) {
+		return append(r[:0], src...)
+	}
+	return append(make([]T, 0, len(src)), src...)
+}
+
+// fillNil is fill that keeps a nil src nil, like slices.Clone.
+func fillNil[T any](r, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return fill(r, src)
+}
+
+// copyPlayer returns a copy of p in the block's next player.
+func (b *stateBlock) copyPlayer(p *Player) *Player {
+	if i := b.nplayers; i < len(b.players) {
+		q := &b.players[i]
+		*q = *p
+		q.Permits = fillNil(b.permits[i][:0], p.Permits)
+		q.Buildings = fillNil(b.kinds[i][:0], p.Buildings)
+		q.Orders.Discard = fillNil(b.cards[i][:0], p.Orders.Discard)
+		b.nplayers++
+		return q
+	}
+	q := new(Player)
+	*q = *p
+	q.Permits = slices.Clone(p.Permits)
+	q.Buildings = slices.Clone(p.Buildings)
+	q.Orders.Discard = slices.Clone(p.Orders.Discard)
+	b.more = append(b.more, q)
+	return q
+}
+
+// copySeats copies the players of from into m by looking up the seats,
+// when they are exactly from's keys; it reports whether they were.
+func (b *stateBlock) copySeats(m, from map[Colour]*Player, seats []Colour) bool {
+	if len(seats) == 0 || len(seats) != len(from) || len(seats) > len(b.players) {
+		return false
+	}
+	var ps [len(stateBlock{}.players)]*Player
+	for i, c := range seats {
+		p, ok := from[c]
+		if !ok || slices.Contains(seats[:i], c) {
+			return false
+		}
+		ps[i] = p
+	}
+	for i, c := range seats {
+		m[c] = b.copyPlayer(ps[i])
+	}
+	return true
+}
+
+// copyFrom makes b's State a deep copy of s and returns it. The copy is
+// the same as Clone's: every list of the state and of the trade flags is
+// non-nil, a player's lists are nil exactly where s's are, and every
+// pointer points to a copy. b may hold an earlier copy; nothing of it is
+// shared with the result's source.
+//
+// seats, when given, are the game's seats: the players are then looked up
+// by seat rather than found by walking the map, which gives the same copy
+// when the seats are exactly the map's keys (and is checked).
+func (b *stateBlock) copyFrom(s *State, seats []Colour) *State {
+	c := &b.st
+	m := c.Players
+	*c = *s
+	c.WaitingFor = fill(b.colours[0:0:4], s.WaitingFor)
 	if s.Dice != nil {
-		d := *s.Dice
-		c.Dice = &d
+		b.dice = *s.Dice
+		c.Dice = &b.dice
 	}
 	if s.Ship.Row != nil {
-		r := *s.Ship.Row
-		c.Ship.Row = &r
+		b.shipRow = *s.Ship.Row
+		c.Ship.Row = &b.shipRow
 	}
-	c.Players = make(map[Colour]*Player, len(s.Players))
-	ps := make([]Player, 0, len(s.Players))
-	for k, p := range s.Players {
-		ps = append(ps, *p)
-		q := &ps[len(ps)-1]
-		q.Permits = slices.Clone(p.Permits)
-		q.Buildings = slices.Clone(p.Buildings)
-		q.Orders.Discard = slices.Clone(p.Orders.Discard)
-		c.Players[k] = q
+	if m == nil {
+		m = make(map[Colour]*Player, len(s.Players))
+	} else {
+		clear(m)
 	}
-	c.Buildings = append([]Building{}, s.Buildings...)
-	for i, b := range c.Buildings {
-		if b.Cubes != nil {
-			n := *b.Cubes
+	b.nplayers, b.more = 0, nil
+	if !b.copySeats(m, s.Players, seats) {
+		for k, p := range s.Players {
+			m[k] = b.copyPlayer(p)
+		}
+	}
+	c.Players = m
+	c.Buildings = fill(b.bld[:0], s.Buildings)
+	for i, x := range c.Buildings {
+		if x.Cubes != nil {
+			n := *x.Cubes
 			c.Buildings[i].Cubes = &n
 		}
 	}
-	c.Permits = append([]Permit{}, s.Permits...)
-	c.Church = append([]ChurchTile{}, s.Church...)
-	c.Walls = append([]Wall{}, s.Walls...)
+	c.Permits = fill(b.bperm[:0], s.Permits)
+	c.Church = fill(b.church[:0], s.Church)
+	c.Walls = fill(b.walls[:0], s.Walls)
+	off := 4
 	for i := range s.TradeFlags {
-		c.TradeFlags[i] = append([]Colour{}, s.TradeFlags[i]...)
+		n := tradeSpaces[i].Flags
+		c.TradeFlags[i] = fill(b.colours[off:off:off+n], s.TradeFlags[i])
+		off += n
 	}
-	c.Supply.ChurchStack = append([]Tile{}, s.Supply.ChurchStack...)
+	c.Supply.ChurchStack = fill(b.stack[:0], s.Supply.ChurchStack)
 	if s.Supply.ChurchBottom != nil {
-		t := *s.Supply.ChurchBottom
-		c.Supply.ChurchBottom = &t
+		b.bottom = *s.Supply.ChurchBottom
+		c.Supply.ChurchBottom = &b.bottom
 	}
-	c.Pending = make([]Pending, len(s.Pending))
-	for i, p := range s.Pending {
-		c.Pending[i] = p
+	c.Pending = fill(b.pending[:0], s.Pending)
+	for i, p := range c.Pending {
 		if p.At != nil {
-			a := *p.At
-			c.Pending[i].At = &a
+			if i < len(b.pendAt) {
+				b.pendAt[i] = *p.At
+				c.Pending[i].At = &b.pendAt[i]
+			} else {
+				a := *p.At
+				c.Pending[i].At = &a
+			}
 		}
 	}
 	if s.Pool != nil {
-		h := *s.Pool
-		c.Pool = &h
+		b.pool = *s.Pool
+		c.Pool = &b.pool
 	}
 	if s.Winner != nil {
-		w := *s.Winner
-		c.Winner = &w
+		b.winner = *s.Winner
+		c.Winner = &b.winner
 	}
-	return &c
+	return c
 }
 
 // normalize puts every list in its canonical order and replaces nil lists
 // by empty ones, so equal positions encode to equal bytes.
 func (s *State) normalize() {
-	slices.SortFunc(s.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
-	slices.SortFunc(s.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
-	slices.SortFunc(s.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
-	slices.SortFunc(s.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
+	s.normalizeLists()
+	for _, p := range s.Players {
+		p.normalize()
+	}
+}
+
+// normalize is State.normalize for the block's state: its players are
+// those copyFrom put in the block, and no move replaces a player.
+func (b *stateBlock) normalize() {
+	b.st.normalizeLists()
+	for i := range b.nplayers {
+		b.players[i].normalize()
+	}
+	for _, p := range b.more {
+		p.normalize()
+	}
+}
+
+func (s *State) normalizeLists() {
+	// Most moves change no list: check the order first, inline.
+	if !increasing(len(s.Buildings), func(i int) bool { return readingOrder(s.Buildings[i-1].At, s.Buildings[i].At) < 0 }) {
+		sortFunc(s.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
+	}
+	if !increasing(len(s.Permits), func(i int) bool { return readingOrder(s.Permits[i-1].At, s.Permits[i].At) < 0 }) {
+		sortFunc(s.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
+	}
+	if !increasing(len(s.Church), func(i int) bool { return readingOrder(s.Church[i-1].At, s.Church[i].At) < 0 }) {
+		sortFunc(s.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
+	}
+	if !increasing(len(s.Walls), func(i int) bool { return wallOrder(s.Walls[i-1].At) < wallOrder(s.Walls[i].At) }) {
+		sortFunc(s.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
+	}
 	if s.WaitingFor == nil {
 		s.WaitingFor = []Colour{}
 	}
@@ -482,22 +621,73 @@ func (s *State) normalize() {
 			s.TradeFlags[i] = []Colour{}
 		}
 	}
-	for _, p := range s.Players {
+}
+
+func (p *Player) normalize() {
+	if !slices.IsSorted(p.Permits) {
 		slices.Sort(p.Permits)
+	}
+	if !slices.IsSorted(p.Buildings) {
 		slices.Sort(p.Buildings)
-		if p.Permits == nil {
-			p.Permits = []int{}
-		}
-		if p.Buildings == nil {
-			p.Buildings = []Kind{}
-		}
-		if p.Orders.Discard == nil {
-			p.Orders.Discard = []Card{}
-		}
-		if p.Orders.Rebuild == "" {
-			p.Orders.Rebuild = "ask"
+	}
+	if p.Permits == nil {
+		p.Permits = []int{}
+	}
+	if p.Buildings == nil {
+		p.Buildings = []Kind{}
+	}
+	if p.Orders.Discard == nil {
+		p.Orders.Discard = []Card{}
+	}
+	if p.Orders.Rebuild == "" {
+		p.Orders.Rebuild = "ask"
+	}
+}
+
+// increasing reports whether less(i) holds for every i in 1..n-1: whether
+// a list of n elements is in strictly increasing order.
+func increasing(n int, less func(i int) bool) bool {
+	for i := 1; i < n; i++ {
+		if !less(i) {
+			return false
 		}
 	}
+	return true
+}
+
+// sortFunc sorts s as slices.SortFunc does. A list in strictly increasing
+// order but for its last element, the usual list after one move, is
+// finished by inserting that element, when it is unequal to all others:
+// with distinct keys there is one sorted order, so the result is the same.
+func sortFunc[T any](s []T, cmp func(a, b T) int) {
+	n := len(s)
+	i := 1
+	for i < n && cmp(s[i-1], s[i]) < 0 {
+		i++
+	}
+	if i >= n {
+		return
+	}
+	if i == n-1 {
+		x := s[n-1]
+		j := 0
+		for j < n-1 {
+			c := cmp(s[j], x)
+			if c == 0 {
+				slices.SortFunc(s, cmp)
+				return
+			}
+			if c > 0 {
+				break
+			}
+			j++
+		}
+		// s[j] > x, so every later element is too: none equals x.
+		copy(s[j+1:], s[j:n-1])
+		s[j] = x
+		return
+	}
+	slices.SortFunc(s, cmp)
 }
 
 // readingOrder compares squares row by row, west to east.
