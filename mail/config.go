@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/elasund/elasund/internal/secretfile"
 )
 
 // Defaults applied by [ParseConfig] and [New] to settings left empty.
@@ -27,6 +29,7 @@ const (
 	DefaultMaxMIMEDepth     = 10
 	DefaultPerSenderPerHour = 60
 	DefaultJournalRetention = 30 * 24 * time.Hour
+	DefaultMaxRefusals      = 5
 )
 
 // TLSMode says how a connection to a mail server is protected.
@@ -156,8 +159,18 @@ type Limits struct {
 	MaxMIMEDepth int `yaml:"max_mime_depth"`
 	// PerSenderPerHour is how many messages one sender may have handled
 	// per hour (a token bucket refilled evenly). 0 means the default of
-	// 60; a negative value turns the limit off.
+	// 60; a negative value turns the limit off. Only mails that change
+	// no game count: a valid move is never held back, and a sender over
+	// the limit gets one notice, then silence until the hour is over.
 	PerSenderPerHour int `yaml:"per_sender_per_hour"`
+	// MaxRefusals is how many mails in a row from one sender that change
+	// nothing (each refused, or answering one of the daemon's own
+	// replies) are answered: the answer to the last of them carries a
+	// notice, and later ones get none until a mail of the sender changes
+	// a game or a day passes without such mail. It stops reply loops
+	// with robots that do not mark their answers. 0 means the default of
+	// 5; a negative value turns it off.
+	MaxRefusals int `yaml:"max_refusals"`
 }
 
 // LoadConfig reads the configuration file at path with [ParseConfig].
@@ -224,8 +237,10 @@ func readSecret(section, user, file, env string, lookupEnv func(string) (string,
 		if err != nil {
 			return "", &ConfigError{Field: section + ".password_file", Err: err}
 		}
-		if fi.Mode().Perm()&0o007 != 0 {
-			return "", &ConfigError{Field: section + ".password_file", Reason: fmt.Sprintf("%s is accessible by others (mode %v); chmod 600 it", file, fi.Mode().Perm())}
+		// The rule of every secret file (internal/secretfile): neither
+		// group nor others may read it.
+		if fi.Mode().Perm()&0o077 != 0 {
+			return "", &ConfigError{Field: section + ".password_file", Err: &secretfile.ModeError{Path: file, Mode: fi.Mode()}}
 		}
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -283,6 +298,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Limits.PerSenderPerHour == 0 {
 		c.Limits.PerSenderPerHour = DefaultPerSenderPerHour
+	}
+	if c.Limits.MaxRefusals == 0 {
+		c.Limits.MaxRefusals = DefaultMaxRefusals
 	}
 	return c
 }

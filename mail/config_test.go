@@ -1,6 +1,8 @@
 package mail
 
 import (
+	"github.com/elasund/elasund/internal/secretfile"
+
 	"errors"
 	"os"
 	"path/filepath"
@@ -67,7 +69,7 @@ func TestParseConfigDefaults(t *testing.T) {
 	if cfg.IMAP.PollInterval != DefaultPollInterval || cfg.JournalRetention != DefaultJournalRetention {
 		t.Errorf("poll %v retention %v", cfg.IMAP.PollInterval, cfg.JournalRetention)
 	}
-	if cfg.Limits != (Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxMIMEDepth: DefaultMaxMIMEDepth, PerSenderPerHour: DefaultPerSenderPerHour}) {
+	if cfg.Limits != (Limits{MaxMessageBytes: DefaultMaxMessageBytes, MaxMIMEDepth: DefaultMaxMIMEDepth, PerSenderPerHour: DefaultPerSenderPerHour, MaxRefusals: DefaultMaxRefusals}) {
 		t.Errorf("limits = %+v", cfg.Limits)
 	}
 	if cfg.Spool != filepath.Join(dir, "spool") {
@@ -82,6 +84,10 @@ func TestParseConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	open := filepath.Join(dir, "open-pw")
 	os.WriteFile(open, []byte("pw"), 0o644)
+	os.Chmod(open, 0o644)
+	group := filepath.Join(dir, "group-pw")
+	os.WriteFile(group, []byte("pw"), 0o640)
+	os.Chmod(group, 0o640)
 	empty := filepath.Join(dir, "empty-pw")
 	os.WriteFile(empty, []byte("\n"), 0o600)
 	for _, tc := range []struct {
@@ -101,6 +107,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unset env", strings.Replace(minimalConfig, "password_env: PW", "password_env: NOPE", 1), "imap.password_env", "NOPE"},
 		{"both secrets", strings.Replace(minimalConfig, "password_env: PW", "password_env: PW, password_file: x", 1), "imap.password_file", "not both"},
 		{"world-readable file", strings.Replace(minimalConfig, "password_env: PW", "password_file: "+open, 1), "imap.password_file", "chmod 600"},
+		{"group-readable file", strings.Replace(minimalConfig, "password_env: PW", "password_file: "+group, 1), "imap.password_file", "mode 0640 lets others read it"},
 		{"empty file", strings.Replace(minimalConfig, "password_env: PW", "password_file: "+empty, 1), "imap.password_file", "empty"},
 		{"smtp user without password", strings.Replace(minimalConfig, "tls: none, from", "tls: none, user: s, from", 1), "smtp.password_file", ""},
 		{"same folders", strings.Replace(minimalConfig, "user: u,", "user: u, processed_folder: inbox,", 1), "imap.processed_folder", "also imap.mailbox"},
@@ -122,6 +129,10 @@ func TestParseConfigErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("error %q does not mention %q", err, tc.msg)
+			}
+			var me *secretfile.ModeError
+			if strings.Contains(tc.name, "readable") && !errors.As(err, &me) {
+				t.Errorf("error %v does not wrap a *secretfile.ModeError", err)
 			}
 		})
 	}

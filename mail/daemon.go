@@ -9,6 +9,7 @@ import (
 	"net"
 	stdmail "net/mail"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -57,8 +58,10 @@ type Sender interface {
 type Options struct {
 	// Logger receives structured logs. nil discards them.
 	Logger *slog.Logger
-	// Now is the clock for Date headers, the journal and the per-sender
-	// rate limit. nil means time.Now.
+	// Now is the daemon's clock: for Date headers, the journal, the
+	// per-sender limits, Incoming.Received and the work of a Timer
+	// handler. It is the only clock the daemon passes on: a mail's Date
+	// is never used as the time. nil means time.Now.
 	Now func() time.Time
 	// Dial opens the TCP connections to the IMAP and SMTP servers. nil
 	// means a net.Dialer with a 30 second timeout.
@@ -98,14 +101,18 @@ type Daemon struct {
 	maxFailures        int
 	self               string
 	limiter            *rateLimiter
+	refusals           *refusalGuard
+	// timer is h when it also acts on time, nil otherwise.
+	timer Timer
 
 	// Owned by Run.
-	j        *journal
-	ob       *outbox
-	kick     chan struct{}
-	failures map[string]int      // handler failures by Message-ID
-	deferred map[uint32]deferral // messages waiting to be handled again
-	running  atomic.Bool
+	timedFailures map[string]deferral // timed work whose commit failed, by ID
+	j             *journal
+	ob            *outbox
+	kick          chan struct{}
+	failures      map[string]int      // handler failures by Message-ID
+	deferred      map[uint32]deferral // messages waiting to be handled again
+	running       atomic.Bool
 
 	// fault, when set by tests, is called at each step of the protocol;
 	// an error it returns stops the daemon on the spot, as a kill would.
@@ -160,6 +167,9 @@ func New(cfg Config, h Handler, opts Options) (*Daemon, error) {
 		d.maxFailures = 3
 	}
 	d.limiter = newRateLimiter(cfg.Limits.PerSenderPerHour, d.now)
+	d.refusals = newRefusalGuard(cfg.Limits.MaxRefusals, d.now)
+	d.timer, _ = h.(Timer)
+	d.timedFailures = map[string]deferral{}
 	dial := opts.Dial
 	if dial == nil {
 		dial = (&net.Dialer{Timeout: 30 * time.Second}).DialContext
@@ -203,6 +213,7 @@ func refuseSelfConnect(dial func(context.Context, string, string) (net.Conn, err
 type deferral struct {
 	until time.Time
 	id    string
+	n     int // failures so far (timed work)
 }
 
 // fatalError marks an error after which the daemon must stop at once:
@@ -438,6 +449,14 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 		if !nextRetry.IsZero() {
 			wait = min(wait, time.Until(nextRetry))
 		}
+		// The mail that waited is handled: now the work that time brings.
+		next, err := d.tick(ctx)
+		if err != nil {
+			return err
+		}
+		if !next.IsZero() {
+			wait = min(wait, max(next.Sub(d.now()), 10*time.Millisecond))
+		}
 		if err := d.mailbox.Wait(ctx, max(wait, time.Millisecond)); err != nil && ctx.Err() == nil {
 			imapDown("waiting", err)
 		}
@@ -509,10 +528,6 @@ func (d *Daemon) process(ctx context.Context, w Waiting) error {
 			return d.finish(pctx, w.UID, id, &Decision{Reject: true}, log)
 		}
 	}
-	if sender != "" && !d.limiter.allow(sender) {
-		log.Warn("sender over rate limit; message filed without reply", "from", sender, "per_hour", lim.PerSenderPerHour)
-		return d.finish(pctx, w.UID, id, &Decision{Reject: true}, log)
-	}
 
 	var in *Incoming
 	var perr error
@@ -527,14 +542,15 @@ func (d *Daemon) process(ctx context.Context, w Waiting) error {
 	if perr != nil {
 		log.Warn("message refused", "from", sender, "err", perr)
 		dec := &Decision{Reject: true}
-		if sender != "" {
+		if ok, _ := d.limiter.take(sender); sender != "" && ok {
 			dec.Replies = []Outgoing{refusalNotice(hdr, id, sender, perr)}
 		}
 		return d.finish(pctx, w.UID, id, dec, log)
 	}
 	in.MessageID = id
+	in.Received = d.now()
 	if in.Date.IsZero() {
-		in.Date = d.now()
+		in.Date = in.Received
 	}
 
 	// (b) Ask the handler.
@@ -545,7 +561,110 @@ func (d *Daemon) process(ctx context.Context, w Waiting) error {
 	if dec == nil {
 		dec = &Decision{}
 	}
-	return d.finish(pctx, w.UID, id, dec, log)
+	return d.finish(pctx, w.UID, id, d.guard(in, dec, log), log)
+}
+
+// guard applies the per-sender limits to the handler's decision about in.
+// A decision that changes a game is never held back. One that changes
+// nothing spends a token of the sender's hourly allowance: over it, the
+// answer is dropped, except that the first drop is replaced by a notice.
+// And a run of such mails that were refused or answered the daemon's own
+// replies (a robot's reply loop) is answered up to Limits.MaxRefusals
+// times, the last time with a notice.
+func (d *Daemon) guard(in *Incoming, dec *Decision, log *slog.Logger) *Decision {
+	sender := in.From
+	if dec.Commit != nil {
+		d.refusals.reset(sender)
+		return dec
+	}
+	if ok, first := d.limiter.take(sender); !ok {
+		out := *dec
+		out.Reject, out.Replies = true, nil
+		if first {
+			out.Replies = []Outgoing{limitNotice(in, d.cfg.Limits.PerSenderPerHour)}
+		}
+		log.Warn("sender over the hourly limit; answer dropped", "from", sender, "per_hour", d.cfg.Limits.PerSenderPerHour, "notice", first)
+		return &out
+	}
+	if !dec.Reject && !d.isOwnReply(in.InReplyTo) {
+		d.refusals.reset(sender)
+		return dec
+	}
+	switch d.refusals.refused(sender) {
+	case answerLastTime:
+		out := *dec
+		out.Replies = slices.Clone(dec.Replies)
+		for i, r := range out.Replies {
+			if len(r.To) == 1 && strings.EqualFold(bareAddress(r.To[0]), sender) {
+				r.Text = strings.TrimRight(r.Text, "\n") + "\n\n" + refusalsNotice(d.cfg.Limits.MaxRefusals)
+				out.Replies[i] = r
+			}
+		}
+		log.Warn("reply loop suspected: last answer to this sender for now", "from", sender, "in_a_row", d.cfg.Limits.MaxRefusals)
+		return &out
+	case answerNothing:
+		out := *dec
+		out.Reject, out.Replies = true, nil
+		log.Info("reply loop suspected: mail filed without answer", "from", sender)
+		return &out
+	}
+	return dec
+}
+
+// isOwnReply reports whether id is the Message-ID of a reply this
+// daemon wrote (ReplyMessageID in the domain of its address).
+func (d *Daemon) isOwnReply(id string) bool {
+	at := strings.LastIndexByte(id, '@')
+	if !strings.HasPrefix(id, "elasund.") || at < 0 {
+		return false
+	}
+	own := replyMessageID("x", d.cfg.SMTP.From)
+	return strings.EqualFold(id[at:], own[strings.LastIndexByte(own, '@'):])
+}
+
+// bareAddress is the address of "Name <addr>", or s.
+func bareAddress(s string) string {
+	if a, err := stdmail.ParseAddress(s); err == nil {
+		return a.Address
+	}
+	return s
+}
+
+// limitNotice tells a sender over the hourly limit that its mails that
+// change nothing are filed unanswered for now.
+func limitNotice(in *Incoming, perHour int) Outgoing {
+	return Outgoing{
+		To:         []string{in.From},
+		Subject:    replySubject(in.Subject),
+		InReplyTo:  in.MessageID,
+		References: append(slices.Clone(in.References), in.MessageID),
+		Text: fmt.Sprintf("You have sent more than %d mails within an hour that changed no game. "+
+			"Until the hour is over, such mails are filed without an answer; this is the only notice.\n\n"+
+			"Moves are not affected: every valid move is applied and answered as usual.\n", perHour),
+	}
+}
+
+// refusalsNotice ends the last answer to a run of mails that changed
+// nothing.
+func refusalsNotice(n int) string {
+	return fmt.Sprintf("This is the %d%s mail in a row from you that changed nothing. To stop a loop with an "+
+		"automatic responder, further such mails from you are filed without an answer, until one of your "+
+		"mails changes a game or for a day. Moves are applied as usual.\n", n, ordinal(n))
+}
+
+// ordinal is the English suffix of n: "st", "nd", "rd", "th".
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return "th"
+	case n%10 == 1:
+		return "st"
+	case n%10 == 2:
+		return "nd"
+	case n%10 == 3:
+		return "rd"
+	}
+	return "th"
 }
 
 // handlerFailed leaves a message whose handler failed in the inbox for a
@@ -566,8 +685,34 @@ func (d *Daemon) handlerFailed(ctx context.Context, uid uint32, id string, err e
 
 // finish carries out a decision: steps (c) to (f) of the protocol.
 func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decision, log *slog.Logger) error {
+	folder, err := d.carry(id, dec, log)
+	var cf *commitFailure
+	if errors.As(err, &cf) {
+		return d.handlerFailed(ctx, uid, id, cf.err, log)
+	}
+	if err != nil {
+		return err
+	}
+	delete(d.failures, id)
+	// (f) File it.
+	return d.file(ctx, uid, id, folder)
+}
+
+// commitFailure is a decision that could not be carried out (an invalid
+// decision, or a Commit that failed and left the game unchanged): the
+// message or timed work is tried again later.
+type commitFailure struct{ err error }
+
+func (e *commitFailure) Error() string { return e.err.Error() }
+func (e *commitFailure) Unwrap() error { return e.err }
+
+// carry takes a decision through steps (c) to (e): held replies, intent,
+// Commit, done, release. It returns the folder the message belongs in; a
+// *commitFailure when the decision could not be carried out, and a fatal
+// error when the spool failed.
+func (d *Daemon) carry(id string, dec *Decision, log *slog.Logger) (string, error) {
 	if dec.Commit != nil && (dec.Game == "" || dec.Entry <= 0) {
-		return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: "Commit is set but Game or Entry is not"}, log)
+		return "", &commitFailure{&DecisionError{MessageID: id, Reason: "Commit is set but Game or Entry is not"}}
 	}
 	folder := folderProcessed
 	if dec.Reject {
@@ -580,11 +725,11 @@ func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decisio
 		itemID := replyID(id, i)
 		to, err := bareAddresses(r.To)
 		if err != nil {
-			return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: err.Error()}, log)
+			return "", &commitFailure{&DecisionError{MessageID: id, Reason: err.Error()}}
 		}
 		data, err := composeMessage(r, d.cfg.SMTP.From, itemID, now)
 		if err != nil {
-			return d.handlerFailed(ctx, uid, id, &DecisionError{MessageID: id, Reason: err.Error()}, log)
+			return "", &commitFailure{&DecisionError{MessageID: id, Reason: err.Error()}}
 		}
 		items = append(items, outboxItem{
 			outboxMeta: outboxMeta{ID: itemID, Message: id, From: d.cfg.SMTP.From, To: to, Created: now.Add(time.Duration(i))},
@@ -595,47 +740,47 @@ func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decisio
 
 	// (c) Replies held, then the intent.
 	if err := d.ob.hold(items); err != nil {
-		return fatal(err)
+		return "", fatal(err)
 	}
 	if err := d.step("held"); err != nil {
-		return err
+		return "", err
 	}
 	if dec.Commit != nil {
 		intent := journalRecord{Op: "intent", Msg: id, Game: dec.Game, Entry: dec.Entry, Folder: folder, Items: ids}
 		if err := d.j.append(intent, true); err != nil {
-			return fatal(err)
+			return "", fatal(err)
 		}
 		if err := d.step("intent"); err != nil {
-			return err
+			return "", err
 		}
 		// (d) Commit.
 		if err := dec.Commit(); err != nil {
 			n, eerr := d.h.Entries(dec.Game)
 			if eerr != nil || n < dec.Entry {
 				if err := d.j.append(journalRecord{Op: "abort", Msg: id}, true); err != nil {
-					return fatal(err)
+					return "", fatal(err)
 				}
 				if err := d.ob.drop(ids); err != nil {
-					return fatal(err)
+					return "", fatal(err)
 				}
-				return d.handlerFailed(ctx, uid, id, fmt.Errorf("committing game %s entry %d: %w", dec.Game, dec.Entry, err), log)
+				return "", &commitFailure{fmt.Errorf("committing game %s entry %d: %w", dec.Game, dec.Entry, err)}
 			}
 			log.Warn("commit reported an error but the game has the new entry; keeping it", "game", dec.Game, "entry", dec.Entry, "err", err)
 		}
 		if err := d.step("commit"); err != nil {
-			return err
+			return "", err
 		}
 	}
 
 	// (e) Done, then release.
 	if err := d.j.append(journalRecord{Op: "done", Msg: id, Folder: folder, Items: ids}, true); err != nil {
-		return fatal(err)
+		return "", fatal(err)
 	}
 	if err := d.step("done"); err != nil {
-		return err
+		return "", err
 	}
 	if err := d.ob.release(ids); err != nil {
-		return fatal(err)
+		return "", fatal(err)
 	}
 	if len(ids) > 0 {
 		select {
@@ -644,13 +789,82 @@ func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decisio
 		}
 	}
 	if err := d.step("released"); err != nil {
-		return err
+		return "", err
 	}
-	delete(d.failures, id)
 	log.Info("message handled", "game", dec.Game, "entry", dec.Entry, "replies", len(ids), "folder", folder)
+	return folder, nil
+}
 
-	// (f) File it.
-	return d.file(ctx, uid, id, folder)
+// maxTimedPerTick bounds the timed work done between two looks at the
+// mailbox.
+const maxTimedPerTick = 64
+
+// tick carries out the work a Timer handler finds due, one piece at a
+// time, each through the exactly-once protocol, and returns when the
+// next may fall due (zero for none known). Only a spool failure is
+// returned as an error.
+func (d *Daemon) tick(ctx context.Context) (time.Time, error) {
+	if d.timer == nil {
+		return time.Time{}, nil
+	}
+	seen := map[string]bool{}
+	now := d.now()
+	var soonest time.Time
+	done := func(id string) bool {
+		if d.j.doneRecord(id) != nil || seen[id] {
+			return true
+		}
+		if df, ok := d.timedFailures[id]; ok && now.Before(df.until) {
+			if soonest.IsZero() || df.until.Before(soonest) {
+				soonest = df.until
+			}
+			return true
+		}
+		return false
+	}
+	for range maxTimedPerTick {
+		if ctx.Err() != nil {
+			return time.Time{}, nil
+		}
+		now = d.now()
+		t, next, err := d.timer.Due(ctx, now, done)
+		if err != nil {
+			retry := now.Add(d.backoff(3))
+			d.log.Error("timed work: the handler failed; will ask again", "err", err, "retry_at", retry)
+			return retry, nil
+		}
+		if !soonest.IsZero() && (next.IsZero() || soonest.Before(next)) {
+			next = soonest
+		}
+		if t == nil || t.Decision == nil {
+			return next, nil
+		}
+		seen[t.ID] = true
+		log := d.log.With("timed", t.ID)
+		dec := *t.Decision
+		dec.Reject = false
+		if _, err := d.carry(t.ID, &dec, log); err != nil {
+			var cf *commitFailure
+			if !errors.As(err, &cf) {
+				return time.Time{}, err
+			}
+			n := d.timedFailures[t.ID].n + 1
+			retry := d.now().Add(d.backoff(n))
+			d.timedFailures[t.ID] = deferral{until: retry, id: t.ID, n: n}
+			log.Error("timed work failed; will try again", "err", err, "retry_at", retry)
+			continue
+		}
+		delete(d.timedFailures, t.ID)
+		// Nothing to file on IMAP: recording it as filed lets compaction
+		// forget it after journal_retention.
+		if err := d.j.append(journalRecord{Op: "moved", Msg: t.ID}, false); err != nil {
+			return time.Time{}, fatal(err)
+		}
+		if err := d.step("moved"); err != nil {
+			return time.Time{}, err
+		}
+	}
+	return d.now(), nil
 }
 
 // file moves a done message to its folder.

@@ -186,39 +186,106 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// TestDaemonRateLimitsSenders: mails that change nothing spend the
+// sender's hourly allowance; over it the answer is dropped, the first
+// time replaced by one notice. Moves (decisions that commit) are never
+// held back, however many.
 func TestDaemonRateLimitsSenders(t *testing.T) {
 	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
 	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	g := newCounterGame(t)
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.PerSenderPerHour = 2
+	cfg.Limits.MaxRefusals = -1
 	clock := &fakeClock{t: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
 	for i := 1; i <= 4; i++ {
+		im.Deliver(testMessage("alice@example.test", "game g1", "what now?", fmt.Sprintf("ask%d@example.test", i)))
+	}
+	for i := 1; i <= 5; i++ {
 		im.Deliver(testMessage("alice@example.test", "game g1", "add 1", fmt.Sprintf("rate%d@example.test", i)))
 	}
-	im.Deliver(testMessage("bob@example.test", "game g1", "add 1", "rate-bob@example.test"))
+	im.Deliver(testMessage("bob@example.test", "game g1", "what now?", "ask-bob@example.test"))
 	r := startDaemon(t, cfg, g, Options{Now: clock.now}, nil)
 	defer r.stop(t)
 	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
 	if got := im.Count("Rejected"); got != 2 {
-		t.Errorf("Rejected has %d messages, want 2 (alice's 3rd and 4th)", got)
+		t.Errorf("Rejected has %d messages, want 2 (alice's 3rd and 4th question)", got)
 	}
-	if n, _ := g.Entries("g1"); n != 3 {
-		t.Errorf("g1 has %d entries, want 3", n)
+	if n, _ := g.Entries("g1"); n != 5 {
+		t.Errorf("g1 has %d entries, want 5: no move is held back", n)
+	}
+	// Two answers, one notice, five moves, bob's answer.
+	if !sm.WaitUnique(9, 5*time.Second) || sm.Unique() != 9 {
+		t.Fatalf("got %d replies, want 9", sm.Unique())
+	}
+	notice := ""
+	for _, m := range sm.Received() {
+		if headerField(m.Data, "In-Reply-To") == "<ask4@example.test>" {
+			t.Error("the 4th question over the limit was answered")
+		}
+		if headerField(m.Data, "In-Reply-To") == "<ask3@example.test>" {
+			notice = bodyOf(t, m.Data)
+		}
+	}
+	if !strings.Contains(notice, "more than 2 mails within an hour") || !strings.Contains(notice, "only notice") {
+		t.Errorf("the notice to a sender over the limit:\n%s", notice)
 	}
 	// Half an hour refills one token.
 	clock.advance(30 * time.Minute)
-	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "rate5@example.test"))
-	im.Deliver(testMessage("alice@example.test", "game g1", "add 1", "rate6@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "what now?", "ask5@example.test"))
+	im.Deliver(testMessage("alice@example.test", "game g1", "what now?", "ask6@example.test"))
 	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
-	if n, _ := g.Entries("g1"); n != 4 {
-		t.Errorf("g1 has %d entries after refill, want 4", n)
+	// The 5th is answered; the 6th is over the limit again: one more notice.
+	if !sm.WaitUnique(11, 5*time.Second) || sm.Unique() != 11 {
+		t.Errorf("got %d replies, want 11", sm.Unique())
 	}
 	if got := im.Count("Rejected"); got != 3 {
 		t.Errorf("Rejected has %d messages, want 3", got)
 	}
-	if !sm.WaitUnique(4, 5*time.Second) || sm.Unique() != 4 {
-		t.Errorf("got %d replies, want 4", sm.Unique())
+}
+
+// TestDaemonStopsReplyLoops: a robot that answers every mail without
+// marking its answers as automatic gets MaxRefusals answers in a row, the
+// last with a notice, then none; a move of the sender ends the run.
+func TestDaemonStopsReplyLoops(t *testing.T) {
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.Limits.MaxRefusals = 3
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	// Each of the robot's mails answers the daemon's last reply.
+	parent := ReplyMessageID("start@example.test", 0, testFrom)
+	for i := 1; i <= 6; i++ {
+		id := fmt.Sprintf("robot%d@example.test", i)
+		raw := testMessage("robot@example.test", "Re: game g1", "I am away until Monday.", id)
+		raw = []byte(strings.Replace(string(raw), "MIME-Version", "In-Reply-To: <"+parent+">\r\nMIME-Version", 1))
+		im.Deliver(raw)
+		mailtest.WaitFor(t, 10*time.Second, "the robot's mail to be filed", func() bool { return im.Count("INBOX") == 0 })
+		parent = ReplyMessageID(id, 0, testFrom)
+	}
+	if !sm.WaitUnique(3, 5*time.Second) {
+		t.Fatalf("got %d replies, want 3", sm.Unique())
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := sm.Unique(); got != 3 {
+		t.Fatalf("the loop went on: %d replies, want 3", got)
+	}
+	last := ""
+	for _, m := range sm.Received() {
+		if headerField(m.Data, "In-Reply-To") == "<robot3@example.test>" {
+			last = bodyOf(t, m.Data)
+		}
+	}
+	if !strings.Contains(last, "3rd mail in a row from you that changed nothing") {
+		t.Errorf("the last answer:\n%s", last)
+	}
+	// A fresh question from a person is answered; a move ends the run.
+	im.Deliver(testMessage("robot@example.test", "game g1", "add 2", "move@example.test"))
+	im.Deliver(testMessage("robot@example.test", "Re: game g1", "thanks", "again@example.test"))
+	if !sm.WaitUnique(5, 10*time.Second) {
+		t.Errorf("got %d replies after a move, want 5", sm.Unique())
 	}
 }
 

@@ -28,8 +28,13 @@ type Incoming struct {
 	To      []string
 	Subject string
 	// Date is the Date header; the time the daemon read the message when
-	// the header is missing or unreadable.
+	// the header is missing or unreadable. It is the sender's claim: a
+	// handler that records times uses Received.
 	Date time.Time
+	// Received is when the daemon read the message, by its own clock
+	// (Options.Now); zero when the message did not come through a
+	// daemon.
+	Received time.Time
 	// Text is the text/plain body decoded to UTF-8, or the HTML body
 	// converted to plain text when the message has no text/plain part.
 	Text        string
@@ -82,4 +87,32 @@ type Handler interface {
 	// Entries reports how many history entries game has now. The daemon
 	// uses it to find out whether a Commit finished before a crash.
 	Entries(game string) (int, error)
+}
+
+// Timer is implemented by a Handler that also acts when time passes, not
+// only when mail arrives: the referee's deadlines and reminders. The
+// daemon asks it for work after every look at the mailbox (once the
+// messages waiting there are handled) and again when the time it named
+// has come by the daemon's clock, and carries out each piece of work
+// through the same exactly-once protocol as a message (journal, held
+// replies, Commit, release), with Timed.ID in place of a Message-ID.
+type Timer interface {
+	// Due returns the first piece of work due at now for which done(id)
+	// is false, or nil when there is none, and the earliest time after
+	// now at which more work may fall due (zero when none is known). It
+	// has no side effects, like Handle. done reports whether the daemon
+	// has already finished the work with that id.
+	Due(ctx context.Context, now time.Time, done func(id string) bool) (*Timed, time.Time, error)
+}
+
+// Timed is a piece of work a Timer found due: a decision and the id it
+// is journalled under.
+type Timed struct {
+	// ID names the work as a Message-ID names a message: the same work
+	// always gets the same ID, so that the journal knows when it is done
+	// and its replies get stable Message-IDs (ReplyMessageID(ID, i, …)).
+	ID string
+	// Decision is carried out as a message's would be. Reject is
+	// ignored; Replies are sent once Commit has succeeded.
+	Decision *Decision
 }

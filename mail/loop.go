@@ -79,6 +79,9 @@ type rateLimiter struct {
 type bucket struct {
 	tokens float64
 	at     time.Time
+	// limited is set once the sender has been told it is over the
+	// limit, until a message of its is allowed again.
+	limited bool
 }
 
 // newRateLimiter returns a limiter; perHour <= 0 allows everything.
@@ -89,8 +92,16 @@ func newRateLimiter(perHour int, now func() time.Time) *rateLimiter {
 // allow spends one token of sender's bucket and reports whether there
 // was one.
 func (r *rateLimiter) allow(sender string) bool {
+	ok, _ := r.take(sender)
+	return ok
+}
+
+// take spends one token of sender's bucket and reports whether there was
+// one; first is set when there was none and the sender has not been told
+// yet since its last allowed message, so that it gets one notice.
+func (r *rateLimiter) take(sender string) (ok, first bool) {
 	if r.perHour <= 0 {
-		return true
+		return true, false
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -106,10 +117,13 @@ func (r *rateLimiter) allow(sender string) bool {
 	}
 	b.refill(now, capacity)
 	if b.tokens < 1 {
-		return false
+		first = !b.limited
+		b.limited = true
+		return false, first
 	}
 	b.tokens--
-	return true
+	b.limited = false
+	return true, false
 }
 
 func (b *bucket) refill(now time.Time, capacity float64) {
@@ -128,8 +142,84 @@ func (r *rateLimiter) pruneLocked(now time.Time) {
 	capacity := float64(r.perHour)
 	for k, b := range r.buckets {
 		b.refill(now, capacity)
-		if b.tokens >= capacity {
+		if b.tokens >= capacity && !b.limited {
 			delete(r.buckets, k)
 		}
 	}
+}
+
+// refusalRun is one sender's run of mails that changed nothing and were
+// refused, or answered one of the daemon's own replies.
+type refusalRun struct {
+	n    int
+	last time.Time
+}
+
+// refusalGuard stops reply loops with robots that answer every mail
+// without marking their answers as automatic: after max mails in a row
+// from one sender that change nothing (each refused, or answering one of
+// the daemon's own replies), the answer to the last carries a notice and
+// later ones get none, until a mail of the sender changes a game or a
+// day passes without such mail.
+type refusalGuard struct {
+	max int
+	now func() time.Time
+
+	mu   sync.Mutex
+	runs map[string]*refusalRun
+}
+
+// refusalWindow is how long a run of refusals lasts without a new one.
+const refusalWindow = 24 * time.Hour
+
+// refusalVerdict says what to do with the answer to a mail in a run.
+type refusalVerdict int
+
+const (
+	answerMail     refusalVerdict = iota + 1 // send the answer
+	answerLastTime                           // send it with the last notice
+	answerNothing                            // send nothing
+)
+
+func newRefusalGuard(max int, now func() time.Time) *refusalGuard {
+	return &refusalGuard{max: max, now: now, runs: map[string]*refusalRun{}}
+}
+
+// refused counts one more mail of sender's run and says how to answer it.
+func (g *refusalGuard) refused(sender string) refusalVerdict {
+	if g.max <= 0 {
+		return answerMail
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	run := g.runs[sender]
+	if run == nil || now.Sub(run.last) > refusalWindow {
+		if len(g.runs) >= 4096 {
+			for k, r := range g.runs {
+				if now.Sub(r.last) > refusalWindow {
+					delete(g.runs, k)
+				}
+			}
+		}
+		run = &refusalRun{}
+		g.runs[sender] = run
+	}
+	run.n++
+	run.last = now
+	switch {
+	case run.n < g.max:
+		return answerMail
+	case run.n == g.max:
+		return answerLastTime
+	}
+	return answerNothing
+}
+
+// reset ends sender's run: one of its mails changed a game, or was a
+// fresh request that was answered.
+func (g *refusalGuard) reset(sender string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.runs, sender)
 }
