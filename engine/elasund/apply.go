@@ -22,7 +22,7 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	if b == nil {
 		b = new(stateBlock)
 	}
-	work := Game{cfg: g.cfg, st: b.copyFrom(g.st, g.cfg.Seats)}
+	work := Game{cfg: g.cfg, st: b.copy(g.st, g.cfg.Seats), blk: b}
 	for _, a := range move {
 		if err := work.step(seat, a, rng); err != nil {
 			g.spare = b
@@ -46,6 +46,17 @@ func (g *Game) emit(ev string) {
 
 // logging reports whether the game records events.
 func (g *Game) logging() bool { return !g.quiet }
+
+// rowName returns a pointer to the name of row index r, for the ship: in
+// the block of the state being changed when there is one.
+func (g *Game) rowName(r int) *int {
+	if g.blk != nil {
+		g.blk.row = Rows[r]
+		return &g.blk.row
+	}
+	name := Rows[r]
+	return &name
+}
 
 // itoa is strconv.Itoa, short for the events.
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -173,8 +184,9 @@ func (g *Game) roll(rng Rand) {
 	}
 	d1 := rng.Intn(StreamDice, 6) + 1
 	d2 := rng.Intn(StreamDice, 6) + 1
-	if st.Dice != nil {
-		*st.Dice = [2]int{d1, d2}
+	if g.blk != nil {
+		g.blk.dice = [2]int{d1, d2}
+		st.Dice = &g.blk.dice
 	} else {
 		st.Dice = &[2]int{d1, d2}
 	}
@@ -250,13 +262,7 @@ func (g *Game) shipChoice(a Action, rng Rand) error {
 }
 
 func (g *Game) placeShip(row int, rng Rand) {
-	name := Rows[row]
-	if r := g.st.Ship.Row; r != nil {
-		*r = name
-		g.st.Ship.Pirate = false
-	} else {
-		g.st.Ship = Ship{Row: &name}
-	}
+	g.st.Ship = Ship{Row: g.rowName(row)}
 	g.produce(rng)
 }
 
@@ -340,6 +346,7 @@ func (g *Game) produce(rng Rand) {
 			}
 			for _, c := range g.fromActive(&order) {
 				if h := st.Players[c].Influence.Total() / 2; h > 0 {
+					g.own(ownPending)
 					st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingDiscard, Count: h, Cards: "influence"})
 				}
 			}
@@ -431,9 +438,8 @@ func (g *Game) pirate(a Action, rng Rand) error {
 	if cur, placed := st.ShipRow(); placed && cur == a.Row {
 		return ruleErr("R40", a, "the pirate must leave row %d", Rows[cur])
 	}
-	name := Rows[a.Row]
-	st.Ship = Ship{Row: &name, Pirate: true}
-	g.emit("pirate to row " + itoa(name))
+	st.Ship = Ship{Row: g.rowName(a.Row), Pirate: true}
+	g.emit("pirate to row " + itoa(Rows[a.Row]))
 	g.raid(rng)
 	return nil
 }
@@ -476,7 +482,12 @@ func (g *Game) cubesInRow(c Colour, row int) int {
 func (g *Game) raid(rng Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
-	st.Pool = &Hand{}
+	if g.blk != nil {
+		g.blk.pool = Hand{}
+		st.Pool = &g.blk.pool
+	} else {
+		st.Pool = &Hand{}
+	}
 	var order [4]Colour
 	for _, c := range g.fromActive(&order) {
 		k := g.cubesInRow(c, row)
@@ -485,6 +496,7 @@ func (g *Game) raid(rng Rand) {
 			g.emit(c.String() + " has " + itoa(k) + " cube(s) in row " + itoa(Rows[row]) + " and discards " + itoa(owe))
 		}
 		if owe > 0 {
+			g.own(ownPending)
 			st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingDiscard, Count: owe, Cards: "any"})
 		}
 	}
@@ -509,6 +521,7 @@ func (g *Game) reward(rng Rand) {
 	if g.cfg.Options.PirateRewardChoose && n > 0 {
 		// The pool holds only the other players' discards here.
 		if n < pool.Total() && distinctKinds(*pool) > 1 {
+			g.own(ownPending)
 			st.Pending = append(st.Pending, Pending{Seat: c, Kind: PendingTake, Count: n})
 			st.Phase = PhaseDecide
 			g.waitFor(c)
@@ -740,6 +753,7 @@ func (g *Game) phase3Permit(seat Colour, a Action) error {
 	if err := g.payGold(seat, a, a.Value, "R84"); err != nil {
 		return err
 	}
+	g.own(ownPermits)
 	g.st.Permits = append(g.st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
 	g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String())
 	return nil
@@ -773,6 +787,7 @@ func (g *Game) special(seat Colour, a Action) error {
 		if err := g.payMatching(seat, a, a.Colour, 2, "R89"); err != nil {
 			return err
 		}
+		g.own(ownPermits)
 		st.Permits[i].At = a.To
 		g.emit(seat.String() + " moves permit " + itoa(st.Permits[i].Value) + " from " + a.At.String() + " to " + a.To.String())
 		return nil
@@ -795,6 +810,7 @@ func (g *Game) special(seat Colour, a Action) error {
 			return err
 		}
 		p.Permits = append(p.Permits, old)
+		g.own(ownPermits)
 		st.Permits[i].Value = a.Value
 		g.emit(seat.String() + " upgrades permit " + itoa(old) + " on " + a.At.String() + " to " + itoa(a.Value))
 		return nil
@@ -811,6 +827,7 @@ func (g *Game) special(seat Colour, a Action) error {
 		if err := g.payGold(seat, a, a.Value, "R89"); err != nil {
 			return err
 		}
+		g.own(ownPermits)
 		st.Permits = append(st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
 		g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String() + " (special action)")
 		return nil
@@ -857,8 +874,13 @@ func (g *Game) endTurn() {
 
 func (g *Game) win(c Colour, why string) {
 	st := g.st
-	w := c
-	st.Winner = &w
+	if g.blk != nil {
+		g.blk.winner = c
+		st.Winner = &g.blk.winner
+	} else {
+		w := c
+		st.Winner = &w
+	}
 	st.Phase = PhaseOver
 	st.WaitingFor = []Colour{}
 	st.Pending = []Pending{}

@@ -14,12 +14,14 @@ func benchConfig(b *testing.B, n int) Config {
 }
 
 // benchPlayout plays complete n-player games, one per iteration, the honest
-// way: at every step it lists every legal action of a waiting seat with
-// Legal, picks one uniformly with a seeded PCG and applies it (the games of
-// playout, without its checks and record).
-func benchPlayout(b *testing.B, n int) {
+// way: at every step it lists every legal action of a waiting seat, picks
+// one uniformly with a seeded PCG and applies it (the games of playout,
+// without its checks and record). It lists with Legal, or with buffered
+// set with AppendLegal into one buffer kept across steps and games.
+func benchPlayout(b *testing.B, n int, buffered bool) {
 	cfg := benchConfig(b, n)
 	turns, steps := 0, 0
+	var buf []Action
 	for i := 0; b.Loop(); i++ {
 		seed := uint64(i)
 		rng := NewSeededRand(seed)
@@ -31,7 +33,13 @@ func benchPlayout(b *testing.B, n int) {
 		for !g.Over() {
 			st := g.View()
 			seat := st.WaitingFor[pick.IntN(len(st.WaitingFor))]
-			legal := g.Legal(seat, rng.Copy())
+			var legal []Action
+			if buffered {
+				buf = g.AppendLegal(buf[:0], seat, rng.Copy())
+				legal = buf
+			} else {
+				legal = g.Legal(seat, rng.Copy())
+			}
 			a := legal[pick.IntN(len(legal))]
 			next := rng.Copy()
 			if _, err := g.Apply(seat, []Action{a}, next); err != nil {
@@ -48,10 +56,16 @@ func benchPlayout(b *testing.B, n int) {
 }
 
 // BenchmarkPlayout2, 3 and 4 play complete 2-, 3- and 4-player games with a
-// random legal player (one game per iteration).
-func BenchmarkPlayout2(b *testing.B) { benchPlayout(b, 2) }
-func BenchmarkPlayout3(b *testing.B) { benchPlayout(b, 3) }
-func BenchmarkPlayout4(b *testing.B) { benchPlayout(b, 4) }
+// random legal player that lists with Legal (one game per iteration).
+func BenchmarkPlayout2(b *testing.B) { benchPlayout(b, 2, false) }
+func BenchmarkPlayout3(b *testing.B) { benchPlayout(b, 3, false) }
+func BenchmarkPlayout4(b *testing.B) { benchPlayout(b, 4, false) }
+
+// BenchmarkPlayoutBuf2, 3 and 4 play the same games listing with
+// AppendLegal into a reused buffer.
+func BenchmarkPlayoutBuf2(b *testing.B) { benchPlayout(b, 2, true) }
+func BenchmarkPlayoutBuf3(b *testing.B) { benchPlayout(b, 3, true) }
+func BenchmarkPlayoutBuf4(b *testing.B) { benchPlayout(b, 4, true) }
 
 // BenchmarkLegal lists legal actions in mid-game positions.
 func BenchmarkLegal(b *testing.B) {
@@ -61,6 +75,19 @@ func BenchmarkLegal(b *testing.B) {
 	seat := g.View().WaitingFor[0]
 	for b.Loop() {
 		g.Legal(seat, rng.Copy())
+	}
+}
+
+// BenchmarkAppendLegal lists legal actions in mid-game positions into a
+// reused buffer.
+func BenchmarkAppendLegal(b *testing.B) {
+	cfg := benchConfig(b, 4)
+	g := midgame(b, cfg)
+	rng := NewSeededRand(3)
+	seat := g.View().WaitingFor[0]
+	var buf []Action
+	for b.Loop() {
+		buf = g.AppendLegal(buf[:0], seat, rng.Copy())
 	}
 }
 

@@ -197,7 +197,10 @@ func (g *Game) build(seat Colour, a Action) error {
 		pm := st.Permits[i]
 		st.Players[pm.Owner].Permits = append(st.Players[pm.Owner].Permits, pm.Value)
 	}
-	st.Permits = deleteIndices(st.Permits, permits)
+	if len(permits) > 0 {
+		g.own(ownPermits)
+		st.Permits = deleteIndices(st.Permits, permits)
+	}
 	// 5. Remove the buildings in the footprint (R56).
 	var delta tradeDelta
 	var removedBuf [maxFootprint]Building
@@ -205,6 +208,7 @@ func (g *Game) build(seat Colour, a Action) error {
 	for _, i := range touched {
 		removed = append(removed, st.Buildings[i])
 	}
+	g.own(ownBuildings)
 	st.Buildings = deleteIndices(st.Buildings, touched)
 	var rebuilds []Pending
 	for _, b := range removed {
@@ -290,6 +294,7 @@ func (g *Game) queueRebuilds(rb []Pending) {
 	for _, c := range g.fromActive(&order) {
 		for _, p := range rb {
 			if p.Seat == c {
+				g.own(ownPending)
 				g.st.Pending = append(g.st.Pending, p)
 			}
 		}
@@ -495,6 +500,7 @@ func (g *Game) wall(seat Colour, a Action, rng Rand) error {
 	case tower:
 		nw.NoCube = true // R97: no cube left to place
 	}
+	g.own(ownWalls)
 	st.Walls = append(st.Walls, nw)
 	for i := 0; i < cards; i++ {
 		card, ok := g.draw(rng) // R36: what is there
@@ -589,6 +595,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 	for i, pm := range st.Permits {
 		if pm.At == at {
 			st.Players[pm.Owner].Permits = append(st.Players[pm.Owner].Permits, pm.Value)
+			g.own(ownPermits)
 			st.Permits = slices.Delete(st.Permits, i, i+1)
 			g.emit(pm.Owner.String() + "'s permit " + itoa(pm.Value) + " on " + at.String() + " goes back")
 			break
@@ -596,6 +603,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 	}
 	for i, b := range st.Buildings {
 		if slices.Contains(b.Squares(), at) {
+			g.own(ownBuildings)
 			st.Buildings = slices.Delete(st.Buildings, i, i+1)
 			g.unbuild(b, false, &delta, &rebuilds)
 			break
@@ -607,6 +615,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 	} else {
 		ct.NoCube = true // R97: no cube left to place
 	}
+	g.own(ownChurch)
 	st.Church = append(st.Church, ct)
 	g.emit(seat.String() + " builds church tile " + tile.String() + " on " + at.String())
 	g.applyTrade(&delta)

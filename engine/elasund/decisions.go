@@ -164,6 +164,7 @@ func abs(x int) int {
 func (g *Game) resolve(i int, a Action) {
 	st := g.st
 	p := st.Pending[i]
+	g.own(ownPending)
 	st.Pending = slices.Delete(st.Pending, i, i+1)
 	pl := st.Players[p.Seat]
 	switch p.Kind {
@@ -198,6 +199,7 @@ func (g *Game) resolve(i int, a Action) {
 		if g.cfg.Options.HutOnOwnPermit {
 			sp := p.Building.spec()
 			sq, _ := footprint(a.At, sp.W, sp.H)
+			g.own(ownPermits)
 			for j := len(st.Permits) - 1; j >= 0; j-- {
 				if slices.Contains(sq, st.Permits[j].At) {
 					pl.Permits = append(pl.Permits, st.Permits[j].Value)
@@ -205,6 +207,7 @@ func (g *Game) resolve(i int, a Action) {
 				}
 			}
 		}
+		g.own(ownBuildings)
 		st.Buildings = append(st.Buildings, Building{Kind: p.Building, Owner: p.Seat, At: a.At})
 		g.emit(p.Seat.String() + " rebuilds the " + p.Building.String() + " on " + a.At.String())
 	}

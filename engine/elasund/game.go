@@ -13,6 +13,10 @@ type Game struct {
 	peek  *stateBlock
 	buf   []Action
 
+	// blk is the block of the state a move is changing, nil in a game
+	// that owns all of its state.
+	blk *stateBlock
+
 	// The events of the move being applied; a quiet game (a roll peeked
 	// at) records none.
 	ev    []string

@@ -186,9 +186,14 @@ func goldenGame(t testing.TB, i int) (string, int) {
 			}
 		}
 		next := rng.Copy()
+		prev := g.View()
 		ev, err := g.Apply(seat, move, next)
 		if err != nil {
 			t.Fatalf("golden game %d: move %q by %s refused: %v", i, FormatMove(move), seat, err)
+		}
+		// A state the game had never changes (View).
+		if b, err := json.Marshal(prev); err != nil || string(b) != cur {
+			t.Fatalf("golden game %d: move %q by %s changed the state before it", i, FormatMove(move), seat)
 		}
 		rng = next
 		moves++

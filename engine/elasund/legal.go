@@ -30,7 +30,7 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 		if g.peek == nil {
 			g.peek = new(stateBlock)
 		}
-		h := Game{cfg: g.cfg, st: g.peek.copyFrom(g.st, g.cfg.Seats), quiet: true}
+		h := Game{cfg: g.cfg, st: g.peek.copy(g.st, g.cfg.Seats), blk: g.peek, quiet: true}
 		h.roll(peek)
 		return h.appendLegal(out, seat, peek)
 	case PhaseShip:

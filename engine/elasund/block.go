@@ -1,0 +1,283 @@
+package elasund
+
+import "slices"
+
+// A move is applied to a copy of the state, so that a refused move leaves
+// the game as it was, and the copy becomes the new state; a state, once a
+// game has it, never changes (View). The copy is a stateBlock: the State
+// with, beside it, its players and what they and the small lists point to,
+// in one allocation (plus the players map). The lists that only some moves
+// change (buildings, permits, church tiles, wall tiles, pending decisions)
+// and those that moves only ever replace (the church stack and bottom, the
+// standing orders) are shared with the state copied from: a move that
+// changes one of the first kind makes it the block's own first (own).
+// Nothing is ever written through a pointer shared this way (a building's
+// cubes, a decision's square).
+
+// The lists of a block's state that a move may have to own.
+const (
+	ownBuildings uint8 = 1 << iota
+	ownPermits
+	ownChurch
+	ownWalls
+	ownPending
+	ownAll = ownBuildings | ownPermits | ownChurch | ownWalls | ownPending
+)
+
+// stateBlock is a State being changed by a move, or published by one.
+type stateBlock struct {
+	st      State
+	players [4]Player
+	permits [4][permitValues]int
+	kinds   [4][2]Kind
+	// waiting, then the five trade-flag lists (at most 4, 3, 2, 2, 1).
+	colours [4 + 4 + 3 + 2 + 2 + 1]Colour
+	dice    [2]int
+	row     int
+	pool    Hand
+	winner  Colour
+	// The players copy put in players, and any more on the heap.
+	nplayers int
+	more     []*Player
+	// owned tells which shared lists st owns.
+	owned uint8
+	// Room for the lists st owns, reused while the block is a game's
+	// scratch or spare (no state in use lives in it).
+	bld    []Building
+	perm   []Permit
+	church []ChurchTile
+	walls  []Wall
+	pend   []Pending
+}
+
+// fill copies src into r (empty, with room in an array) when it fits, and
+// to a new slice otherwise. The result is never nil, like
+// append([]T{}, src...).
+func fill[T any](r, src []T) []T {
+	if len(src) <= cap(r) {
+		return append(r[:0], src...)
+	}
+	return append(make([]T, 0, len(src)), src...)
+}
+
+// fillNil is fill that keeps a nil src nil, like slices.Clone.
+func fillNil[T any](r, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return fill(r, src)
+}
+
+// dup copies src into room when it has space for a little more, and into
+// a new slice otherwise. The result is never nil.
+func dup[T any](room, src []T) []T {
+	if cap(room) >= len(src)+2 {
+		return append(room[:0], src...)
+	}
+	return append(make([]T, 0, len(src)+4), src...)
+}
+
+// copy makes the block's State a copy of s for a move to change, sharing
+// what it may (see above), and returns it. The block may hold an earlier
+// copy, of a state no one has.
+//
+// seats, when given, are the game's seats: the players are then looked up
+// by seat rather than found by walking the map, which gives the same copy
+// when the seats are exactly the map's keys (and is checked).
+func (b *stateBlock) copy(s *State, seats []Colour) *State {
+	c := &b.st
+	m := c.Players
+	*c = *s
+	b.owned = 0
+	c.WaitingFor = fill(b.colours[0:0:4], s.WaitingFor)
+	if s.Dice != nil {
+		b.dice = *s.Dice
+		c.Dice = &b.dice
+	}
+	if s.Ship.Row != nil {
+		b.row = *s.Ship.Row
+		c.Ship.Row = &b.row
+	}
+	if m == nil {
+		m = make(map[Colour]*Player, len(s.Players))
+	} else {
+		clear(m)
+	}
+	b.nplayers, b.more = 0, nil
+	if !b.copySeats(m, s.Players, seats) {
+		for k, p := range s.Players {
+			m[k] = b.copyPlayer(p)
+		}
+	}
+	c.Players = m
+	off := 4
+	for i := range s.TradeFlags {
+		n := tradeSpaces[i].Flags
+		c.TradeFlags[i] = fill(b.colours[off:off:off+n], s.TradeFlags[i])
+		off += n
+	}
+	if s.Pool != nil {
+		b.pool = *s.Pool
+		c.Pool = &b.pool
+	}
+	if s.Winner != nil {
+		b.winner = *s.Winner
+		c.Winner = &b.winner
+	}
+	return c
+}
+
+// copyPlayer returns a copy of p in the block's next player. Its standing
+// orders are shared: they are only ever replaced.
+func (b *stateBlock) copyPlayer(p *Player) *Player {
+	if i := b.nplayers; i < len(b.players) {
+		q := &b.players[i]
+		*q = *p
+		q.Permits = fillNil(b.permits[i][:0], p.Permits)
+		q.Buildings = fillNil(b.kinds[i][:0], p.Buildings)
+		b.nplayers++
+		return q
+	}
+	q := new(Player)
+	*q = *p
+	q.Permits = slices.Clone(p.Permits)
+	q.Buildings = slices.Clone(p.Buildings)
+	b.more = append(b.more, q)
+	return q
+}
+
+// copySeats copies the players of from into m by looking up the seats,
+// when they are exactly from's keys; it reports whether they were.
+func (b *stateBlock) copySeats(m, from map[Colour]*Player, seats []Colour) bool {
+	if len(seats) == 0 || len(seats) != len(from) || len(seats) > len(b.players) {
+		return false
+	}
+	var ps [len(stateBlock{}.players)]*Player
+	for i, c := range seats {
+		p, ok := from[c]
+		if !ok || slices.Contains(seats[:i], c) {
+			return false
+		}
+		ps[i] = p
+	}
+	for i, c := range seats {
+		m[c] = b.copyPlayer(ps[i])
+	}
+	return true
+}
+
+// own makes the shared list named by bit the block state's own.
+func (b *stateBlock) own(bit uint8) {
+	if b.owned&bit != 0 {
+		return
+	}
+	b.owned |= bit
+	st := &b.st
+	switch bit {
+	case ownBuildings:
+		st.Buildings = dup(b.bld, st.Buildings)
+		b.bld = st.Buildings
+	case ownPermits:
+		st.Permits = dup(b.perm, st.Permits)
+		b.perm = st.Permits
+	case ownChurch:
+		st.Church = dup(b.church, st.Church)
+		b.church = st.Church
+	case ownWalls:
+		st.Walls = dup(b.walls, st.Walls)
+		b.walls = st.Walls
+	case ownPending:
+		st.Pending = dup(b.pend, st.Pending)
+		b.pend = st.Pending
+	}
+}
+
+// own makes the list named by bit the game's own before a move changes it.
+// A game without a block (a copy made by Clone) owns all its lists.
+func (g *Game) own(bit uint8) {
+	if g.blk != nil {
+		g.blk.own(bit)
+	}
+}
+
+// normalize is State.normalize for a block's state, owning a list before
+// sorting it. Its players are those copy put in the block (no move
+// replaces a player).
+func (b *stateBlock) normalize() {
+	st := &b.st
+	if !increasing(len(st.Buildings), func(i int) bool { return readingOrder(st.Buildings[i-1].At, st.Buildings[i].At) < 0 }) {
+		b.own(ownBuildings)
+	}
+	if !increasing(len(st.Permits), func(i int) bool { return readingOrder(st.Permits[i-1].At, st.Permits[i].At) < 0 }) {
+		b.own(ownPermits)
+	}
+	if !increasing(len(st.Church), func(i int) bool { return readingOrder(st.Church[i-1].At, st.Church[i].At) < 0 }) {
+		b.own(ownChurch)
+	}
+	if !increasing(len(st.Walls), func(i int) bool { return wallOrder(st.Walls[i-1].At) < wallOrder(st.Walls[i].At) }) {
+		b.own(ownWalls)
+	}
+	st.normalizeLists()
+	for i := range b.nplayers {
+		b.players[i].normalize()
+	}
+	for _, p := range b.more {
+		p.normalize()
+	}
+}
+
+// deepRoom holds, for a deep copy (Clone), the lists a move's copy shares.
+type deepRoom struct {
+	bld     [37]Building
+	perm    [20]Permit
+	church  [9]ChurchTile
+	walls   [20]Wall
+	stack   [9]Tile
+	pending [8]Pending
+	at      [8]Square
+	cards   [4][4]Card
+	bottom  Tile
+}
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() *State {
+	b := new(stateBlock)
+	c := b.copy(s, nil)
+	r := new(deepRoom)
+	c.Buildings = fill(r.bld[:0], s.Buildings)
+	for i, x := range c.Buildings {
+		if x.Cubes != nil {
+			n := *x.Cubes
+			c.Buildings[i].Cubes = &n
+		}
+	}
+	c.Permits = fill(r.perm[:0], s.Permits)
+	c.Church = fill(r.church[:0], s.Church)
+	c.Walls = fill(r.walls[:0], s.Walls)
+	c.Supply.ChurchStack = fill(r.stack[:0], s.Supply.ChurchStack)
+	if s.Supply.ChurchBottom != nil {
+		r.bottom = *s.Supply.ChurchBottom
+		c.Supply.ChurchBottom = &r.bottom
+	}
+	c.Pending = fill(r.pending[:0], s.Pending)
+	for i, p := range c.Pending {
+		if p.At != nil {
+			if i < len(r.at) {
+				r.at[i] = *p.At
+				c.Pending[i].At = &r.at[i]
+			} else {
+				a := *p.At
+				c.Pending[i].At = &a
+			}
+		}
+	}
+	for i := range b.nplayers {
+		p := &b.players[i]
+		p.Orders.Discard = fillNil(r.cards[i][:0], p.Orders.Discard)
+	}
+	for _, p := range b.more {
+		p.Orders.Discard = slices.Clone(p.Orders.Discard)
+	}
+	b.owned = ownAll
+	return c
+}
