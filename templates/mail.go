@@ -34,6 +34,16 @@ type TurnMail struct {
 	// Legal lists the actions To may take now, in canonical notation;
 	// empty when the game does not wait for To.
 	Legal []string
+	// Note, when set, replaces the line that says who moved: a move the
+	// bot played at the deadline, a reminder, a notice to the table.
+	Note string
+	// Reminder marks the mail as a reminder in its subject.
+	Reminder bool
+	// Deadline, when set, is the deadline of To's move, as a sentence.
+	Deadline string
+	// FileWithheld says that the turn file is not attached: the referee
+	// hosts every seat and keeps hands hidden until the game ends.
+	FileWithheld bool
 }
 
 // View is how the mail's reader sees the position.
@@ -78,6 +88,44 @@ type Invitation struct {
 	Address  string // where moves are sent
 	Seats    []Seat // everyone at the table, in turn order
 	Position engine.Position
+	// Example is a move legal in Position (the first listed action of
+	// the seat to move), shown as the example; "" shows the game's
+	// example-move snippet.
+	Example string
+	// WaitFor is the first seat, which plays with its own key and must
+	// join before the invited seat can (a seat with its own key only):
+	// the file comes once it has.
+	WaitFor string
+	// Begins marks the invitation that also opens the game (every seat
+	// is hosted): it shows the board, and the legal actions when the
+	// invited seat moves first.
+	Begins bool
+	// Hidden shows the other seats' hidden holdings as counts only.
+	Hidden bool
+	// Legal lists the invited seat's legal actions when the game begins
+	// with its move.
+	Legal []string
+	// Deadline describes the table's move deadline and what happens
+	// when it passes, as a sentence.
+	Deadline string
+	// Turn is the position's turn number, for the line that binds a
+	// move to its turn.
+	Turn int
+}
+
+// View is how the invited seat sees the position.
+func (m Invitation) View() View { return View{Seat: m.Seat, Hidden: m.Hidden} }
+
+// Notice is the data of a short mail to a seat about the table: a
+// vacation, a seat handed to a new player, a seat that missed its
+// deadline, the list of games.
+type Notice struct {
+	Game string // the game id, "" for none
+	To   string // the seat the mail goes to, "" for none
+	// Subject follows the game's tag in the subject line.
+	Subject string
+	// Lines are the paragraphs of the mail.
+	Lines []string
 }
 
 // Help is the data of the help mail.
@@ -141,6 +189,7 @@ func NewMailer(r Renderer) (*Mailer, error) {
 		"waits":    waits,
 		"board":    func(p engine.Position, v View) string { return r.Text(p, v) },
 		"oneline":  func(s string) string { return oneLine(s, 200) },
+		"wrap":     func(s string) []string { return wrapText(s, 76) },
 	}).Funcs(funcs).ParseFS(files, "files/mail/*.tmpl")
 	if err != nil {
 		return nil, &RenderError{What: "mail templates", Err: err}
@@ -190,6 +239,12 @@ func (m *Mailer) Invitation(d Invitation) (subject, body string, err error) {
 // Help writes the help mail.
 func (m *Mailer) Help(d Help) (subject, body string, err error) {
 	return m.render("help", "help", d)
+}
+
+// Notice writes a short mail about the table.
+func (m *Mailer) Notice(d Notice) (subject, body string, err error) {
+	d.Subject = oneLine(d.Subject, 150)
+	return m.render("notice", "notice", d)
 }
 
 // Decision writes a request for a decision.
@@ -382,4 +437,25 @@ func capital(s string) string {
 	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// wrapText wraps a paragraph at width columns.
+func wrapText(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= width:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = w
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }

@@ -60,6 +60,24 @@ type Renderer interface {
 	Group(action string) (key, rest string)
 }
 
+// EventViewer is implemented by the renderers of games whose events can
+// reveal what a view must not see (Elasund's influence draws, R31;
+// Seafarers' development cards and steals, S150): ViewEvent rewrites an
+// event of the history as v may see it, and leaves it as it is when v
+// is not Hidden or the event reveals nothing hidden from v.Seat. A
+// renderer without it shows its events as they are.
+type EventViewer interface {
+	ViewEvent(p engine.Position, event string, v View) string
+}
+
+// ViewEvent is event as v may see it: r's EventViewer, if it has one.
+func ViewEvent(r Renderer, p engine.Position, event string, v View) string {
+	if ev, ok := r.(EventViewer); ok && v.Hidden {
+		return ev.ViewEvent(p, event, v)
+	}
+	return event
+}
+
 // OwedText describes one owed decision; see Renderer.Owed.
 type OwedText struct {
 	Title  string

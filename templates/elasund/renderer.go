@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -16,7 +17,10 @@ import (
 // the Elasund parts of the mails.
 type Renderer struct{}
 
-var _ templates.Renderer = Renderer{}
+var (
+	_ templates.Renderer    = Renderer{}
+	_ templates.EventViewer = Renderer{}
+)
 
 // position returns the config and state of an Elasund position; a
 // position of another game shows as an empty two-seat city.
@@ -32,24 +36,63 @@ func position(p engine.Position) (game.Config, *game.State) {
 // Title is "Elasund".
 func (Renderer) Title() string { return "Elasund" }
 
-// Text draws the position as text (TextBoard).
-func (Renderer) Text(p engine.Position, _ templates.View) string {
-	return TextBoard(position(p))
+// Text draws the position as text (TextBoard); with v.Hidden, the other
+// seats' hands as counts only.
+func (Renderer) Text(p engine.Position, v templates.View) string {
+	cfg, st := position(p)
+	return textBoard(cfg, st, v)
 }
 
-// SVG draws the position as an SVG picture.
-func (Renderer) SVG(p engine.Position, _ templates.View) ([]byte, error) {
-	return SVG(position(p))
+// SVG draws the position as an SVG picture; with v.Hidden, the other
+// seats' hands as counts only.
+func (Renderer) SVG(p engine.Position, v templates.View) ([]byte, error) {
+	cfg, st := position(p)
+	return svgFor(cfg, st, v)
 }
 
-// Hand prints seat's cards: "gold 4; blue 1, green 0, yellow 2".
-func (Renderer) Hand(p engine.Position, seat string, _ templates.View) string {
+// Hand prints seat's cards: "gold 4; blue 1, green 0, yellow 2", or
+// their count when v may not see them.
+func (Renderer) Hand(p engine.Position, seat string, v templates.View) string {
 	cfg, st := position(p)
 	c, err := game.ParseColour(seat)
 	if err != nil {
 		return "no cards"
 	}
+	if hides(v, c) {
+		if pl := st.Players[c]; pl != nil {
+			return hiddenHand(cfg, game.Hand{Gold: pl.Gold, Influence: pl.Influence})
+		}
+	}
 	return holding(cfg, st, c)
+}
+
+// influenceDrawn is an event in which a seat draws influence cards
+// nobody else sees (R31, R94): in production or as a wall reward ("red +1
+// green (hut D4)"), and at the start ("red draws blue (start)").
+var (
+	influenceDrawn = regexp.MustCompile(`^(red|blue|green|yellow) \+([0-9]+) (blue|green|yellow|red) \((.*)\)$`)
+	startDrawn     = regexp.MustCompile(`^(red|blue|green|yellow) draws (blue|green|yellow|red) \(start\)$`)
+)
+
+// ViewEvent hides from v the colours of influence cards other seats
+// drew: "red +1 influence card (hut D4)". Gold, payments, discards and
+// the board are public (R95); an event of v's own seat is left as it is.
+func (Renderer) ViewEvent(_ engine.Position, event string, v templates.View) string {
+	if !v.Hidden {
+		return event
+	}
+	if m := influenceDrawn.FindStringSubmatch(event); m != nil && m[1] != v.Seat {
+		return fmt.Sprintf("%s +%s influence %s (%s)", m[1], m[2], plural(atoi(m[2]), "card", "cards"), m[4])
+	}
+	if m := startDrawn.FindStringSubmatch(event); m != nil && m[1] != v.Seat {
+		return m[1] + " draws an influence card (start)"
+	}
+	return event
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // Owed describes a pending decision (R105).
@@ -218,11 +261,119 @@ func decisionTitle(p game.Pending) string {
 	return pendingText(p)
 }
 
-// optionLines prints the rule options as "name: value", two spaces in.
+// optionLines prints the rule options in words a player understands,
+// one wrapped paragraph each, the option's name and value after them
+// ("(shortage_mode: skip)") for "elasund new --option".
 func optionLines(cfg game.Config) []string {
 	var out []string
 	for _, kv := range cfg.Options.Values() {
-		out = append(out, "  "+kv[0]+": "+kv[1])
+		words := optionWords(kv[0], kv[1])
+		if words == "" {
+			out = append(out, "  "+kv[0]+": "+kv[1])
+			continue
+		}
+		out = append(out, wrapLine("  - "+words+" ("+kv[0]+": "+kv[1]+")", 76, "    ")...)
 	}
 	return out
+}
+
+// optionValueWords describes each value of the two-valued rule options
+// (R108 and the V register of the rules).
+var optionValueWords = map[string]map[string]string{
+	"shortage_mode": {
+		"skip":         "When the influence cards run out, everyone halves their influence cards, they are reshuffled, and nobody is paid influence that turn.",
+		"redistribute": "When the influence cards run out, everyone halves their influence cards, they are reshuffled, and then everyone is paid what they were due.",
+	},
+	"two_row_step": {
+		"by_rows": "The ship's move of two rows counts rows along the board (6 to 9, 5 to 8: there is no row 7).",
+		"numeric": "The ship's move of two rows counts numbers (6 to 8).",
+	},
+	"pirate_cube_rule": {
+		"flag_square":          "The pirates strike the cubes whose flag square lies in their row.",
+		"building_touches_row": "The pirates strike every cube on a building that touches their row.",
+	},
+	"pirate_reward": {
+		"random_from_all_discards":    "The pirate reward is drawn at random from all the cards discarded to the pirates.",
+		"choose_from_others_discards": "The pirate reward is chosen from the cards the other players discarded.",
+	},
+	"full_row_fallback": {
+		"adjacent_only":          "When the ship's row is full, a permit may go to the rows next to it only.",
+		"nearest_row_with_space": "When the ship's row is full, a permit may go to the nearest row with a free square.",
+	},
+	"hut_trigger": {
+		"any_removal":          "A hut or cottage is rebuilt whenever it is removed (built over or by the church).",
+		"bigger_building_only": "A hut or cottage is rebuilt only when a bigger building covers it.",
+	},
+	"hut_on_own_permit": {
+		"false": "A hut or cottage is never rebuilt on a permit, not even its owner's.",
+		"true":  "A hut or cottage may be rebuilt on its owner's own permit.",
+	},
+	"walls_cheap_first": {
+		"false": "Wall tiles may be built on either side from the start.",
+		"true":  "The cheap wall spaces (gate to sea) are filled before the east ones.",
+	},
+	"win_check": {
+		"after_each_action": "A player wins as soon as all 10 cubes are in the city, checked after each action.",
+		"end_of_turn":       "A player wins with all 10 cubes in the city at the end of their turn.",
+	},
+	"trade_cap_11": {
+		"true":  "The trade track stops at 11; points beyond are lost.",
+		"false": "The trade track has no cap at 11.",
+	},
+	"hand_visibility": {
+		"total_only":                "Other players see only how many cards a hand holds.",
+		"gold_and_influence_counts": "Other players see how many gold and influence cards a hand holds.",
+	},
+}
+
+// optionWords describes one rule option's value in a sentence; "" when
+// it has no words.
+func optionWords(name, value string) string {
+	if w := optionValueWords[name][value]; w != "" {
+		return w
+	}
+	switch name {
+	case "influence_colours":
+		third := "yellow"
+		if strings.HasSuffix(value, "red") {
+			third = "red"
+		}
+		return "The influence colours are blue, green and " + third + "."
+	case "card_counts":
+		g, i, _ := strings.Cut(value, "/")
+		if n, err := strconv.Atoi(i); err == nil && n%3 == 0 {
+			return fmt.Sprintf("The game has %s gold cards and %s influence cards (%d of each colour).", g, i, n/3)
+		}
+	case "same_size_cap":
+		if value == "unlimited" {
+			return "Building over buildings of the same size: one payment covers any number of them."
+		}
+		return "Building over buildings of the same size: one payment covers at most " + value + " of them."
+	case "turn_limit":
+		if value == "none" || value == "0" {
+			return "No turn limit: the game ends when a player has all 10 cubes in the city."
+		}
+		return "After " + value + " rounds the player with the most cubes in the city wins (ties: most gold)."
+	}
+	return ""
+}
+
+// wrapLine wraps a line at width, continuation lines starting with
+// indent.
+func wrapLine(s string, width int, indent string) []string {
+	var out []string
+	line := ""
+	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = lead + w
+		case len([]rune(line))+1+len([]rune(w)) <= width:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = indent + w
+		}
+	}
+	return append(out, line)
 }

@@ -88,7 +88,20 @@ func SVG(cfg game.Config, st *game.State) ([]byte, error) {
 	if st == nil {
 		st = &game.State{}
 	}
+	return svgFor(cfg, st, templates.View{})
+}
+
+// svgFor is SVG as view may see it: with view.Hidden, the hands of the
+// seats other than view.Seat and the influence deck show as counts only
+// (R31, R94).
+func svgFor(cfg game.Config, st *game.State, view templates.View) ([]byte, error) {
+	if st == nil {
+		st = &game.State{}
+	}
 	v := newSVGView(cfg, st)
+	if view.Hidden {
+		v.hide(cfg, st, view)
+	}
 	var b bytes.Buffer
 	if err := svgTemplate.ExecuteTemplate(&b, "board.svg.tmpl", v); err != nil {
 		return nil, &templates.RenderError{What: "svg board", Err: err}
@@ -277,6 +290,32 @@ type svgSeat struct {
 	PermitIcons  []svgPermitIcon
 	PermitsEmpty bool
 	Lines        []svgSeatLine // walls, buildings and orders, wrapped to fit
+	// HiddenText replaces the gold and the cards of a hand the view may
+	// not see.
+	HiddenText string
+}
+
+// hide turns the hands of the seats other than view.Seat, and the
+// influence deck, into counts.
+func (v *svgView) hide(cfg game.Config, st *game.State, view templates.View) {
+	for i, s := range v.Seats {
+		c, err := game.ParseColour(strings.TrimPrefix(s.ID, "seat-"))
+		if err != nil || !hides(view, c) {
+			continue
+		}
+		h := game.Hand{}
+		if pl := st.Players[c]; pl != nil {
+			h = game.Hand{Gold: pl.Gold, Influence: pl.Influence}
+		}
+		v.Seats[i].HiddenText = hiddenHand(cfg, h)
+		v.Seats[i].Cards = nil
+	}
+	for i, l := range v.Supply {
+		if l.Label == "Influence deck" {
+			v.Supply[i].Cards = nil
+			v.Supply[i].Text = fmt.Sprintf("%d cards (colours hidden)", st.Supply.InfluenceDeck.Total())
+		}
+	}
 }
 
 // svgSeatLine is one line of small text at the foot of a seat's card.

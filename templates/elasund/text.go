@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	game "github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/templates"
 )
 
 // cellW is the inner width of one square of the text board.
@@ -19,6 +20,13 @@ const textMargin = 13
 // holdings, the supply, and whose turn it is and what the game waits for.
 // It uses no colour codes, and no line is longer than 100 columns.
 func TextBoard(cfg game.Config, st *game.State) string {
+	return textBoard(cfg, st, templates.View{})
+}
+
+// textBoard is TextBoard as v may see it: with v.Hidden, the hands of the
+// seats other than v.Seat and the influence deck show as counts only
+// (R31, R94).
+func textBoard(cfg game.Config, st *game.State, v templates.View) string {
 	if st == nil {
 		return "(no position)\n"
 	}
@@ -27,9 +35,9 @@ func TextBoard(cfg game.Config, st *game.State) string {
 	b.WriteString("\n")
 	writeTrack(&b, cfg, st)
 	b.WriteString("\n")
-	writeHoldings(&b, cfg, st)
+	writeHoldings(&b, cfg, st, v)
 	b.WriteString("\n")
-	writeSupply(&b, cfg, st)
+	writeSupply(&b, cfg, st, v)
 	b.WriteString("\n")
 	writeStatus(&b, cfg, st)
 	return b.String()
@@ -335,7 +343,7 @@ func writeTrack(b *strings.Builder, cfg game.Config, st *game.State) {
 }
 
 // writeHoldings lists each seat's cards and supply.
-func writeHoldings(b *strings.Builder, cfg game.Config, st *game.State) {
+func writeHoldings(b *strings.Builder, cfg game.Config, st *game.State, v templates.View) {
 	for _, c := range seatOrder(cfg, st) {
 		p := st.Players[c]
 		head := c.String()
@@ -348,8 +356,12 @@ func writeHoldings(b *strings.Builder, cfg game.Config, st *game.State) {
 		}
 		writeLine(b, fmt.Sprintf("%s: cubes on board %d/%d, %d in supply; trade %d",
 			head, cubesEach-p.Cubes, cubesEach, p.Cubes, p.Trade))
-		writeLine(b, fmt.Sprintf("  gold %d; influence %s (%d); cards %d",
-			p.Gold, influenceText(cfg, p.Influence), p.Influence.Total(), p.Cards()))
+		if hides(v, c) {
+			writeLine(b, "  "+hiddenHand(cfg, game.Hand{Gold: p.Gold, Influence: p.Influence}))
+		} else {
+			writeLine(b, fmt.Sprintf("  gold %d; influence %s (%d); cards %d",
+				p.Gold, influenceText(cfg, p.Influence), p.Influence.Total(), p.Cards()))
+		}
 		next := "none left"
 		if p.Walls < 9 {
 			next = "next tile " + strconv.Itoa(p.Walls+1)
@@ -365,7 +377,7 @@ func writeHoldings(b *strings.Builder, cfg game.Config, st *game.State) {
 
 // writeSupply lists the bank, the influence deck and discards, the neutral
 // stacks and the church stack.
-func writeSupply(b *strings.Builder, cfg game.Config, st *game.State) {
+func writeSupply(b *strings.Builder, cfg game.Config, st *game.State, v templates.View) {
 	s := st.Supply
 	var stacks []string
 	for _, k := range game.NeutralKinds {
@@ -373,7 +385,11 @@ func writeSupply(b *strings.Builder, cfg game.Config, st *game.State) {
 	}
 	writeLine(b, fmt.Sprintf("supply: bank gold %d; church stack %d; neutral %s",
 		s.Gold, len(s.ChurchStack), strings.Join(stacks, ", ")))
-	writeLine(b, fmt.Sprintf("  influence deck %s (%d)", influenceText(cfg, s.InfluenceDeck), s.InfluenceDeck.Total()))
+	if v.Hidden {
+		writeLine(b, fmt.Sprintf("  influence deck %d cards (colours hidden)", s.InfluenceDeck.Total()))
+	} else {
+		writeLine(b, fmt.Sprintf("  influence deck %s (%d)", influenceText(cfg, s.InfluenceDeck), s.InfluenceDeck.Total()))
+	}
 	writeLine(b, fmt.Sprintf("  influence discard %s (%d)", influenceText(cfg, s.InfluenceDiscard), s.InfluenceDiscard.Total()))
 	if st.Pool != nil {
 		writeLine(b, "  pirate pool: "+handText(cfg, *st.Pool))
@@ -447,6 +463,21 @@ func influenceText(cfg game.Config, in game.Influence) string {
 		parts = append(parts, fmt.Sprintf("%s %d", cardName(cfg, k), in.Of(k)))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// hides reports whether v shows seat c's hand as counts only: v hides
+// the hands of every seat but its own.
+func hides(v templates.View, c game.Colour) bool { return v.Hidden && v.Seat != c.String() }
+
+// hiddenHand prints a hand others may not see (R94, V25): its total
+// only, or its gold and influence counts when the game's hand_visibility
+// option makes them public.
+func hiddenHand(cfg game.Config, h game.Hand) string {
+	total := h.Gold + h.Influence.Total()
+	if cfg.Options.HandCountsPublic {
+		return fmt.Sprintf("gold %d; influence %d (colours hidden); cards %d", h.Gold, h.Influence.Total(), total)
+	}
+	return fmt.Sprintf("cards %d (hidden)", total)
 }
 
 // handText lists a hand: "gold 2; blue 1, green 0, yellow 0".

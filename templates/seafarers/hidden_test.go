@@ -1,0 +1,32 @@
+package seafarers
+
+import (
+	"testing"
+
+	"github.com/elasund/elasund/templates"
+)
+
+func TestViewEvent(t *testing.T) {
+	red := templates.View{Seat: "red", Hidden: true}
+	for _, tc := range []struct {
+		event string
+		v     templates.View
+		want  string
+	}{
+		{"sealed draw 3: blue's card is a knight", red, "sealed draw 3: blue draws a development card"},
+		{"sealed draw 3: red's card is a knight", red, "sealed draw 3: red's card is a knight"},
+		{"sealed draw 3: blue's card is a knight", templates.View{Seat: "red"}, "sealed draw 3: blue's card is a knight"},
+		{"blue buys a development card: monopoly", red, "blue buys a development card"},
+		{"blue buys a development card: a sealed draw (k 2, witness red)", red, "blue buys a development card: a sealed draw (k 2, witness red)"},
+		{"sealed draw 4: blue steals 1 ore from white", red, "sealed draw 4: blue steals 1 card from white"},
+		{"sealed draw 4: blue steals 1 ore from red", red, "sealed draw 4: blue steals 1 ore from red"},
+		{"white steals 1 wool from blue", red, "white steals 1 card from blue"},
+		{"white takes 1 cloth from blue", red, "white takes 1 cloth from blue"},
+		{"sealed draw 5: blue would steal ore from white, who holds none: nothing moves (S141)", red, "sealed draw 5: blue steals nothing from white (S141)"},
+		{"roll 3+4 = 7", red, "roll 3+4 = 7"},
+	} {
+		if got := (Renderer{}).ViewEvent(nil, tc.event, tc.v); got != tc.want {
+			t.Errorf("ViewEvent(%q, %+v) = %q, want %q", tc.event, tc.v, got, tc.want)
+		}
+	}
+}
