@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"os"
 )
 
 // Difference is how two images differ.
@@ -70,4 +71,26 @@ func delta(a, b uint8) int {
 		return int(a - b)
 	}
 	return int(b - a)
+}
+
+// Crop returns the part of img inside a margin of m pixels on every side
+// (empty when the image is smaller).
+func Crop(img image.Image, m int) image.Image {
+	r := img.Bounds().Inset(m)
+	out := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			out.Set(x, y, img.At(r.Min.X+x, r.Min.Y+y))
+		}
+	}
+	return out
+}
+
+// WritePNG saves img as a PNG file.
+func WritePNG(path string, img image.Image) error {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,6 +60,7 @@ type Browser struct {
 	session string
 	client  *http.Client
 	dir     string
+	pages   int // pages ShowSVG wrote
 }
 
 // Element is an element of the page, found with Browser.Find.
@@ -349,4 +351,34 @@ func freePort() (int, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// ShowSVG loads a page of nothing but an SVG document, drawn width CSS
+// pixels wide at the window's top left corner, and returns its svg
+// element: to compare a picture as a page shows it with the picture
+// alone.
+func (b *Browser) ShowSVG(svg []byte, width float64) (Element, error) {
+	doc := string(svg)
+	if i := strings.Index(doc, "<svg"); i >= 0 {
+		doc = doc[i:]
+	}
+	b.pages++
+	path := filepath.Join(b.dir, fmt.Sprintf("svg-%d.html", b.pages))
+	page := fmt.Sprintf(`<!DOCTYPE html><html><head><meta charset="utf-8"><style>html, body { margin: 0; }</style></head>
+<body><div id="picture" style="width: %gpx">%s</div></body></html>`, width, doc)
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		return Element{}, err
+	}
+	if err := b.Navigate(FileURL(path)); err != nil {
+		return Element{}, err
+	}
+	return b.Find("#picture > svg")
+}
+
+// FileURL is the file:// address of a local file.
+func FileURL(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
 }

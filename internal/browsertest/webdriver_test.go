@@ -1,23 +1,12 @@
 package browsertest
 
 import (
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
-
-// fileURL is the file:// address of path.
-func fileURL(t *testing.T, path string) string {
-	t.Helper()
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return (&url.URL{Scheme: "file", Path: abs}).String()
-}
 
 // TestBrowser drives a page through every command the package speaks:
 // navigation, script, elements, clicks, keys, the window and screenshots.
@@ -32,7 +21,7 @@ func TestBrowser(t *testing.T) {
 <div id="box3" style="width:120px;height:80px;background:#d8342c"></div>
 <script>document.addEventListener('keydown', e => document.getElementById('k').textContent += e.key + ' ')</script>
 </body></html>`), 0o644)
-	u := fileURL(t, page)
+	u := FileURL(page)
 	if err := b.Navigate(u + "#x=1"); err != nil {
 		t.Fatal(err)
 	}
