@@ -36,10 +36,22 @@ func (v *view) handValue(h game.Hand, need [game.NumResources]float64) float64 {
 	return val
 }
 
-// bestHand returns the index of the action among legal of kind k whose
-// hand after it is worth most: sign −1 for cards given up (discard),
-// +1 for cards taken (gold, year of plenty).
-func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKind, sign int, need [game.NumResources]float64) int {
+// handScore is what hand h is worth for my plans: the best score a plan
+// would have with it (value over the rounds its cost takes), plus a
+// little for the cards themselves.
+func (v *view) handScore(h game.Hand, ps []plan, need [game.NumResources]float64) float64 {
+	best := 0.0
+	for i := 0; i < len(ps) && i < 8; i++ {
+		best = max(best, ps[i].value/(1+v.turnsFor(ps[i].cost, h)))
+	}
+	return best + 0.3*v.handValue(h, need)
+}
+
+// bestHand returns the index of the action among legal of kind k (and
+// card) whose hand after it scores best for my plans: sign −1 for cards
+// given up (discard), +1 for cards taken (gold, year of plenty).
+func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKind, sign int, ps []plan) int {
+	need := v.needs(ps)
 	best, bestVal := -1, 0.0
 	for i, a := range legal {
 		if a.Kind != k || a.Card != card {
@@ -49,7 +61,7 @@ func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKi
 		for r := range h {
 			h[r] += sign * a.Cards[r]
 		}
-		val := v.handValue(h, need)
+		val := v.handScore(h, ps, need)
 		if best < 0 || val > bestVal {
 			best, bestVal = i, val
 		}
@@ -60,7 +72,7 @@ func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKi
 // discard chooses what to give up on a seven (S40): the hand that keeps
 // the most for my plans.
 func (h *heuristic) discard(v *view, legal []game.Action, ps []plan) game.Action {
-	if i := v.bestHand(legal, game.ActDiscard, game.NoCard, -1, v.needs(ps)); i >= 0 {
+	if i := v.bestHand(legal, game.ActDiscard, game.NoCard, -1, ps); i >= 0 {
 		return legal[i]
 	}
 	return legal[0]
@@ -68,7 +80,7 @@ func (h *heuristic) discard(v *view, legal []game.Action, ps []plan) game.Action
 
 // gold chooses the cards a gold field gives (S35).
 func (h *heuristic) gold(v *view, legal []game.Action, ps []plan) game.Action {
-	if i := v.bestHand(legal, game.ActGold, game.NoCard, 1, v.needs(ps)); i >= 0 {
+	if i := v.bestHand(legal, game.ActGold, game.NoCard, 1, ps); i >= 0 {
 		return legal[i]
 	}
 	return legal[0]
@@ -84,7 +96,7 @@ func (h *heuristic) reward(v *view, legal []game.Action, ps []plan) game.Action 
 		}
 		hd := v.hand
 		hd[a.Res-1]++
-		if val := v.handValue(hd, need); val > bestVal {
+		if val := v.handScore(hd, ps, need); val > bestVal {
 			best, bestVal = i, val
 		}
 	}
@@ -117,7 +129,7 @@ func (h *heuristic) answer(v *view, legal []game.Action, ps []plan) game.Action 
 	for r := range after {
 		after[r] += get[r] - give[r]
 	}
-	if v.handValue(after, need) > v.handValue(v.hand, need)+0.5 {
+	if v.handScore(after, ps, need) > v.handScore(v.hand, ps, need)+0.5 {
 		return accept
 	}
 	return decline

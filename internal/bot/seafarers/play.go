@@ -63,7 +63,7 @@ func (h *heuristic) playCard(v *view, legal []game.Action, ps []plan, net *netwo
 		}
 	}
 	if plenty {
-		if i := v.bestHand(legal, game.ActPlay, game.YearOfPlenty, 1, need); i >= 0 {
+		if i := v.bestHand(legal, game.ActPlay, game.YearOfPlenty, 1, ps); i >= 0 {
 			after := v.hand
 			for r := range after {
 				after[r] += legal[i].Cards[r]
