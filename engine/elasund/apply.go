@@ -22,26 +22,50 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	if b == nil {
 		b = new(stateBlock)
 	}
-	work := Game{cfg: g.cfg, st: b.copy(g.st, g.cfg.Seats), blk: b}
+	work := g.worker(b)
+	work.evText, work.evEnds = g.evText[:0], g.evEnds[:0]
 	for _, a := range move {
 		if err := work.step(seat, a, rng); err != nil {
 			g.spare = b
+			g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
 			return nil, err
 		}
 	}
-	b.normalize()
+	b.normalize(g.ordered)
 	g.st = work.st
-	return work.ev, nil
+	g.ordered = true
+	g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
+	return work.events(), nil
 }
 
-// emit records an event of the move being applied. A quiet game (a roll
-// peeked at by Legal) records nothing; the paths a peeked roll takes check
-// logging first, so as not to build the text.
-func (g *Game) emit(ev string) {
+// emit records an event of the move being applied, the concatenation of
+// parts. The events of a move are written into one buffer, which becomes
+// one string cut into the events at the end (events). A quiet game (a
+// roll peeked at by Legal) records nothing; the paths a peeked roll takes
+// check logging first, so as not to work out the parts.
+func (g *Game) emit(parts ...string) {
 	if g.quiet {
 		return
 	}
-	g.ev = append(g.ev, ev)
+	for _, p := range parts {
+		g.evText = append(g.evText, p...)
+	}
+	g.evEnds = append(g.evEnds, len(g.evText))
+}
+
+// events returns the events emitted, or nil when there are none.
+func (g *Game) events() []string {
+	if len(g.evEnds) == 0 {
+		return nil
+	}
+	text := string(g.evText)
+	out := make([]string, len(g.evEnds))
+	start := 0
+	for i, end := range g.evEnds {
+		out[i] = text[start:end]
+		start = end
+	}
+	return out
 }
 
 // logging reports whether the game records events.
@@ -194,7 +218,7 @@ func (g *Game) roll(rng Rand) {
 	if sum == 7 {
 		st.Phase = PhaseShip
 		if g.logging() {
-			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " = 7: pirates")
+			g.emit("roll ", itoa(d1), "+", itoa(d2), " = 7: pirates")
 		}
 		return
 	}
@@ -202,7 +226,7 @@ func (g *Game) roll(rng Rand) {
 	cur, placed := st.ShipRow()
 	if !placed || cur != target {
 		if g.logging() {
-			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " → ship " + itoa(sum))
+			g.emit("roll ", itoa(d1), "+", itoa(d2), " → ship ", itoa(sum))
 		}
 		g.placeShip(target, rng)
 		return
@@ -211,14 +235,14 @@ func (g *Game) roll(rng Rand) {
 	opts, n := g.twoRowOptions(cur)
 	if n == 1 {
 		if g.logging() {
-			g.emit("roll " + itoa(d1) + "+" + itoa(d2) + " → ship " + itoa(Rows[opts[0]]) + " (moved two rows)")
+			g.emit("roll ", itoa(d1), "+", itoa(d2), " → ship ", itoa(Rows[opts[0]]), " (moved two rows)")
 		}
 		g.placeShip(opts[0], rng)
 		return
 	}
 	st.Phase = PhaseShip
 	if g.logging() {
-		g.emit("roll " + itoa(d1) + "+" + itoa(d2) + ": the ship is in row " + itoa(sum) + " and moves two rows north or south")
+		g.emit("roll ", itoa(d1), "+", itoa(d2), ": the ship is in row ", itoa(sum), " and moves two rows north or south")
 	}
 }
 
@@ -256,7 +280,7 @@ func (g *Game) shipChoice(a Action, rng Rand) error {
 	default:
 		return ruleErr("R27", a, "the ship cannot move two rows that way")
 	}
-	g.emit("ship " + itoa(Rows[to]))
+	g.emit("ship ", itoa(Rows[to]))
 	g.placeShip(to, rng)
 	return nil
 }
@@ -273,22 +297,30 @@ func producing(b *Building, row int, inc Income) bool {
 	return sp.Income == inc && row >= b.At.Row && row < b.At.Row+sp.H
 }
 
-// due counts what the buildings in row earn (R29): gold and influence
-// cards, those of the seats' buildings only when seated is set.
-func (g *Game) due(row int, seated bool) (gold, infl int) {
+// rowIncome appends to gold and infl the indices of the buildings that
+// earn gold and influence with the ship in row (R29), in list order.
+func (g *Game) rowIncome(row int, gold, infl []int32) ([]int32, []int32) {
 	for i := range g.st.Buildings {
 		b := &g.st.Buildings[i]
-		if seated && !slices.Contains(g.cfg.Seats, b.Owner) {
-			continue
-		}
 		switch {
 		case producing(b, row, GoldIncome):
-			gold++
+			gold = append(gold, int32(i))
 		case producing(b, row, InfluenceIncome):
-			infl++
+			infl = append(infl, int32(i))
 		}
 	}
 	return gold, infl
+}
+
+// seated counts the buildings of the list that belong to a seat.
+func (g *Game) seated(list []int32) int {
+	n := 0
+	for _, i := range list {
+		if slices.Contains(g.cfg.Seats, g.st.Buildings[i].Owner) {
+			n++
+		}
+	}
+	return n
 }
 
 // produce runs production in the ship row (R29, R30, R35), then moves on to
@@ -296,14 +328,16 @@ func (g *Game) due(row int, seated bool) (gold, infl int) {
 func (g *Game) produce(rng Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
-	G, I := g.due(row, true)
+	var goldBuf, inflBuf [NumCols + 1]int32
+	gold, infl := g.rowIncome(row, goldBuf[:0], inflBuf[:0])
+	G, I := g.seated(gold), g.seated(infl)
 	var order [4]Colour
 	// Gold (R30, R35): gold is interchangeable, so its halving is automatic.
 	if G > 0 {
 		paid := st.Supply.Gold >= G
 		if !paid {
 			if g.logging() {
-				g.emit("gold shortage: " + itoa(G) + " due, " + itoa(st.Supply.Gold) + " in the bank; everyone discards half their gold")
+				g.emit("gold shortage: ", itoa(G), " due, ", itoa(st.Supply.Gold), " in the bank; everyone discards half their gold")
 			}
 			for _, c := range g.fromActive(&order) {
 				p := st.Players[c]
@@ -311,7 +345,7 @@ func (g *Game) produce(rng Rand) {
 					p.Gold -= h
 					st.Supply.Gold += h
 					if g.logging() {
-						g.emit(c.String() + " discards " + itoa(h) + " gold")
+						g.emit(c.String(), " discards ", itoa(h), " gold")
 					}
 				}
 			}
@@ -321,15 +355,15 @@ func (g *Game) produce(rng Rand) {
 		}
 		if paid {
 			for _, c := range g.fromActive(&order) {
-				for i := range st.Buildings {
+				for _, i := range gold {
 					b := &st.Buildings[i]
-					if b.Owner != c || !producing(b, row, GoldIncome) {
+					if b.Owner != c {
 						continue
 					}
 					st.Players[c].Gold++
 					st.Supply.Gold--
 					if g.logging() {
-						g.emit(c.String() + " +1 gold (" + b.Kind.String() + " " + b.At.String() + ")")
+						g.emit(c.String(), " +1 gold (", b.Kind.String(), " ", b.At.String(), ")")
 					}
 				}
 			}
@@ -342,7 +376,7 @@ func (g *Game) produce(rng Rand) {
 	if I > 0 {
 		if st.Supply.InfluenceDeck.Total()+st.Supply.InfluenceDiscard.Total() < I {
 			if g.logging() {
-				g.emit("influence shortage: " + itoa(I) + " due; everyone discards half their influence")
+				g.emit("influence shortage: ", itoa(I), " due; everyone discards half their influence")
 			}
 			for _, c := range g.fromActive(&order) {
 				if h := st.Players[c].Influence.Total() / 2; h > 0 {
@@ -358,20 +392,20 @@ func (g *Game) produce(rng Rand) {
 			g.finishShortage(rng)
 			return
 		}
-		g.payInfluence(row, rng)
+		g.payInfluence(infl, rng)
 	}
 	g.toBuild()
 }
 
-// payInfluence draws the influence cards the buildings in row earn (R29),
-// seat by seat from the active player.
-func (g *Game) payInfluence(row int, rng Rand) {
+// payInfluence draws the influence cards that the buildings infl (indices
+// from rowIncome) earn (R29), seat by seat from the active player.
+func (g *Game) payInfluence(infl []int32, rng Rand) {
 	st := g.st
 	var order [4]Colour
 	for _, c := range g.fromActive(&order) {
-		for i := range st.Buildings {
+		for _, i := range infl {
 			b := &st.Buildings[i]
-			if b.Owner != c || !producing(b, row, InfluenceIncome) {
+			if b.Owner != c {
 				continue
 			}
 			card, ok := g.draw(rng)
@@ -383,7 +417,7 @@ func (g *Game) payInfluence(row int, rng Rand) {
 			}
 			st.Players[c].Influence.add(card, 1)
 			if g.logging() {
-				g.emit(c.String() + " +1 " + g.cfg.CardName(card) + " (" + b.Kind.String() + " " + b.At.String() + ")")
+				g.emit(c.String(), " +1 ", g.cfg.CardName(card), " (", b.Kind.String(), " ", b.At.String(), ")")
 			}
 		}
 	}
@@ -401,10 +435,12 @@ func (g *Game) finishShortage(rng Rand) {
 	}
 	sup.InfluenceDiscard = Influence{}
 	if g.logging() {
-		g.emit("the influence cards are reshuffled into a deck of " + itoa(sup.InfluenceDeck.Total()))
+		g.emit("the influence cards are reshuffled into a deck of ", itoa(sup.InfluenceDeck.Total()))
 	}
 	row, _ := st.ShipRow()
-	_, I := g.due(row, false)
+	var goldBuf, inflBuf [NumCols + 1]int32
+	_, infl := g.rowIncome(row, goldBuf[:0], inflBuf[:0])
+	I := len(infl)
 	switch {
 	case !g.cfg.Options.ShortageRedistribute:
 		if g.logging() {
@@ -415,7 +451,7 @@ func (g *Game) finishShortage(rng Rand) {
 			g.emit("still too few influence cards: no influence is paid this turn") // Q6
 		}
 	default:
-		g.payInfluence(row, rng)
+		g.payInfluence(infl, rng)
 	}
 	g.toBuild()
 }
@@ -439,7 +475,7 @@ func (g *Game) pirate(a Action, rng Rand) error {
 		return ruleErr("R40", a, "the pirate must leave row %d", Rows[cur])
 	}
 	st.Ship = Ship{Row: g.rowName(a.Row), Pirate: true}
-	g.emit("pirate to row " + itoa(Rows[a.Row]))
+	g.emit("pirate to row ", itoa(Rows[a.Row]))
 	g.raid(rng)
 	return nil
 }
@@ -493,7 +529,7 @@ func (g *Game) raid(rng Rand) {
 		k := g.cubesInRow(c, row)
 		owe := min(k, st.Players[c].Cards())
 		if k > 0 {
-			g.emit(c.String() + " has " + itoa(k) + " cube(s) in row " + itoa(Rows[row]) + " and discards " + itoa(owe))
+			g.emit(c.String(), " has ", itoa(k), " cube(s) in row ", itoa(Rows[row]), " and discards ", itoa(owe))
 		}
 		if owe > 0 {
 			g.own(ownPending)
@@ -543,7 +579,7 @@ func (g *Game) reward(rng Rand) {
 		}
 		if n > 0 {
 			g.addHand(c, got)
-			g.emit(c.String() + " takes " + itoa(n) + " card(s) from the pirate pool (" + itoa(t) + " tower(s))")
+			g.emit(c.String(), " takes ", itoa(n), " card(s) from the pirate pool (", itoa(t), " tower(s))")
 		}
 	}
 	g.returnPool()
@@ -557,7 +593,7 @@ func (g *Game) giveFromPool(c Colour, h Hand) {
 	}
 	g.addHand(c, h)
 	if g.logging() {
-		g.emit(c.String() + " takes " + g.handText(h) + " from the pirate pool")
+		g.emit(c.String(), " takes ", g.handText(h), " from the pirate pool")
 	}
 }
 
@@ -625,7 +661,7 @@ func (g *Game) takeGold(seat Colour, why string) {
 	n := min(2, g.st.Supply.Gold) // R36
 	g.st.Supply.Gold -= n
 	g.st.Players[seat].Gold += n
-	g.emit(seat.String() + " takes " + itoa(n) + " gold (" + why + ")")
+	g.emit(seat.String(), " takes ", itoa(n), " gold (", why, ")")
 }
 
 // payMatching checks and pays n cards of colour c (R39).
@@ -733,9 +769,9 @@ func (g *Game) permitRows(ix *index) (rows [2]int, n int) {
 }
 
 func (g *Game) phase3Permit(seat Colour, a Action) error {
-	var ix index
-	g.fillIndex(&ix)
-	if err := g.emptyTarget(&ix, a, a.At, "R85"); err != nil {
+	var tmp index
+	ix := g.boardIndex(&tmp)
+	if err := g.emptyTarget(ix, a, a.At, "R85"); err != nil {
 		return err
 	}
 	if a.Colour != NoCard {
@@ -743,7 +779,7 @@ func (g *Game) phase3Permit(seat Colour, a Action) error {
 		if err := g.payMatching(seat, a, a.Colour, 2, "R87"); err != nil {
 			return err
 		}
-	} else if rows, n := g.permitRows(&ix); !slices.Contains(rows[:n], a.At.Row) {
+	} else if rows, n := g.permitRows(ix); !slices.Contains(rows[:n], a.At.Row) {
 		ship, _ := g.st.ShipRow()
 		return ruleErr("R85", a, "a permit goes in the ship's row %d (or, when it is full, an adjacent row, R86); elsewhere pay 2 matching influence (R87)", Rows[ship])
 	}
@@ -755,7 +791,7 @@ func (g *Game) phase3Permit(seat Colour, a Action) error {
 	}
 	g.own(ownPermits)
 	g.st.Permits = append(g.st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
-	g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String())
+	g.emit(seat.String(), " places permit ", itoa(a.Value), " on ", a.At.String())
 	return nil
 }
 
@@ -773,15 +809,15 @@ func (g *Game) ownPermit(seat Colour, s Square) int {
 func (g *Game) special(seat Colour, a Action) error {
 	st := g.st
 	p := st.Players[seat]
-	var ix index
-	g.fillIndex(&ix)
+	var tmp index
+	ix := g.boardIndex(&tmp)
 	switch a.Kind {
 	case ActMovePermit:
 		i := g.ownPermit(seat, a.At)
 		if i < 0 {
 			return ruleErr("R89", a, "%s has no permit on %s", seat, a.At)
 		}
-		if err := g.emptyTarget(&ix, a, a.To, "R90"); err != nil {
+		if err := g.emptyTarget(ix, a, a.To, "R90"); err != nil {
 			return err
 		}
 		if err := g.payMatching(seat, a, a.Colour, 2, "R89"); err != nil {
@@ -789,7 +825,7 @@ func (g *Game) special(seat Colour, a Action) error {
 		}
 		g.own(ownPermits)
 		st.Permits[i].At = a.To
-		g.emit(seat.String() + " moves permit " + itoa(st.Permits[i].Value) + " from " + a.At.String() + " to " + a.To.String())
+		g.emit(seat.String(), " moves permit ", itoa(st.Permits[i].Value), " from ", a.At.String(), " to ", a.To.String())
 		return nil
 	case ActUpgradePermit:
 		i := g.ownPermit(seat, a.At)
@@ -812,10 +848,10 @@ func (g *Game) special(seat Colour, a Action) error {
 		p.Permits = append(p.Permits, old)
 		g.own(ownPermits)
 		st.Permits[i].Value = a.Value
-		g.emit(seat.String() + " upgrades permit " + itoa(old) + " on " + a.At.String() + " to " + itoa(a.Value))
+		g.emit(seat.String(), " upgrades permit ", itoa(old), " on ", a.At.String(), " to ", itoa(a.Value))
 		return nil
 	case ActPlacePermit:
-		if err := g.emptyTarget(&ix, a, a.At, "R90"); err != nil {
+		if err := g.emptyTarget(ix, a, a.At, "R90"); err != nil {
 			return err
 		}
 		if err := g.takePermit(seat, a, a.Value, "R89"); err != nil {
@@ -829,7 +865,7 @@ func (g *Game) special(seat Colour, a Action) error {
 		}
 		g.own(ownPermits)
 		st.Permits = append(st.Permits, Permit{Owner: seat, Value: a.Value, At: a.At})
-		g.emit(seat.String() + " places permit " + itoa(a.Value) + " on " + a.At.String() + " (special action)")
+		g.emit(seat.String(), " places permit ", itoa(a.Value), " on ", a.At.String(), " (special action)")
 		return nil
 	case ActBuyGold:
 		if err := g.payDifferent(seat, a); err != nil {
@@ -845,7 +881,7 @@ func (g *Game) special(seat Colour, a Action) error {
 // the turn where the options say so (V18) and the turn limit (Q8).
 func (g *Game) endTurn() {
 	st := g.st
-	g.emit(st.Current.String() + " ends the turn")
+	g.emit(st.Current.String(), " ends the turn")
 	if g.cfg.Options.WinEndOfTurn && st.Players[st.Current].Cubes == 0 {
 		g.win(st.Current, "all 10 cubes on the board")
 		return
@@ -885,7 +921,7 @@ func (g *Game) win(c Colour, why string) {
 	st.WaitingFor = []Colour{}
 	st.Pending = []Pending{}
 	g.returnPool()
-	g.emit(c.String() + " wins (" + why + ")")
+	g.emit(c.String(), " wins (", why, ")")
 }
 
 // afterConstruction finishes a construction action: the win check (R93)

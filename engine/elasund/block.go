@@ -202,21 +202,28 @@ func (g *Game) own(bit uint8) {
 
 // normalize is State.normalize for a block's state, owning a list before
 // sorting it. Its players are those copy put in the block (no move
-// replaces a player).
-func (b *stateBlock) normalize() {
+// replaces a player). ordered says the state copied had its lists in order:
+// then those still shared need no check.
+func (b *stateBlock) normalize(ordered bool) {
 	st := &b.st
-	if !increasing(len(st.Buildings), func(i int) bool { return readingOrder(st.Buildings[i-1].At, st.Buildings[i].At) < 0 }) {
+	check := func(bit uint8) bool { return !ordered || b.owned&bit != 0 }
+	if check(ownBuildings) && !st.buildingsInOrder() {
 		b.own(ownBuildings)
+		sortFunc(st.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(st.Permits), func(i int) bool { return readingOrder(st.Permits[i-1].At, st.Permits[i].At) < 0 }) {
+	if check(ownPermits) && !st.permitsInOrder() {
 		b.own(ownPermits)
+		sortFunc(st.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(st.Church), func(i int) bool { return readingOrder(st.Church[i-1].At, st.Church[i].At) < 0 }) {
+	if check(ownChurch) && !st.churchInOrder() {
 		b.own(ownChurch)
+		sortFunc(st.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(st.Walls), func(i int) bool { return wallOrder(st.Walls[i-1].At) < wallOrder(st.Walls[i].At) }) {
+	if check(ownWalls) && !st.wallsInOrder() {
 		b.own(ownWalls)
+		sortFunc(st.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
 	}
+	st.fillNilLists()
 	st.normalizeLists()
 	for i := range b.nplayers {
 		b.players[i].normalize()

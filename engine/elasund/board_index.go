@@ -19,6 +19,51 @@ func (g *Game) index() *index {
 	return ix
 }
 
+// ixCache is the index of a state the game had (which never changes).
+type ixCache struct {
+	st *State
+	ix index
+}
+
+// ixLists are the lists an index is made from.
+const ixLists = ownBuildings | ownPermits | ownChurch
+
+// worker returns a game changing a copy of g's state in block b (a move,
+// or a peeked roll), which shares g's cache of the index of that state.
+func (g *Game) worker(b *stateBlock) Game {
+	if g.ixc == nil && g.ordered {
+		g.ixc = new(ixCache)
+	}
+	return Game{cfg: g.cfg, st: b.copy(g.st, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st}
+}
+
+// boardIndex returns the index of the board now: the cached index of the
+// game's state, or of the state a worker copies while it has not changed
+// the lists an index is made from; else the index filled in tmp. A state a
+// game had never changes, and only a game that made its state itself
+// (ordered) caches.
+func (g *Game) boardIndex(tmp *index) *index {
+	var of *State
+	switch {
+	case g.blk == nil && g.ordered:
+		if g.ixc == nil {
+			g.ixc = new(ixCache)
+		}
+		of = g.st
+	case g.blk != nil && g.ixc != nil && g.blk.owned&ixLists == 0:
+		of = g.src
+	default:
+		g.fillIndex(tmp)
+		return tmp
+	}
+	c := g.ixc
+	if c.st != of {
+		g.fillIndex(&c.ix)
+		c.st = of
+	}
+	return &c.ix
+}
+
 // fillIndex makes ix the index of the board now.
 func (g *Game) fillIndex(ix *index) {
 	*ix = index{}

@@ -168,10 +168,10 @@ func (d *tradeDelta) add(c Colour, v int) {
 // build resolves a building action in the order of R55.
 func (g *Game) build(seat Colour, a Action) error {
 	st := g.st
-	var ix index
-	g.fillIndex(&ix)
+	var tmp index
+	ix := g.boardIndex(&tmp)
 	var plan buildPlan
-	if err := g.planBuild(&ix, seat, a, false, &plan); err != nil {
+	if err := g.planBuild(ix, seat, a, false, &plan); err != nil {
 		return err
 	}
 	p := st.Players[seat]
@@ -182,7 +182,7 @@ func (g *Game) build(seat Colour, a Action) error {
 		if v := plan.comp[c]; v > 0 {
 			p.Gold -= v
 			st.Players[c].Gold += v
-			g.emit(seat.String() + " pays " + c.String() + " " + itoa(v) + " gold compensation")
+			g.emit(seat.String(), " pays ", c.String(), " ", itoa(v), " gold compensation")
 		}
 	}
 	p.Gold -= sp.Cost
@@ -229,7 +229,7 @@ func (g *Game) build(seat Colour, a Action) error {
 		p.Buildings = slices.Delete(p.Buildings, i, i+1)
 	}
 	st.Buildings = append(st.Buildings, nb)
-	g.emit(seat.String() + " builds a " + a.Building.String() + " on " + a.At.String())
+	g.emit(seat.String(), " builds a ", a.Building.String(), " on ", a.At.String())
 	// 8. Trade points (R60).
 	delta.add(seat, g.buildingTrade(nb))
 	g.applyTrade(&delta)
@@ -257,14 +257,14 @@ func deleteIndices[T any](list []T, idx []int) []T {
 // unbuild applies R56 to a building taken off the board. bigger says
 // whether a bigger building displaced it (V14).
 func (g *Game) unbuild(b Building, bigger bool, delta *tradeDelta, rebuilds *[]Pending) {
-	g.emit(b.Owner.String() + "'s " + b.Kind.String() + " on " + b.At.String() + " is removed")
+	g.emit(b.Owner.String(), "'s ", b.Kind.String(), " on ", b.At.String(), " is removed")
 	g.returnToSupply(b)
 	if b.Kind.spec().Starter {
 		if bigger || !g.cfg.Options.HutBiggerOnly {
 			at := b.At
 			*rebuilds = append(*rebuilds, Pending{Seat: b.Owner, Kind: PendingRebuild, Building: b.Kind, At: &at})
 		} else {
-			g.emit(b.Owner.String() + "'s " + b.Kind.String() + " leaves the game")
+			g.emit(b.Owner.String(), "'s ", b.Kind.String(), " leaves the game")
 		}
 	}
 	delta.add(b.Owner, -g.buildingTrade(b))
@@ -331,19 +331,19 @@ func (g *Game) moveTrade(c Colour, d int) {
 		now = min(now, maxTrade)
 	}
 	p.Trade = now
-	g.emit(c.String() + " trade " + itoa(old) + " → " + itoa(now))
+	g.emit(c.String(), " trade ", itoa(old), " → ", itoa(now))
 	for i, sp := range tradeSpaces {
 		on := slices.Contains(st.TradeFlags[i], c)
 		switch {
 		case now > old && old < sp.Pos && sp.Pos <= now && !on && len(st.TradeFlags[i]) < sp.Flags && p.Cubes > 0:
 			st.TradeFlags[i] = append(st.TradeFlags[i], c)
 			p.Cubes--
-			g.emit(c.String() + " puts a cube on trade space " + itoa(sp.Pos))
+			g.emit(c.String(), " puts a cube on trade space ", itoa(sp.Pos))
 		case now < old && now < sp.Pos && sp.Pos <= old && on:
 			j := slices.Index(st.TradeFlags[i], c)
 			st.TradeFlags[i] = slices.Delete(st.TradeFlags[i], j, j+1)
 			p.Cubes++
-			g.emit(c.String() + " takes back the cube on trade space " + itoa(sp.Pos))
+			g.emit(c.String(), " takes back the cube on trade space ", itoa(sp.Pos))
 		}
 	}
 }
@@ -369,15 +369,15 @@ func slotsFor(p int) []WallSpace {
 
 // wallMap tells which wall slots hold a tile.
 type wallMap struct {
-	g   *Game
-	occ [East + 1][NumCols + 1]bool
+	walls []Wall // the tiles, for slots outside occ
+	occ   [East + 1][NumCols + 1]bool
 }
 
 // fillWalls makes m the map of the wall slots that hold a tile now.
 func (g *Game) fillWalls(m *wallMap) {
-	*m = wallMap{g: g}
-	for i := range g.st.Walls {
-		if w := g.st.Walls[i].At; m.inside(w) {
+	*m = wallMap{walls: g.st.Walls}
+	for i := range m.walls {
+		if w := m.walls[i].At; m.inside(w) {
 			m.occ[w.Side][w.Index] = true
 		}
 	}
@@ -390,7 +390,12 @@ func (m *wallMap) inside(w WallSpace) bool {
 // has reports whether a tile is on w.
 func (m *wallMap) has(w WallSpace) bool {
 	if !m.inside(w) {
-		return m.g.wallAt(w) >= 0
+		for i := range m.walls {
+			if m.walls[i].At == w {
+				return true
+			}
+		}
+		return false
 	}
 	return m.occ[w.Side][w.Index]
 }
@@ -491,12 +496,12 @@ func (g *Game) wall(seat Colour, a Action, rng Rand) error {
 	}
 	p.Walls++
 	nw := Wall{Owner: seat, Tile: p.Walls, At: w}
-	g.emit(seat.String() + " builds wall tile " + itoa(p.Walls) + " on " + w.String())
+	g.emit(seat.String(), " builds wall tile ", itoa(p.Walls), " on ", w.String())
 	cards, tower := wallReward(p.Walls)
 	switch {
 	case tower && p.Cubes > 0:
 		p.Cubes--
-		g.emit(seat.String() + " puts a cube on the tower")
+		g.emit(seat.String(), " puts a cube on the tower")
 	case tower:
 		nw.NoCube = true // R97: no cube left to place
 	}
@@ -509,7 +514,7 @@ func (g *Game) wall(seat Colour, a Action, rng Rand) error {
 			break
 		}
 		p.Influence.add(card, 1)
-		g.emit(seat.String() + " +1 " + g.cfg.CardName(card) + " (wall reward)")
+		g.emit(seat.String(), " +1 ", g.cfg.CardName(card), " (wall reward)")
 	}
 	return nil
 }
@@ -569,7 +574,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 			st.Supply.ChurchBottom = &other
 		}
 		st.Supply.ChurchStack = rest
-		g.emit(seat.String() + " draws two church tiles, keeps " + tile.String() + " and puts the other at the bottom")
+		g.emit(seat.String(), " draws two church tiles, keeps ", tile.String(), " and puts the other at the bottom")
 	} else {
 		if a.Tile != NoTile {
 			return ruleErr("R79", a, "later church tiles are drawn, not chosen: write \"church\"")
@@ -585,7 +590,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 			st.Supply.ChurchBottom = nil
 		}
 		at = churchTarget(tile, pr0, pc0)
-		g.emit(seat.String() + " draws church tile " + tile.String())
+		g.emit(seat.String(), " draws church tile ", tile.String())
 	}
 	p.Gold -= churchCost
 	st.Supply.Gold += churchCost
@@ -597,7 +602,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 			st.Players[pm.Owner].Permits = append(st.Players[pm.Owner].Permits, pm.Value)
 			g.own(ownPermits)
 			st.Permits = slices.Delete(st.Permits, i, i+1)
-			g.emit(pm.Owner.String() + "'s permit " + itoa(pm.Value) + " on " + at.String() + " goes back")
+			g.emit(pm.Owner.String(), "'s permit ", itoa(pm.Value), " on ", at.String(), " goes back")
 			break
 		}
 	}
@@ -617,7 +622,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 	}
 	g.own(ownChurch)
 	st.Church = append(st.Church, ct)
-	g.emit(seat.String() + " builds church tile " + tile.String() + " on " + at.String())
+	g.emit(seat.String(), " builds church tile ", tile.String(), " on ", at.String())
 	g.applyTrade(&delta)
 	g.queueRebuilds(rebuilds)
 	return nil

@@ -187,13 +187,13 @@ func (g *Game) resolve(i int, a Action) {
 			}
 		}
 		if g.logging() {
-			g.emit(p.Seat.String() + " discards " + g.handText(a.Cards))
+			g.emit(p.Seat.String(), " discards ", g.handText(a.Cards))
 		}
 	case PendingTake:
 		g.giveFromPool(p.Seat, a.Cards)
 	case PendingRebuild:
 		if a.None {
-			g.emit(p.Seat.String() + "'s " + p.Building.String() + " leaves the game")
+			g.emit(p.Seat.String(), "'s ", p.Building.String(), " leaves the game")
 			return
 		}
 		if g.cfg.Options.HutOnOwnPermit {
@@ -209,21 +209,21 @@ func (g *Game) resolve(i int, a Action) {
 		}
 		g.own(ownBuildings)
 		st.Buildings = append(st.Buildings, Building{Kind: p.Building, Owner: p.Seat, At: a.At})
-		g.emit(p.Seat.String() + " rebuilds the " + p.Building.String() + " on " + a.At.String())
+		g.emit(p.Seat.String(), " rebuilds the ", p.Building.String(), " on ", a.At.String())
 	}
 }
 
 // rebuildSquares lists the anchors where seat's starter k may be rebuilt
 // (R68, V15), in reading order.
 func (g *Game) rebuildSquares(seat Colour, k Kind) []Square {
-	var ix index
-	g.fillIndex(&ix)
+	var tmp index
+	ix := g.boardIndex(&tmp)
 	sp := k.spec()
 	var out []Square
 	for r := 0; r < NumRows; r++ {
 		for c := 0; c < cityCols(g.players()); c++ {
 			a := Square{Col: c, Row: r}
-			if g.rebuildFits(&ix, seat, a, sp) {
+			if g.rebuildFits(ix, seat, a, sp) {
 				out = append(out, a)
 			}
 		}
@@ -366,9 +366,8 @@ func (g *Game) rebuild(seat Colour, a Action, rng Rand) error {
 	}
 	if !a.None {
 		sp := a.Building.spec()
-		var ix index
-		g.fillIndex(&ix)
-		if !g.rebuildFits(&ix, seat, a.At, sp) {
+		var tmp index
+		if !g.rebuildFits(g.boardIndex(&tmp), seat, a.At, sp) {
 			return ruleErr("R68", a, "a %s cannot be rebuilt on %s: it needs empty city squares with no permit and no trade field", a.Building, a.At)
 		}
 	}
@@ -394,7 +393,7 @@ func (g *Game) orders(seat Colour, a Action, rng Rand) error {
 	default:
 		return ruleErr("R105", a, "unknown standing order")
 	}
-	g.emit(seat.String() + " sets standing orders: " + a.String())
+	g.emit(seat.String(), " sets standing orders: ", a.String())
 	if g.st.Phase == PhaseDecide {
 		g.settle(rng)
 	}

@@ -190,6 +190,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 // cards, pay nothing and displace nothing (CLI.md).
 func (g *Game) Edit(edits []Edit) error {
 	work := g.Clone()
+	work.ordered = false // the edits change its state in place
 	for _, e := range edits {
 		if err := work.edit(e); err != nil {
 			return err
@@ -200,6 +201,7 @@ func (g *Game) Edit(edits []Edit) error {
 		return err
 	}
 	g.st = work.st
+	g.ordered = true
 	return nil
 }
 

@@ -16,11 +16,20 @@ type Game struct {
 	// blk is the block of the state a move is changing, nil in a game
 	// that owns all of its state.
 	blk *stateBlock
+	// ordered tells that st was normalized (New, Load, Apply, Edit); a
+	// game of Unchecked is not known to be.
+	ordered bool
+	// ixc caches the index of a state the game had, for its workers; src
+	// is the state a worker copies.
+	ixc *ixCache
+	src *State
 
-	// The events of the move being applied; a quiet game (a roll peeked
-	// at) records none.
-	ev    []string
-	quiet bool
+	// The events of the move being applied (emit); a quiet game (a roll
+	// peeked at) records none. A game keeps the buffers of its last move
+	// for the next.
+	evText []byte
+	evEnds []int
+	quiet  bool
 }
 
 // New sets up a game (R14-R21). When rng is nil the starting influence
@@ -47,7 +56,7 @@ func (g *Game) State() *State { return g.st.Clone() }
 func (g *Game) View() *State { return g.st }
 
 // Clone returns an independent copy of the game.
-func (g *Game) Clone() *Game { return &Game{cfg: g.cfg, st: g.st.Clone()} }
+func (g *Game) Clone() *Game { return &Game{cfg: g.cfg, st: g.st.Clone(), ordered: g.ordered} }
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.st.Phase == PhaseOver }

@@ -30,7 +30,8 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 		if g.peek == nil {
 			g.peek = new(stateBlock)
 		}
-		h := Game{cfg: g.cfg, st: g.peek.copy(g.st, g.cfg.Seats), blk: g.peek, quiet: true}
+		h := g.worker(g.peek)
+		h.quiet = true
 		h.roll(peek)
 		return h.appendLegal(out, seat, peek)
 	case PhaseShip:
@@ -38,18 +39,18 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 	case PhaseDecide:
 		return g.legalDecisions(out, seat)
 	}
-	var ix index
-	g.fillIndex(&ix)
+	var tmp index
+	ix := g.boardIndex(&tmp)
 	if st.Phase == PhaseBuild && st.BuildsDone < 2 {
-		out = g.legalBuilds(&ix, out, seat)
+		out = g.legalBuilds(ix, out, seat)
 		out = g.legalWalls(out, seat)
 		out = g.legalChurch(out, seat, peek)
 	}
 	if st.Phase == PhaseBuild || st.Phase == PhasePermit {
-		out = g.legalPermits(&ix, out, seat)
+		out = g.legalPermits(ix, out, seat)
 		out = append(out, Action{Kind: ActGold})
 	}
-	out = g.legalSpecials(&ix, out, seat)
+	out = g.legalSpecials(ix, out, seat)
 	return append(out, Action{Kind: ActEnd})
 }
 

@@ -47,6 +47,7 @@ func newGame(cfg Config, rng Rand) (*Game, error) {
 		g.quiet = false
 	}
 	st.normalize()
+	g.ordered = true
 	return g, nil
 }
 
@@ -71,7 +72,7 @@ func (g *Game) deal(rng Rand) {
 		if card, ok := g.draw(rng); ok {
 			g.st.Players[c].Influence.add(card, 1)
 			if g.logging() {
-				g.emit(c.String() + " draws " + g.cfg.CardName(card) + " (start)")
+				g.emit(c.String(), " draws ", g.cfg.CardName(card), " (start)")
 			}
 		}
 	}
@@ -86,6 +87,7 @@ func loadGame(cfg Config, st *State) (*Game, error) {
 	}
 	g := &Game{cfg: cfg, st: st.Clone()}
 	g.st.normalize()
+	g.ordered = true
 	if err := checkState(cfg, g.st); err != nil {
 		return nil, err
 	}

@@ -400,19 +400,24 @@ func (s *State) normalize() {
 }
 
 func (s *State) normalizeLists() {
-	// Most moves change no list: check the order first, inline.
-	if !increasing(len(s.Buildings), func(i int) bool { return readingOrder(s.Buildings[i-1].At, s.Buildings[i].At) < 0 }) {
+	// Most moves change no list: check the order first.
+	if !s.buildingsInOrder() {
 		sortFunc(s.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(s.Permits), func(i int) bool { return readingOrder(s.Permits[i-1].At, s.Permits[i].At) < 0 }) {
+	if !s.permitsInOrder() {
 		sortFunc(s.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(s.Church), func(i int) bool { return readingOrder(s.Church[i-1].At, s.Church[i].At) < 0 }) {
+	if !s.churchInOrder() {
 		sortFunc(s.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
 	}
-	if !increasing(len(s.Walls), func(i int) bool { return wallOrder(s.Walls[i-1].At) < wallOrder(s.Walls[i].At) }) {
+	if !s.wallsInOrder() {
 		sortFunc(s.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
 	}
+	s.fillNilLists()
+}
+
+// fillNilLists replaces nil lists by empty ones.
+func (s *State) fillNilLists() {
 	if s.WaitingFor == nil {
 		s.WaitingFor = []Colour{}
 	}
@@ -462,11 +467,42 @@ func (p *Player) normalize() {
 	}
 }
 
-// increasing reports whether less(i) holds for every i in 1..n-1: whether
-// a list of n elements is in strictly increasing order.
-func increasing(n int, less func(i int) bool) bool {
-	for i := 1; i < n; i++ {
-		if !less(i) {
+// buildingsInOrder, permitsInOrder, churchInOrder and wallsInOrder report
+// whether a list is in strictly increasing canonical order.
+func (s *State) buildingsInOrder() bool {
+	l := s.Buildings
+	for i := 1; i < len(l); i++ {
+		if readingOrder(l[i-1].At, l[i].At) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) permitsInOrder() bool {
+	l := s.Permits
+	for i := 1; i < len(l); i++ {
+		if readingOrder(l[i-1].At, l[i].At) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) churchInOrder() bool {
+	l := s.Church
+	for i := 1; i < len(l); i++ {
+		if readingOrder(l[i-1].At, l[i].At) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) wallsInOrder() bool {
+	l := s.Walls
+	for i := 1; i < len(l); i++ {
+		if wallOrder(l[i-1].At) >= wallOrder(l[i].At) {
 			return false
 		}
 	}
