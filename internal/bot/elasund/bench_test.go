@@ -1,7 +1,9 @@
 package elasund
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/elasund"
@@ -87,4 +89,31 @@ func BenchmarkVersusRandom(b *testing.B) {
 	b.ReportMetric(float64(tl.turns)/float64(tl.games), "turns/game")
 	b.ReportMetric(float64(tl.real), "real-wins")
 	b.ReportMetric(float64(tl.limit), "limit-wins")
+}
+
+// BenchmarkStrongDecision times one strong decision at the default budget,
+// cycling through the positions of whole games (ship, build, permit,
+// special and decision phases). Besides the mean wall time it reports the
+// median, 99th percentile and maximum of the process's CPU time per
+// decision (garbage collection included), which a busy machine does not
+// inflate.
+func BenchmarkStrongDecision(b *testing.B) {
+	sp := spots(b)
+	s := newStrong(1, defaultSearch, defaultWeights)
+	var cpu []time.Duration
+	for i := 0; b.Loop(); i++ {
+		x := sp[i%len(sp)]
+		c0 := cpuTime()
+		if _, err := s.Choose(x.p, x.seat, x.rng.Clone()); err != nil {
+			b.Fatal(err)
+		}
+		cpu = append(cpu, cpuTime()-c0)
+	}
+	slices.Sort(cpu)
+	ms := func(q float64) float64 {
+		return float64(cpu[min(len(cpu)-1, int(q*float64(len(cpu))))]) / 1e6
+	}
+	b.ReportMetric(ms(0.5), "cpu-ms-median")
+	b.ReportMetric(ms(0.99), "cpu-ms-p99")
+	b.ReportMetric(ms(1), "cpu-ms-max")
 }

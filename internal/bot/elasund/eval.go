@@ -67,6 +67,30 @@ type weights struct {
 	PermitTurn float64
 	// Second and Third weigh the second and third best disjoint plans.
 	Second, Third float64
+
+	// shortPow caches Short to the power k, filled by prepared.
+	shortPow [64]float64
+	ready    bool
+}
+
+// prepared returns w with its cached powers filled in.
+func (w weights) prepared() weights {
+	if w.ready {
+		return w
+	}
+	for k := range w.shortPow {
+		w.shortPow[k] = math.Pow(w.Short, float64(k))
+	}
+	w.ready = true
+	return w
+}
+
+// shortBy is Short to the power k, the discount for k gold missing.
+func (w *weights) shortBy(k int) float64 {
+	if w.ready && k < len(w.shortPow) {
+		return w.shortPow[k]
+	}
+	return math.Pow(w.Short, float64(k))
 }
 
 // defaultWeights were tuned by playing against random players (see
@@ -428,7 +452,7 @@ func (e *evaluator) footprintPlan(m *model, k game.Kind, sp game.Spec, ac, ar in
 		f = w.Need2
 	}
 	if short := gold - s.gold; short > 0 {
-		f *= math.Pow(w.Short, float64(short))
+		f *= w.shortBy(short)
 	}
 	return plan{value: value * f, mask: mask}, true
 }

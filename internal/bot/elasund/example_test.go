@@ -47,5 +47,5 @@ func ExampleMaker_New() {
 
 func ExampleMaker_Levels() {
 	fmt.Println(elasund.Maker{}.Levels())
-	// Output: [random heuristic]
+	// Output: [random heuristic strong]
 }

@@ -33,6 +33,10 @@ import (
 type heuristic struct {
 	w   weights
 	sim *game.SeededRand
+	// seen and kept are scratch space for dedupeColours, reused between
+	// decisions.
+	seen map[actionKey]int
+	kept []game.Action
 }
 
 var (
@@ -41,7 +45,7 @@ var (
 )
 
 func newHeuristic(seed uint64, w weights) *heuristic {
-	return &heuristic{w: w, sim: game.NewSeededRand(seed ^ 0x6865757269737469)}
+	return &heuristic{w: w.prepared(), sim: game.NewSeededRand(seed ^ 0x6865757269737469)}
 }
 
 // Choose returns the action the heuristic prefers among p.Legal(seat, src).
@@ -55,10 +59,17 @@ func (h *heuristic) choose(g *game.Game, seat game.Colour, peek game.Rand) (game
 	if len(legal) == 0 {
 		return game.Action{}, noAction(g, seat)
 	}
+	return h.pick(g, seat, legal, nil), nil
+}
+
+// pick returns the action the heuristic prefers among legal, the actions
+// seat may take now in g, telling rec (when not nil) every candidate it
+// scores.
+func (h *heuristic) pick(g *game.Game, seat game.Colour, legal []game.Action, rec func(game.Action, float64)) game.Action {
 	// Every decision sees fresh simulated draws; all candidates of one
 	// decision see the same ones.
 	h.sim.Intn(game.StreamDice, 2)
-	d := &decision{h: h, g: g, seat: seat, legal: legal}
+	d := &decision{h: h, g: g, seat: seat, legal: legal, rec: rec}
 	d.cfg = g.Config()
 	d.m0 = newModel(&d.cfg, g.View(), seat)
 	d.e = newEvaluator(&h.w, d.m0)
@@ -67,17 +78,17 @@ func (h *heuristic) choose(g *game.Game, seat game.Colour, peek game.Rand) (game
 	case game.PhaseRoll:
 		for _, a := range legal {
 			if a.Kind == game.ActRoll {
-				return a, nil
+				return a
 			}
 		}
 	case game.PhaseShip:
-		return d.ship(), nil
+		return d.ship()
 	case game.PhaseDecide:
-		return d.decide(), nil
+		return d.decide()
 	case game.PhaseBuild, game.PhasePermit, game.PhaseSpecial:
-		return d.turn(), nil
+		return d.turn()
 	}
-	return legal[0], nil
+	return legal[0]
 }
 
 // decision is the context of one Choose call.
@@ -90,6 +101,10 @@ type decision struct {
 	m0    *model
 	e     *evaluator
 	base  float64
+	// rec, when set, is told every candidate the decision scores and its
+	// gain over the position now (the strong player ranks its candidates
+	// with it); it does not change the choice.
+	rec func(a game.Action, gain float64)
 }
 
 // choice is the best candidate found so far.
@@ -97,11 +112,18 @@ type choice struct {
 	a     game.Action
 	gain  float64
 	found bool
+	rec   func(a game.Action, gain float64)
 }
 
+// choice returns an empty choice that reports its offers to d.rec.
+func (d *decision) choice() choice { return choice{rec: d.rec} }
+
 func (c *choice) offer(a game.Action, gain float64) {
+	if c.rec != nil {
+		c.rec(a, gain)
+	}
 	if !c.found || gain > c.gain {
-		*c = choice{a: a, gain: gain, found: true}
+		*c = choice{a: a, gain: gain, found: true, rec: c.rec}
 	}
 }
 
@@ -128,8 +150,8 @@ func (d *decision) scoreGame(g *game.Game) float64 {
 func (d *decision) turn() game.Action {
 	phase := d.g.View().Phase
 	if phase == game.PhaseBuild {
-		var best choice
-		for _, a := range dedupeColours(d.legal, d.m0.seat[d.seat]) {
+		best := d.choice()
+		for _, a := range d.h.dedupeColours(d.legal, d.m0.seat[d.seat]) {
 			var v float64
 			var ok bool
 			switch a.Kind {
@@ -148,8 +170,8 @@ func (d *decision) turn() game.Action {
 			return best.a
 		}
 	}
-	var best choice
-	for _, a := range dedupeColours(d.legal, d.m0.seat[d.seat]) {
+	best := d.choice()
+	for _, a := range d.h.dedupeColours(d.legal, d.m0.seat[d.seat]) {
 		inPhase3 := a.Kind == game.ActPermit || a.Kind == game.ActGold
 		switch {
 		case phase == game.PhaseSpecial && !inPhase3,
@@ -244,7 +266,7 @@ func (d *decision) churchArea(t game.Tile) float64 {
 
 // ship chooses the ship direction or the pirate row.
 func (d *decision) ship() game.Action {
-	var best choice
+	best := d.choice()
 	for _, a := range d.legal {
 		switch a.Kind {
 		case game.ActShip:
@@ -322,7 +344,7 @@ func (d *decision) phase3Value(m *model, ship int) float64 {
 // decide answers a decision the game waits for: a discard, the pirate
 // reward, or a starter rebuild.
 func (d *decision) decide() game.Action {
-	var best choice
+	best := d.choice()
 	var from *game.Square
 	for _, p := range d.g.View().Pending {
 		if p.Seat == d.seat && p.Kind == game.PendingRebuild && p.At != nil {
@@ -381,9 +403,15 @@ type actionKey struct {
 // dedupeColours keeps, of actions that differ only in the influence colour
 // paid, the one paying the colour the seat holds most of, which keeps its
 // hand balanced for sets of three colours (R39).
-func dedupeColours(legal []game.Action, s seatInfo) []game.Action {
-	out := make([]game.Action, 0, len(legal))
-	pos := map[actionKey]int{}
+// The result is valid until the next call.
+func (h *heuristic) dedupeColours(legal []game.Action, s seatInfo) []game.Action {
+	if h.seen == nil {
+		h.seen = map[actionKey]int{}
+	}
+	clear(h.seen)
+	out := h.kept[:0]
+	pos := h.seen
+	defer func() { h.kept = out[:0] }()
 	for _, a := range legal {
 		if a.Colour == game.NoCard {
 			out = append(out, a)
