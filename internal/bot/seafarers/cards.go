@@ -115,10 +115,16 @@ func (v *view) warshipValue() float64 {
 	if f, chits := v.g.Fortress(v.me); f < 0 || chits == 0 {
 		return 2
 	}
-	if w := v.warships(); w < 6 {
-		return 9 - float64(w)
+	w := v.warships()
+	if w >= 6 {
+		return 2
 	}
-	return 2
+	val := 9 - float64(w)
+	if v.vp[v.mi] >= v.target-2 {
+		// The points are there: the fortress is all that is missing.
+		val *= 2
+	}
+	return val
 }
 
 // warships counts my warships.

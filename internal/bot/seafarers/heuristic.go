@@ -138,10 +138,10 @@ func (h *heuristic) main(v *view, legal []game.Action) game.Action {
 	if a, ok := h.playCard(v, legal, ps, net, ts); ok {
 		return a
 	}
-	if a, ok := v.startWonder(legal); ok {
+	if a, ok := h.build(v, legal, ps); ok {
 		return a
 	}
-	if a, ok := h.build(v, legal, ps); ok {
+	if a, ok := v.startWonder(legal); ok {
 		return a
 	}
 	if a, ok := h.offer(v, legal, ps); ok {
@@ -179,44 +179,77 @@ func (v *view) winning(legal []game.Action) (game.Action, bool) {
 	return game.Action{}, false
 }
 
-// build returns the next action of the best plan I can pay for now, or a
-// maritime trade toward one of the best plans. A plan other than the best
-// is built only when it takes nothing the best one needs, or when my hand
-// is over the discard limit.
+// build returns the next action of the plans I build this turn, or the
+// maritime trade they need first. Trades come before any build action
+// (S25), so the turn is planned at once: the plans are taken best first
+// while the hand, with spare cards traded at my rates, pays for all of
+// them (each its whole cost when it can, else its next action); the best
+// plan keeps the cards it needs even when it cannot be paid for yet,
+// unless my hand is at the discard limit. The trades come first, then
+// the builds in order.
 func (h *heuristic) build(v *view, legal []game.Action, ps []plan) (game.Action, bool) {
-	if len(ps) == 0 {
-		return game.Action{}, false
-	}
-	p0 := ps[0]
-	big := v.hand.Total() > v.opts.DiscardLimit
-	hurts := func(cost game.Hand) bool {
-		after := v.hand
-		for r := range after {
-			after[r] -= cost[r]
+	trading := false
+	for _, a := range legal {
+		if a.Kind == game.ActTrade {
+			trading = true
+			break
 		}
-		return missing(p0.cost, after) > missing(p0.cost, v.hand)
 	}
-	for i, p := range ps {
-		if a, ok := p.resolveNext(legal); ok {
-			if i == 0 || big || !hurts(p.nextCost) {
-				return a, true
-			}
-			continue
-		}
-		if i < 3 {
-			keep := p.nextCost
-			if i > 0 {
-				for r := range keep {
-					keep[r] = max(keep[r], p0.cost[r])
+	big := v.hand.Total() >= v.opts.DiscardLimit
+	bank := v.g.Bank()
+	can := func(req game.Hand) bool {
+		lack, spare := 0, 0
+		for r := range req {
+			if d := req[r] - v.hand[r]; d > 0 {
+				if bank[r] < d {
+					return false
 				}
+				lack += d
+			} else {
+				spare += -d / v.rates[r]
 			}
-			if a, ok := v.tradeFor(p.nextCost, keep, legal); ok {
-				return a, true
+		}
+		return lack == 0 || trading && spare >= lack
+	}
+	plus := func(a, b game.Hand) game.Hand {
+		for r := range a {
+			a[r] += b[r]
+		}
+		return a
+	}
+	var reserved game.Hand
+	var chosen []plan
+	for i, p := range ps[:min(10, len(ps))] {
+		switch {
+		case can(plus(reserved, p.cost)):
+			reserved = plus(reserved, p.cost)
+			chosen = append(chosen, p)
+			// Cards and wonder levels may be bought again and again.
+			for k := 0; k < 4 && (p.kind == pCard || p.kind == pWonder) && can(plus(reserved, p.cost)); k++ {
+				reserved = plus(reserved, p.cost)
+			}
+		case can(plus(reserved, p.nextCost)):
+			reserved = plus(reserved, p.nextCost)
+			chosen = append(chosen, p)
+		case i == 0 && !big:
+			// Save for the best plan: keep what it needs.
+			for r := range reserved {
+				reserved[r] += min(v.hand[r], p.cost[r])
 			}
 		}
 	}
-	if big {
-		// Over the limit with nothing to build: trade spare cards toward
+	if trading && missing(reserved, v.hand) > 0 {
+		if a, ok := v.tradeToward2(reserved, reserved, legal); ok {
+			return a, true
+		}
+	}
+	for _, p := range chosen {
+		if a, ok := p.resolveNext(legal); ok {
+			return a, true
+		}
+	}
+	if big && trading {
+		// At the limit with nothing to build: trade spare cards toward
 		// the best plans rather than lose half of them to a seven.
 		for _, p := range ps[:min(6, len(ps))] {
 			if a, ok := v.tradeToward(p.cost, legal); ok {
@@ -293,8 +326,8 @@ func (h *heuristic) attack(v *view, legal []game.Action) (game.Action, bool) {
 }
 
 // offer makes a domestic offer (S65) when the best plan lacks exactly one
-// card that no maritime trade gets and I hold a card it does not need:
-// one for one, to all, once a turn.
+// card that no maritime trade gets, another seat holds one, and I hold a
+// card the plan does not need: one for one, to all, once a turn.
 func (h *heuristic) offer(v *view, legal []game.Action, ps []plan) (game.Action, bool) {
 	if len(ps) == 0 || v.opts.OffersPerTurn == 0 {
 		return game.Action{}, false
@@ -316,6 +349,13 @@ func (h *heuristic) offer(v *view, legal []game.Action, ps []plan) (game.Action,
 		}
 	}
 	if give < 0 || want < 0 {
+		return game.Action{}, false
+	}
+	held := false // somebody could accept
+	for _, c := range v.seats {
+		held = held || c != v.me && v.g.Hand(c)[want] > 0
+	}
+	if !held {
 		return game.Action{}, false
 	}
 	a := game.Action{Kind: game.ActOffer, All: true}

@@ -184,6 +184,16 @@ func (v *view) plans(legal []game.Action, net *network, ts []target) []plan {
 	}
 	out = append(out, v.routePlans(legal)...)
 	out = append(out, v.chainPlans(legal)...)
+	if v.sc == board.PirateIslands && v.vp[v.mi] >= v.target {
+		// Points no longer win: only the fortress does (S125).
+		if _, chits := g.Fortress(v.me); chits > 0 {
+			for i := range out {
+				if out[i].kind == pCity || out[i].kind == pSettle {
+					out[i].value -= 0.7 * vpPoints
+				}
+			}
+		}
+	}
 	for i := range out {
 		out[i].score = out[i].value / (1 + v.turnsFor(out[i].cost, v.hand))
 	}
@@ -366,6 +376,13 @@ func (v *view) shipEndsAt(c int) bool {
 // resolveNext returns the action a plan takes now, and false when it
 // cannot take one (not affordable, or not legal).
 func (p *plan) resolveNext(legal []game.Action) (game.Action, bool) {
+	if p.next.Kind == game.ActNone && p.kind == pChain {
+		for _, a := range legal {
+			if a.Kind == game.ActBuild && a.Piece == game.Ship {
+				return a, true
+			}
+		}
+	}
 	if p.next.Kind == game.ActNone {
 		return game.Action{}, false
 	}

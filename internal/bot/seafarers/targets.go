@@ -268,7 +268,7 @@ func (v *view) giftTargets() []target {
 		var value float64
 		switch gs.Kind {
 		case "svp":
-			value = vpPoints
+			value = 1.5 * vpPoints // a point for a few ships
 		case "card":
 			if !cards {
 				continue // no card is left to draw: leave it alone
