@@ -54,17 +54,27 @@
 //     a build that wins at once; then a development card worth playing (a
 //     knight against the robber on its hexes, toward Largest Army or for a
 //     pirate-islands warship; a monopoly taking three cards; a year of
-//     plenty that completes a plan; road building toward its targets); then
-//     starts the wonder it can pay for soonest; then the best plan's next
-//     action when it can pay, or the maritime trades that complete it
-//     (giving only cards the plan does not need), or else another plan's
-//     action that takes nothing the best plan needs. Over the discard
-//     limit it trades its spare cards down. It offers other seats a trade
-//     rarely: one card for one, once a turn, when the best plan lacks one
-//     card no maritime trade gets. At the end of its turn it moves a ship
-//     when that brings its network clearly nearer its targets (exploring
-//     fog, reaching a gift or a village), attacks its pirate fortress when
-//     its warships beat the die at least half the time, and ends.
+//     plenty that completes a plan; road building toward its targets).
+//     Then it plans the turn, since no trade may follow a build (S25): it
+//     takes the plans best first while its hand, with spare cards traded
+//     at its rates, pays for all of them (cards and wonder levels several
+//     times); the best plan keeps the cards it needs even when it cannot
+//     be paid for yet, unless the hand is at the discard limit. It makes
+//     the maritime trades this needs (giving only cards no chosen plan
+//     needs), then builds the chosen plans in order; at the discard limit
+//     with nothing to build it trades its spare cards down. In
+//     pirate-islands, once it has the points, the fortress is all that
+//     counts: warships (knights) come before more points. It starts the
+//     wonder it can pay for soonest once its trades are done. It offers
+//     other seats a trade rarely: one card for one, once a turn, when the
+//     best plan lacks one card no maritime trade gets and another seat
+//     holds one; asked again while nobody has accepted, it withdraws the
+//     offer (bot.Plan asks at once, as the offering seat stays awaited,
+//     S67). At the end of its turn it moves a ship when that brings
+//     its network clearly nearer its targets (exploring fog, reaching a
+//     gift or a village), attacks its pirate fortress when its warships
+//     beat the die at least half the time (a third of the time once it
+//     has the points), and ends.
 //
 //     Before the roll it plays a knight when the robber sits on its
 //     production, when the knight takes Largest Army, and always in
@@ -80,14 +90,15 @@
 //     Setup takes the corner worth most for its production, new
 //     resources and harbour, with the road or ship that opens the best
 //     targets. Forgotten-tribe harbours go where the kind serves its
-//     production best. A witness of sealed draws decides on the position
-//     after they resolve, as its own listing shows it.
+//     production best.
 //
-// The heuristic never looks at what the rules hide: sealed draws are not
-// known until they resolve, and its what-ifs (a build's effect on the
-// trade route, a winning build) are applied to copies of the game without
-// any source, so they draw nothing. It only lists its own actions with the
-// real source copy, as any player could.
+// The heuristic never looks at what the rules hide or at the real future:
+// the source it is given goes to Legal only (its listing shows the seat
+// what the rules let it see), it judges actions on the position as it
+// stands (a witness learns nothing of the draws it will resolve), and its
+// what-ifs (a build's effect on the trade route, a winning build, a ship
+// move) are applied to copies of the game without any source, so they draw
+// nothing.
 //
 // Players are deterministic: the same seed and the same sequence of
 // positions and sources give the same actions. They keep no global state

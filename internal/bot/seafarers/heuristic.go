@@ -33,8 +33,10 @@ func (h *heuristic) Choose(p engine.Position, seat string, src engine.Source) (e
 }
 
 // choose returns the action the heuristic prefers among g.Legal(seat,
-// src). A witness of sealed draws (S138) decides on the position after
-// they resolve, which its Legal listing shows too.
+// src). The source goes to Legal only: a witness of sealed draws (S138)
+// chooses among the actions its listing shows after they resolve, but
+// judges them on the position as it stands, so it learns nothing of the
+// draws' outcomes.
 func (h *heuristic) choose(g *game.Game, seat game.Colour, src engine.Source) (game.Action, error) {
 	legal := g.AppendLegal(h.buf[:0], seat, cloneSource(src))
 	h.buf = legal
@@ -44,23 +46,15 @@ func (h *heuristic) choose(g *game.Game, seat game.Colour, src engine.Source) (g
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	work := g
 	n := 0
 	for _, a := range legal {
-		if a.Kind == game.ActResolve {
-			if src != nil {
-				w := g.Clone()
-				if _, err := w.Apply(seat, []game.Action{a}, cloneSource(src)); err == nil {
-					work = w
-				}
-			}
-			continue
+		if a.Kind != game.ActResolve {
+			legal[n] = a
+			n++
 		}
-		legal[n] = a
-		n++
 	}
 	legal = legal[:n]
-	return h.pick(newView(work, seat), legal), nil
+	return h.pick(newView(g, seat), legal), nil
 }
 
 // pick returns the action the heuristic prefers among legal.
