@@ -228,6 +228,21 @@ return l.left >= a.right && l.top < a.bottom`); err != nil {
 			t.Errorf("at %d pixels wide the log is beside the board: %v, want %v (%s)", c.width, beside, c.beside, w)
 		}
 	}
+	// On a wide window lower than the picture, the board's column scrolls:
+	// the picture is never cut short.
+	if err := b.SetWindow(1280, 500); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WaitFor(5*time.Second, "return window.innerHeight < 600"); err != nil {
+		var h int
+		b.Eval(&h, "return window.innerHeight")
+		t.Fatalf("%v (the window is %d pixels high)", err, h)
+	}
+	var whole bool
+	if err := b.Eval(&whole, `var c = document.querySelector('.rp-board-col'), s = document.querySelector('#rp-board > svg');
+return document.getElementById('rp-board').getBoundingClientRect().height >= s.getBoundingClientRect().height && c.scrollHeight > c.clientHeight`); err != nil || !whole {
+		t.Errorf("the board is cut short in a low window, or its column does not scroll (%v)", err)
+	}
 	if err := b.SetWindow(1280, 700); err != nil {
 		t.Fatal(err)
 	}
