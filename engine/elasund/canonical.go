@@ -5,11 +5,11 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/elasund/elasund/engine"
 )
 
-var _ interface {
-	AppendCanonical(b []byte) ([]byte, error)
-} = (*State)(nil)
+var _ engine.CanonicalAppender = (*State)(nil)
 
 // errNoCanonical stands for a state the JSON encoder accepted that the
 // direct writer refused: it cannot happen while the two agree.
