@@ -46,7 +46,7 @@ type outcome struct {
 }
 
 // maxEntries bounds a test game.
-const maxEntries = 6000
+const maxEntries = 8000
 
 // playGame plays one game to its end, each seat's entries planned by
 // bot.Plan for its player and applied as one move; every planned move

@@ -73,7 +73,7 @@ func (v *view) roadOK(e int) bool {
 }
 
 // shipOK reports whether a ship may go on edge e now (S52, S45, S17);
-// pirate-islands ships follow their route (chain.go), never this search.
+// pirate-islands ships follow their route (chainPlans), never this search.
 func (v *view) shipOK(e int) bool {
 	if v.sc == board.Base || v.sc == board.PirateIslands {
 		return false

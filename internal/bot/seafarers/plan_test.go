@@ -9,7 +9,7 @@ import (
 
 // maxTurns bounds the games of TestPlanEveryScenario: a game of bots must
 // end with a winner within it.
-var maxTurns = map[string]int{bot.LevelHeuristic: 400, bot.LevelRandom: 4000}
+var maxTurns = map[string]int{bot.LevelHeuristic: 400, bot.LevelRandom: 6000}
 
 // TestPlanEveryScenario plays complete games of every scenario with three
 // and four seats through the game-agnostic interface (bot.Plan, one move

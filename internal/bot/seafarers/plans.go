@@ -96,7 +96,7 @@ func contains(legal []game.Action, a game.Action) bool {
 	return slices.Contains(legal, a)
 }
 
-// buildAction returns the action building piece p on edge e.
+// buildEdge returns the action building the road or ship of step s.
 func (v *view) buildEdge(s step) game.Action {
 	p := game.Road
 	if s.ship {
