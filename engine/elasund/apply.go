@@ -16,7 +16,8 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	}
 	// The move works on a copy, so that a refusal leaves the game as it
 	// was; the copy becomes the new state. The block of a refused copy is
-	// kept for the next move (no state in use lives in it).
+	// kept for the next move (no state in use lives in it), and so is the
+	// block of the state the move leaves, when no one has that state.
 	b := g.spare
 	g.spare = nil
 	if b == nil {
@@ -32,7 +33,16 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 		}
 	}
 	b.normalize(g.ordered)
-	g.st = work.st
+	if old := g.cur; old != nil && !g.exposed {
+		// No one has the state this move leaves: its block is the next
+		// move's.
+		old.recycle()
+		g.spare = old
+		if g.ixc != nil && g.ixc.st == &old.st {
+			g.ixc.st = nil
+		}
+	}
+	g.st, g.cur, g.exposed = work.st, b, false
 	g.ordered = true
 	g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
 	return work.events(), nil

@@ -16,12 +16,14 @@ func benchConfig(b *testing.B, n int) Config {
 // benchPlayout plays complete n-player games, one per iteration, the honest
 // way: at every step it lists every legal action of a waiting seat, picks
 // one uniformly with a seeded PCG and applies it (the games of playout,
-// without its checks and record). It lists with Legal, or with buffered
-// set with AppendLegal into one buffer kept across steps and games.
+// without its checks and record). It finds the waiting seats with View and
+// lists with Legal, or, with buffered set, finds them with AppendWaiting and
+// lists with AppendLegal, into buffers kept across steps and games.
 func benchPlayout(b *testing.B, n int, buffered bool) {
 	cfg := benchConfig(b, n)
 	turns, steps := 0, 0
 	var buf []Action
+	var waiting []Colour
 	for i := 0; b.Loop(); i++ {
 		seed := uint64(i)
 		rng := NewSeededRand(seed)
@@ -31,13 +33,16 @@ func benchPlayout(b *testing.B, n int, buffered bool) {
 			b.Fatal(err)
 		}
 		for !g.Over() {
-			st := g.View()
-			seat := st.WaitingFor[pick.IntN(len(st.WaitingFor))]
+			var seat Colour
 			var legal []Action
 			if buffered {
+				waiting = g.AppendWaiting(waiting[:0])
+				seat = waiting[pick.IntN(len(waiting))]
 				buf = g.AppendLegal(buf[:0], seat, rng.Copy())
 				legal = buf
 			} else {
+				st := g.View()
+				seat = st.WaitingFor[pick.IntN(len(st.WaitingFor))]
 				legal = g.Legal(seat, rng.Copy())
 			}
 			a := legal[pick.IntN(len(legal))]
@@ -61,8 +66,8 @@ func BenchmarkPlayout2(b *testing.B) { benchPlayout(b, 2, false) }
 func BenchmarkPlayout3(b *testing.B) { benchPlayout(b, 3, false) }
 func BenchmarkPlayout4(b *testing.B) { benchPlayout(b, 4, false) }
 
-// BenchmarkPlayoutBuf2, 3 and 4 play the same games listing with
-// AppendLegal into a reused buffer.
+// BenchmarkPlayoutBuf2, 3 and 4 play the same games with AppendWaiting and
+// AppendLegal into reused buffers.
 func BenchmarkPlayoutBuf2(b *testing.B) { benchPlayout(b, 2, true) }
 func BenchmarkPlayoutBuf3(b *testing.B) { benchPlayout(b, 3, true) }
 func BenchmarkPlayoutBuf4(b *testing.B) { benchPlayout(b, 4, true) }

@@ -36,9 +36,11 @@ type stateBlock struct {
 	row     int
 	pool    Hand
 	winner  Colour
-	// The players copy put in players, and any more on the heap.
+	// The players copy put in players, and any more on the heap; mapped
+	// is the seats slice the map was last made for (seat i to players[i]).
 	nplayers int
 	more     []*Player
+	mapped   []Colour
 	// owned tells which shared lists st owns.
 	owned uint8
 	// Room for the lists st owns, reused while the block is a game's
@@ -81,10 +83,12 @@ func dup[T any](room, src []T) []T {
 // what it may (see above), and returns it. The block may hold an earlier
 // copy, of a state no one has.
 //
-// seats, when given, are the game's seats: the players are then looked up
-// by seat rather than found by walking the map, which gives the same copy
-// when the seats are exactly the map's keys (and is checked).
-func (b *stateBlock) copy(s *State, seats []Colour) *State {
+// seats, when given, are the game's seats, and from, when given, the block
+// s lives in: the players are then found by seat, in from or by looking
+// them up, rather than by walking the map, which gives the same copy when
+// the seats are exactly the map's keys (and is checked); and the block's
+// map, when it already maps the same seats to the block's players, is kept.
+func (b *stateBlock) copy(s *State, from *stateBlock, seats []Colour) *State {
 	c := &b.st
 	m := c.Players
 	*c = *s
@@ -98,16 +102,33 @@ func (b *stateBlock) copy(s *State, seats []Colour) *State {
 		b.row = *s.Ship.Row
 		c.Ship.Row = &b.row
 	}
-	if m == nil {
-		m = make(map[Colour]*Player, len(s.Players))
-	} else {
-		clear(m)
-	}
 	b.nplayers, b.more = 0, nil
-	if !b.copySeats(m, s.Players, seats) {
+	var ps [len(stateBlock{}.players)]*Player
+	switch {
+	case !seatPlayers(&ps, s, from, seats):
+		if m == nil {
+			m = make(map[Colour]*Player, len(s.Players))
+		} else {
+			clear(m)
+		}
 		for k, p := range s.Players {
 			m[k] = b.copyPlayer(p)
 		}
+		b.mapped = nil
+	case m != nil && sameSeats(b.mapped, seats):
+		for i := range seats {
+			b.copyPlayer(ps[i])
+		}
+	default:
+		if m == nil {
+			m = make(map[Colour]*Player, len(seats))
+		} else {
+			clear(m)
+		}
+		for i, c := range seats {
+			m[c] = b.copyPlayer(ps[i])
+		}
+		b.mapped = seats
 	}
 	c.Players = m
 	off := 4
@@ -125,6 +146,34 @@ func (b *stateBlock) copy(s *State, seats []Colour) *State {
 		c.Winner = &b.winner
 	}
 	return c
+}
+
+// sameSeats reports whether a and b are the same slice.
+func sameSeats(a, b []Colour) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+}
+
+// seatPlayers puts in ps the players of s by seat, when the seats are
+// exactly the keys of s's map; it reports whether they are. from, the
+// block s lives in, has them in order when its map was made for seats.
+func seatPlayers(ps *[4]*Player, s *State, from *stateBlock, seats []Colour) bool {
+	if len(seats) == 0 || len(seats) != len(s.Players) || len(seats) > len(ps) {
+		return false
+	}
+	if from != nil && &from.st == s && sameSeats(from.mapped, seats) {
+		for i := range seats {
+			ps[i] = &from.players[i]
+		}
+		return true
+	}
+	for i, c := range seats {
+		p, ok := s.Players[c]
+		if !ok || slices.Contains(seats[:i], c) {
+			return false
+		}
+		ps[i] = p
+	}
+	return true
 }
 
 // copyPlayer returns a copy of p in the block's next player. Its standing
@@ -146,24 +195,11 @@ func (b *stateBlock) copyPlayer(p *Player) *Player {
 	return q
 }
 
-// copySeats copies the players of from into m by looking up the seats,
-// when they are exactly from's keys; it reports whether they were.
-func (b *stateBlock) copySeats(m, from map[Colour]*Player, seats []Colour) bool {
-	if len(seats) == 0 || len(seats) != len(from) || len(seats) > len(b.players) {
-		return false
-	}
-	var ps [len(stateBlock{}.players)]*Player
-	for i, c := range seats {
-		p, ok := from[c]
-		if !ok || slices.Contains(seats[:i], c) {
-			return false
-		}
-		ps[i] = p
-	}
-	for i, c := range seats {
-		m[c] = b.copyPlayer(ps[i])
-	}
-	return true
+// recycle readies the block of a state no one has any more for the next
+// move: the lists that state owned may now be shared by the state after
+// it, so their room is dropped.
+func (b *stateBlock) recycle() {
+	b.bld, b.perm, b.church, b.walls, b.pend = nil, nil, nil, nil, nil
 }
 
 // own makes the shared list named by bit the block state's own.
@@ -224,7 +260,6 @@ func (b *stateBlock) normalize(ordered bool) {
 		sortFunc(st.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
 	}
 	st.fillNilLists()
-	st.normalizeLists()
 	for i := range b.nplayers {
 		b.players[i].normalize()
 	}
@@ -249,7 +284,7 @@ type deepRoom struct {
 // Clone returns a deep copy of s.
 func (s *State) Clone() *State {
 	b := new(stateBlock)
-	c := b.copy(s, nil)
+	c := b.copy(s, nil, nil)
 	r := new(deepRoom)
 	c.Buildings = fill(r.bld[:0], s.Buildings)
 	for i, x := range c.Buildings {

@@ -34,7 +34,7 @@ func (g *Game) worker(b *stateBlock) Game {
 	if g.ixc == nil && g.ordered {
 		g.ixc = new(ixCache)
 	}
-	return Game{cfg: g.cfg, st: b.copy(g.st, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st}
+	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st}
 }
 
 // boardIndex returns the index of the board now: the cached index of the

@@ -5,6 +5,12 @@ package elasund
 type Game struct {
 	cfg Config
 	st  *State
+	// cur is the block st lives in when a move of this game made it, and
+	// exposed tells that st was handed out (View) since: a state handed
+	// out never changes, and the block of one that was not is used again
+	// for a later move.
+	cur     *stateBlock
+	exposed bool
 
 	// Scratch space, never shared with a copy of the game: spare is a
 	// block no state in use lives in, for the next Apply; peek holds the
@@ -52,8 +58,20 @@ func (g *Game) Config() Config { return g.cfg }
 func (g *Game) State() *State { return g.st.Clone() }
 
 // View returns the current state without copying it. The caller must not
-// change it.
-func (g *Game) View() *State { return g.st }
+// change it. The state returned never changes: later moves make new
+// states.
+func (g *Game) View() *State {
+	g.exposed = true
+	return g.st
+}
+
+// AppendWaiting appends to dst the seats the game waits for now (the
+// state's WaitingFor) and returns the extended slice. Unlike View it hands
+// out nothing of the state, so the game may use the state's memory again
+// once it has moved on.
+func (g *Game) AppendWaiting(dst []Colour) []Colour {
+	return append(dst, g.st.WaitingFor...)
+}
 
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game { return &Game{cfg: g.cfg, st: g.st.Clone(), ordered: g.ordered} }

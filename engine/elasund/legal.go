@@ -164,39 +164,40 @@ type quick struct {
 // and the compensation, which legalBuilds checks against R51 and R53. A
 // listed build is one planBuild accepts (TestLegalBuildsArePlanned).
 func (g *Game) quickBuild(ix *index, seat Colour, a Square, sp *Spec) quick {
-	var sum [5]int
-	var has [5]bool
-	var q quick
-	var seen [maxFootprint]int32
-	nseen := 0
-	permits := 0
-	size := sp.Size()
+	w, h, need := sp.W, sp.H, sp.Permits
+	size := w * h
+	buildings, permits := g.st.Buildings, g.st.Permits
 	bare := !g.churchBuilt()
-	for dr := 0; dr < sp.H; dr++ {
-		for dc := 0; dc < sp.W; dc++ {
-			c, r := a.Col+dc, a.Row+dr
-			if ix.church[c][r] || (bare && c == foundationCol && r == foundationRow) {
+	var sum [Yellow + 1]int
+	var has [Yellow + 1]bool
+	var seen [maxFootprint]int32
+	var q quick
+	nseen, npermits := 0, 0
+	for c := a.Col; c < a.Col+w; c++ {
+		bld, permit, church := &ix.bld[c], &ix.permit[c], &ix.church[c]
+		for r := a.Row; r < a.Row+h; r++ {
+			if church[r] || (bare && c == foundationCol && r == foundationRow) {
 				return quick{}
 			}
-			if i := ix.bld[c][r]; i != 0 {
-				switch bs := g.st.Buildings[i-1].Kind.spec().Size(); {
-				case bs > size:
+			if i := bld[r]; i != 0 {
+				switch bs := buildings[i-1].Kind.spec(); {
+				case bs.W*bs.H > size:
 					return quick{}
-				case bs == size && !slices.Contains(seen[:nseen], i):
+				case bs.W*bs.H == size && !slices.Contains(seen[:nseen], i):
 					seen[nseen] = i
 					nseen++
 					q.same++
 				}
 			}
-			if i := ix.permit[c][r]; i != 0 {
-				pm := &g.st.Permits[i-1]
+			if i := permit[r]; i != 0 {
+				pm := &permits[i-1]
 				sum[pm.Owner] += pm.Value
 				has[pm.Owner] = true
-				permits++
+				npermits++
 			}
 		}
 	}
-	if permits < sp.Permits || !has[seat] {
+	if npermits < need || !has[seat] {
 		return quick{}
 	}
 	for c := Red; c <= Yellow; c++ {
