@@ -311,6 +311,10 @@ return {Entry: document.getElementById('rp-n').textContent, Current: c ? c.getAt
 		if err := b.Eval(&width, "return arguments[0].getBoundingClientRect().width", el); err != nil {
 			t.Fatal(err)
 		}
+		var inView bool
+		if err := b.Eval(&inView, "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight", el); err != nil || !inView {
+			t.Fatalf("the window is too low to show the whole picture (%v)", err)
+		}
 		shot, err := el.Screenshot()
 		if err != nil {
 			t.Fatal(err)

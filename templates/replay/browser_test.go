@@ -66,7 +66,7 @@ func openPage(t *testing.T, b *browsertest.Browser, url string) {
 // the buttons, the slider, the log and the address, and compares the
 // board it shows with the picture drawn alone.
 func TestPageInBrowser(t *testing.T) {
-	b := browsertest.Start(t, browsertest.Options{Width: 1280, Height: 1000})
+	b := browsertest.Start(t, browsertest.Options{Width: 1280, Height: 1400})
 	dir := t.TempDir()
 	p := testPage(12)
 	// Entry 9 has no frame, as in an edited sandbox game.
@@ -279,6 +279,10 @@ func compareBoard(t *testing.T, b *browsertest.Browser, dir string, n int, svg [
 	var width float64
 	if err := b.Eval(&width, "return arguments[0].getBoundingClientRect().width", el); err != nil {
 		t.Fatal(err)
+	}
+	var inView bool
+	if err := b.Eval(&inView, "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight", el); err != nil || !inView {
+		t.Fatalf("the window is too low to show the whole picture (%v)", err)
 	}
 	shot, err := el.Screenshot()
 	if err != nil {
