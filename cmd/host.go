@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,12 +23,15 @@ func newHostCmd(app *App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "host",
 		Short: "Create and manage games the mail daemon hosts",
-		Long: `host creates games that the mail daemon ("elasund serve") referees, and
-re-invites their players. Both read the daemon's configuration for its
+		Long: `host creates games that the mail daemon ("elasund serve") referees,
+re-invites their players, hands an abandoned seat to a new player or to the
+bot, and lists the games. They read the daemon's configuration for its
 games_dir and its SMTP server.`,
 		Example: `  elasund host new --config daemon.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
   elasund host new --config daemon.yaml --game seafarers --scenario four-islands --players red=Ann:ann@example.org,blue=Ben:ben@example.org,white=Cy:cy@example.org
-  elasund host invite --config daemon.yaml 3f9c2a7d5e1b4c08 --seat blue`,
+  elasund host invite --config daemon.yaml 3f9c2a7d5e1b4c08 --seat blue
+  elasund host seat --config daemon.yaml 3f9c2a7d5e1b4c08 blue --to Carol:carol@example.org
+  elasund host list --config daemon.yaml`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usagef(c, "unknown command %q", args[0])
@@ -36,7 +40,7 @@ games_dir and its SMTP server.`,
 		},
 		RunE: func(c *cobra.Command, args []string) error { return c.Help() },
 	}
-	c.AddCommand(newHostNewCmd(app, nil), newHostInviteCmd(app, nil))
+	c.AddCommand(newHostNewCmd(app, nil), newHostInviteCmd(app, nil), newHostSeatCmd(app, nil), newHostListCmd(app, nil))
 	return c
 }
 
@@ -54,6 +58,12 @@ type hostNewOptions struct {
 	Hosted  []string
 	Options map[string]string
 	Random  bool
+	// Deadline is the table's move deadline, 0 for the default; NoMove
+	// its no-move policy; BotLevel the level of the bot that plays at a
+	// deadline, "" for the game's default.
+	Deadline time.Duration
+	NoMove   referee.NoMove
+	BotLevel string
 	// Print writes the mails to Out instead of sending them.
 	Print bool
 	Now   time.Time
@@ -65,10 +75,10 @@ type hostNewOptions struct {
 
 func newHostNewCmd(app *App, runF func(*hostNewOptions) error) *cobra.Command {
 	opts := &hostNewOptions{}
-	var players, hosted, start string
+	var players, hosted, start, deadline, noMove string
 	var options []string
 	c := &cobra.Command{
-		Use:   "new --config FILE --players COLOUR=NAME:EMAIL,... [--game NAME] [--scenario S] [--hosted all|none|COLOUR,...] [--edition en] [--option k=v]... [--start first|random] [--print]",
+		Use:   "new --config FILE --players COLOUR=NAME:EMAIL,... [--game NAME] [--scenario S] [--hosted all|none|COLOUR,...] [--edition en] [--option k=v]... [--start first|random] [--deadline 72h] [--no-move bot|skip|wait] [--bot-level LEVEL] [--print]",
 		Short: "Create a game for the mail daemon and invite its players",
 		Long: `host new creates a game in the daemon's games_dir and mails every player
 an invitation. Hosted seats (--hosted, default all) are joined at once by
@@ -78,11 +88,22 @@ invitation carries. The other seats join and move with their own keys and
 mail the turn file. As the referee, the daemon may shuffle the seat order
 (--start random). --game chooses the game (default elasund), --scenario its
 scenario, for games that have them. --print writes the mails to standard
-output instead of sending them.`,
+output instead of sending them.
+
+Every seat has --deadline (default 72h; "3d" also works) to move once the
+game waits for it, with reminders half way and a few hours before. When a
+hosted seat lets it pass, --no-move says what happens: bot (default) has the
+built-in bot play the seat's move at --bot-level (the game's heuristic bot by
+default), skip ends the turn with nothing done where the rules allow it
+(otherwise the bot plays), wait only reminds. A seat with its own key cannot
+be played by the daemon: the table is told instead. When every seat is
+hosted, each player's mails show only their own hand, and the turn file is
+sent to everyone when the game ends.`,
 		Example: `  elasund host new --config daemon.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
   elasund host new --config daemon.yaml --players red=Ann:ann@example.org,blue=Ben:ben@example.org,green=Cy:cy@example.org --hosted red,green --start random
   elasund host new --config daemon.yaml --players red=A:a@example.org,blue=B:b@example.org --option turn_limit=20 --print
-  elasund host new --config daemon.yaml --game seafarers --players red=A:a@example.org,blue=B:b@example.org,white=C:c@example.org`,
+  elasund host new --config daemon.yaml --game seafarers --players red=A:a@example.org,blue=B:b@example.org,white=C:c@example.org
+  elasund host new --config daemon.yaml --players red=A:a@example.org,blue=B:b@example.org --deadline 48h --no-move skip`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Config == "" {
@@ -131,6 +152,16 @@ output instead of sending them.`,
 			default:
 				return usagef(c, "--start: want first or random")
 			}
+			if opts.Deadline, err = parseDeadline(deadline); err != nil {
+				return usagef(c, "--deadline: %v", err)
+			}
+			if opts.NoMove, err = referee.ParseNoMove(noMove); err != nil {
+				return usagef(c, "--no-move: %v", err)
+			}
+			opts.BotLevel = strings.ToLower(strings.TrimSpace(opts.BotLevel))
+			if opts.BotLevel != "" && !slices.Contains(kit.Bots.Levels(), opts.BotLevel) {
+				return usagef(c, "--bot-level: %s's bots play at %s", kit.Rules.Name(), strings.Join(kit.Bots.Levels(), ", "))
+			}
 			opts.LookupEnv, opts.Now, opts.Rand, opts.Out, opts.Games = app.lookupEnv, app.now(), app.rand(), c.OutOrStdout(), app.games()
 			if runF != nil {
 				return runF(opts)
@@ -147,8 +178,31 @@ output instead of sending them.`,
 	c.Flags().StringVar(&opts.Edition, "edition", "", "rules edition, for games that have editions (elasund: en, fr or ru; default en)")
 	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
 	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random")
+	c.Flags().StringVar(&deadline, "deadline", "72h", "how long a seat has to move once the game waits for it (48h, 3d)")
+	c.Flags().StringVar(&noMove, "no-move", "bot", "what happens when a hosted seat lets its deadline pass: bot, skip or wait")
+	c.Flags().StringVar(&opts.BotLevel, "bot-level", "", "the level of the bot that plays at a deadline (default: the game's heuristic bot)")
 	c.Flags().BoolVar(&opts.Print, "print", false, "write the mails to standard output instead of sending them")
 	return c
+}
+
+// parseDeadline reads --deadline: a Go duration ("48h", "90m") or a
+// number of days ("3d"), at least a minute.
+func parseDeadline(s string) (time.Duration, error) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	var d time.Duration
+	var err error
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		var days int
+		if days, err = strconv.Atoi(n); err == nil {
+			d = time.Duration(days) * 24 * time.Hour
+		}
+	} else {
+		d, err = time.ParseDuration(s)
+	}
+	if err != nil || d < time.Minute {
+		return 0, fmt.Errorf("%q is not a deadline such as 72h or 3d (at least a minute)", s)
+	}
+	return d, nil
 }
 
 // hostPlayers reads --players, "red=Alice:alice@example.org,blue=Bob:...",
@@ -247,6 +301,7 @@ func runHostNew(ctx context.Context, opts *hostNewOptions) error {
 		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Game: opts.Game, Games: opts.Games,
 		Seats: opts.Seats, Hosted: opts.Hosted, Edition: opts.Edition, Scenario: opts.Scenario,
 		Options: opts.Options, RandomStart: opts.Random, Now: opts.Now, Rand: opts.Rand,
+		Deadline: opts.Deadline, NoMove: opts.NoMove, BotLevel: opts.BotLevel,
 	})
 	if err != nil {
 		return hostError(err)
@@ -260,11 +315,11 @@ func runHostNew(ctx context.Context, opts *hostNewOptions) error {
 		fmt.Fprintf(opts.Out, " %s (%s, %s)", s.Colour, s.Name, how)
 	}
 	fmt.Fprintln(opts.Out)
-	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now, "new")
+	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now)
 }
 
 // deliver sends a hosted game's mails, or prints them.
-func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.HostedGame, print bool, now time.Time, what string) error {
+func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.HostedGame, print bool, now time.Time) error {
 	if print {
 		for _, m := range hg.Mail {
 			fmt.Fprintf(out, "\n--- mail to %s\nSubject: %s\n", strings.Join(m.To, ", "), m.Subject)
@@ -275,8 +330,9 @@ func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.Ho
 		}
 		return nil
 	}
-	key := "host-" + what + "/" + hg.Game + "/" + now.UTC().Format(time.RFC3339Nano)
-	if err := mail.Post(ctx, cfg, key, hg.Mail, mail.Options{Now: func() time.Time { return now }}); err != nil {
+	// The key is the one the referee recorded: it binds a reply to one of
+	// these mails to the point of the game they went out at.
+	if err := mail.Post(ctx, cfg, hg.Key, hg.Mail, mail.Options{Now: func() time.Time { return now }}); err != nil {
 		return withHint(fmt.Errorf("game %s is ready, but not every mail was sent: %w", hg.Game, err),
 			"run 'elasund host invite --config FILE %s' to send the invitations again (hosted seats get new tokens)", hg.Game)
 	}
@@ -353,13 +409,13 @@ func runHostInvite(ctx context.Context, opts *hostInviteOptions) error {
 	}
 	hg, err := referee.HostInvite(referee.InviteOptions{
 		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Game: opts.Game, Seats: opts.Seats,
-		Games: opts.Games, Rand: opts.Rand,
+		Games: opts.Games, Rand: opts.Rand, Now: opts.Now,
 	})
 	if err != nil {
 		return hostError(err)
 	}
 	fmt.Fprintf(opts.Out, "game %s: %d invitation(s), %d new token(s)\n", hg.Game, len(hg.Mail), len(hg.Tokens))
-	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now, "invite")
+	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now)
 }
 
 // anyColour reads a seat colour given before the game is known (the

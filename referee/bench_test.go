@@ -23,7 +23,7 @@ func scriptedFor(b *testing.B, seats []turnfile.Seat) (string, *HostedGame, *scr
 	if err != nil {
 		b.Fatal(err)
 	}
-	return dir, hg, scriptGame(b, copyStore(b, dir), hg, false)
+	return dir, hg, scriptGame(b, copyStore(b, dir), hg, false, 0)
 }
 
 // seatIndex is the index of the turn mail to the mover among a move's

@@ -28,9 +28,10 @@ func (f *fixedBytes) Read(p []byte) (int, error) {
 }
 
 // A game for the referee: HostNew writes it into the store and returns
-// the invitations, which carry each hosted seat's token; a move written
-// in a mail body with the token is then applied, and every seat gets the
-// board.
+// the invitations, which carry each hosted seat's token and, every seat
+// being hosted, open the game; a move written in a mail body with the
+// token, in reply to the turn it answers, is then applied, and every seat
+// gets the board.
 func ExampleHostNew() {
 	dir, err := os.MkdirTemp("", "elasund-example-")
 	if err != nil {
@@ -63,7 +64,9 @@ func ExampleHostNew() {
 		MessageID: "move1@example.org", From: "alice@example.org",
 		Subject: "Re: [elasund " + hg.Game + "] turn 1: your move",
 		Date:    start.Add(time.Hour),
-		Text:    "token " + hg.Tokens["red"] + "\nroll\n",
+		// The daemon's clock when it read the mail: the entry's time.
+		Received: start.Add(time.Hour),
+		Text:     "token " + hg.Tokens["red"] + "\nroll\n",
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -75,10 +78,8 @@ func ExampleHostNew() {
 	fmt.Println("entries:", n, "replies:", len(d.Replies))
 	fmt.Println(regexp.MustCompile(`(?m)^Your move was applied.*\n  roll$`).MatchString(d.Replies[0].Text))
 	// Output:
-	// "Alice" <alice@example.org> | [elasund GAME] invitation: you play red
+	// "Alice" <alice@example.org> | [elasund GAME] invitation: you play red, your move
 	// "Bob" <bob@example.org> | [elasund GAME] invitation: you play blue
-	// "Alice" <alice@example.org> | [elasund GAME] turn 1: your move
-	// "Bob" <bob@example.org> | [elasund GAME] turn 1: waiting for red
 	// entries: 3 replies: 2
 	// true
 }

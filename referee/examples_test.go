@@ -98,6 +98,7 @@ func TestHostedExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	in.Received = date // the daemon's clock
 	d = handle(t, r, in)
 	if d.Reject {
 		t.Fatalf("the example move was refused:\n%s", d.Replies[0].Text)

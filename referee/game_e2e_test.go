@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,11 +48,43 @@ type mailTable struct {
 	// expected counts the distinct replies the sink should hold.
 	expected int
 	moves    int
+	// clock is the daemon's clock: set to each mail's date before it is
+	// delivered, it is the time the daemon reads the mail at.
+	clock *testClock
+	// hidden is set when every seat is hosted: the turn file is withheld
+	// until the game ends.
+	hidden bool
+}
+
+// testClock is a clock the test sets.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
+}
+
+func (c *testClock) advance(d time.Duration) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return c.t
 }
 
 func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, sm *mailtest.SMTP, level string) *mailTable {
 	t.Helper()
-	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[string]*tablePlayer{}}
+	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[string]*tablePlayer{},
+		clock: &testClock{t: refTime.Add(time.Hour)}}
 	// The invitations go out as "elasund host new" sends them.
 	cfg := testConfig(im, sm, t.TempDir())
 	if err := mail.Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, mail.Options{}); err != nil {
@@ -83,7 +116,10 @@ func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, s
 			}
 		}
 	}
-	mt.replica = openBytes(t, mt.latest)
+	// When every seat is hosted the invitations carry no file: hands
+	// are hidden until the game ends.
+	mt.hidden = mt.latest == nil
+	mt.replica = openBytes(t, storedBytes(t, dir, hg.Game))
 	var err error
 	if mt.hosted, err = readHosted(dir, hg.Game, elasund.Rules{}); err != nil {
 		t.Fatal(err)
@@ -127,14 +163,18 @@ func (mt *mailTable) waitReplies(msgID string, n int) []*mail.Incoming {
 	}
 }
 
-// send delivers a mail to the daemon's inbox and returns its Message-ID.
+// send delivers a mail to the daemon's inbox, the daemon's clock at its
+// date, and returns its Message-ID.
 func (mt *mailTable) send(from, subject, body string, extra []string, atts ...mail.Attachment) string {
-	id, raw := mt.ml.raw(from, subject, body, extra, atts...)
-	mt.im.Deliver(raw)
+	id, date := mt.ml.next()
+	mt.clock.set(date)
+	mt.im.Deliver(rawMail(from, subject, body, id, date, extra, atts...))
 	return id
 }
 
-func (mt *mailTable) subject() string { return "Re: " + templates.SubjectTag(mt.game) + " turn" }
+// subject is that of a reply to the last turn mail: it binds a move to
+// the turn it answers.
+func (mt *mailTable) subject() string { return turnSubject(mt.game, mt.replica) }
 
 // rejected sends a mail that must be refused and returns the rejection.
 func (mt *mailTable) rejected(from, subject, body string, atts ...mail.Attachment) string {
@@ -176,6 +216,7 @@ func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 		if _, err := mt.replica.Move(seat, move, mt.hosted[seat].signer, entryTime(mt.replica, date), turnfile.MoveOptions{}); err != nil {
 			mt.t.Fatalf("%s's move %v: %v", seat, move, err)
 		}
+		mt.clock.set(date)
 		mt.im.Deliver(raw)
 	} else {
 		if _, err := mt.replica.Move(seat, move, p.signer, mt.ml.date, turnfile.MoveOptions{}); err != nil {
@@ -185,24 +226,29 @@ func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 		if err != nil {
 			mt.t.Fatal(err)
 		}
-		id = mt.send(p.seat.Email, mt.subject(), "my move", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
+		id = mt.send(p.seat.Email, turnSubject(mt.game, mt.replica), "my move", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: data})
 	}
 	mt.moves++
 	seats := mt.replica.File().Header.Seats
 	n := len(seats) + len(newDecisions(before, mt.replica.Position().Owed()))
 	replies := mt.waitReplies(id, n)
 	mt.expected += n
+	over := mt.replica.Position().Over()
+	want, err := mt.replica.File().Marshal()
+	if err != nil {
+		mt.t.Fatal(err)
+	}
+	// The file goes with every turn mail, unless every seat is hosted:
+	// then it is withheld until the game is over.
 	data := attachmentNamed(replies[0].Attachments, ".yaml")
-	if data == nil {
+	if withheld := mt.hidden && !over; withheld != (data == nil) {
+		mt.t.Fatalf("move %d by %s (%v): file attached %v, want %v:\n%s", mt.moves, seat, move, data != nil, !withheld, replies[0].Text)
+	}
+	if !strings.Contains(replies[0].Text, "applied") && !strings.Contains(replies[0].Text, "moved") {
 		mt.t.Fatalf("move %d by %s (%v) was not applied:\n%s", mt.moves, seat, move, replies[0].Text)
 	}
-	over := mt.replica.Position().Over()
 	if mt.moves%10 == 0 || over {
-		want, err := mt.replica.File().Marshal()
-		if err != nil {
-			mt.t.Fatal(err)
-		}
-		if !bytes.Equal(data, want) {
+		if got := storedBytes(mt.t, mt.dir, mt.game); !bytes.Equal(got, want) || (data != nil && !bytes.Equal(data, want)) {
 			mt.t.Fatalf("move %d: the referee's file differs from the game replayed by the test", mt.moves)
 		}
 	}
@@ -224,7 +270,9 @@ func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 			mt.t.Errorf("move %d: extra reply %q is not a decision request", mt.moves, r.Subject)
 		}
 	}
-	mt.latest = data
+	if data != nil {
+		mt.latest = data
+	}
 }
 
 func containsPending(list []engine.Owed, p engine.Owed) bool {
@@ -285,12 +333,12 @@ func (mt *mailTable) finish(r *running) {
 		mt.game, mt.moves, len(g.File().History), g.Position().Turn(), strings.Join(g.Position().Winners(), " and "), mt.expected)
 }
 
-func startReferee(t *testing.T, dir string, im *mailtest.IMAP, sm *mailtest.SMTP) *running {
+func startReferee(t *testing.T, dir string, im *mailtest.IMAP, sm *mailtest.SMTP, clock *testClock) *running {
 	t.Helper()
 	cfg := testConfig(im, sm, t.TempDir())
 	cfg.Limits.PerSenderPerHour = -1
 	cfg.GamesDir = dir
-	return startDaemon(t, cfg, newTestReferee(t, dir), mail.Options{})
+	return startDaemon(t, cfg, newTestReferee(t, dir), mail.Options{Now: clock.now})
 }
 
 // TestRefereeHostedGameByMail plays a whole two-player game whose seats
@@ -301,15 +349,15 @@ func TestRefereeHostedGameByMail(t *testing.T) {
 	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
 	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	mt := newMailTable(t, hg, dir, im, sm, bot.LevelHeuristic)
-	if len(hg.Mail) != 4 || mt.latest == nil {
-		t.Fatalf("%d mails from host new, latest file %v; want invitations and opening mails", len(hg.Mail), mt.latest != nil)
+	if len(hg.Mail) != 2 || !mt.hidden {
+		t.Fatalf("%d mails from host new, file attached %v; want two invitations that open the game, without the file", len(hg.Mail), !mt.hidden)
 	}
 	for _, p := range mt.players {
 		if p.token == "" {
 			t.Fatalf("%s received no token", p.seat.Colour)
 		}
 	}
-	r := startReferee(t, dir, im, sm)
+	r := startReferee(t, dir, im, sm, mt.clock)
 	mt.playToEnd(2000)
 	mt.finish(r)
 	if n := im.Count("Processed"); n != mt.moves {
@@ -330,7 +378,7 @@ func TestRefereePeerGameByMail(t *testing.T) {
 	if red.token == "" || blue.token != "" || mt.latest == nil {
 		t.Fatalf("red's token %q, blue's %q, file %v: want a token for red only and the file for blue", red.token, blue.token, mt.latest != nil)
 	}
-	r := startReferee(t, dir, im, sm)
+	r := startReferee(t, dir, im, sm, mt.clock)
 
 	// Before blue joins, red cannot move.
 	text := mt.rejected(alice.Email, mt.subject(), "token "+red.token+"\nroll")
@@ -405,6 +453,7 @@ func TestRefereePeerGameByMail(t *testing.T) {
 	}
 	mine, _ := mt.replica.File().Marshal()
 	dupID, dupRaw := mt.ml.raw(bob.Email, mt.subject(), "my move", nil, mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: mine})
+	mt.clock.set(mt.ml.date)
 	im.Deliver(dupRaw)
 	mt.moves++
 	n := 2 + len(newDecisions(pending, mt.replica.Position().Owed()))

@@ -14,7 +14,6 @@ import (
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/internal/rulesref"
 	"github.com/elasund/elasund/mail"
-	"github.com/elasund/elasund/templates"
 	elasundboard "github.com/elasund/elasund/templates/elasund"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -73,17 +72,19 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 	if err != nil {
 		t.Fatalf("HostNew: %v", err)
 	}
-	if len(hg.Mail) != 4 {
-		t.Fatalf("%d mails, want 2 invitations and 2 opening turn mails", len(hg.Mail))
+	if len(hg.Mail) != 2 {
+		t.Fatalf("%d mails, want 2 invitations that open the game", len(hg.Mail))
 	}
+	// The example move is the first legal action at the start, in Nim's
+	// language.
 	if inv := hg.Mail[0].Text; !strings.Contains(inv, "a game of Nim, the toy") || !strings.Contains(inv, "Rules: the short pile.") ||
-		!strings.Contains(inv, "roll; take 2") {
+		!strings.Contains(inv, "token "+hg.Tokens["amber"]+"\n      roll\n") {
 		t.Errorf("Nim's invitation is not written with Nim's parts:\n%s", inv)
 	}
-	if open := hg.Mail[2]; !strings.Contains(open.Text, "Nim game "+hg.Game+", turn 1. You play amber.") ||
+	if open := hg.Mail[0]; !strings.Contains(open.Text, "The game begins: amber plays first.") ||
 		!strings.Contains(open.Text, "Pile: 7 stones.") || !strings.Contains(open.Text, "(the hidden view of amber)") ||
 		!strings.Contains(string(attachmentNamed(open.Attachments, ".svg")), "7 stones") {
-		t.Errorf("amber's opening mail is not Nim's, or not the hidden view of an all-hosted game:\n%s", open.Text)
+		t.Errorf("amber's invitation does not open the game as Nim, in the hidden view of an all-hosted game:\n%s", open.Text)
 	}
 	stored := openGame(t, set, storedBytes(t, dir, hg.Game))
 	if h := stored.File().Header; stored.Rules().Name() != "nim" || h.Scenario != "short" || h.Edition != "" {
@@ -95,10 +96,10 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	ml := &mailer{}
-	subject := "Re: " + templates.SubjectTag(hg.Game) + " turn"
 	email := map[string]string{"amber": alice.Email, "teal": bob.Email}
 	send := func(seat, body string) *mail.Decision {
 		t.Helper()
+		subject := turnSubject(hg.Game, openGame(t, set, storedBytes(t, dir, hg.Game)))
 		return handle(t, r, ml.incoming(email[seat], subject, "token "+hg.Tokens[seat]+"\n"+body))
 	}
 
@@ -197,7 +198,7 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := handle(t, r, ml.incoming(alice.Email, "Re: "+templates.SubjectTag(ehg.Game)+" turn", "token "+ehg.Tokens["red"]+"\nroll"))
+	d := handle(t, r, ml.incoming(alice.Email, turnSubject(ehg.Game, openGame(t, set, storedBytes(t, dir, ehg.Game))), "token "+ehg.Tokens["red"]+"\nroll"))
 	if d.Reject || !strings.Contains(d.Replies[0].Text, "Elasund game "+ehg.Game) {
 		t.Errorf("a move in the Elasund game of a two-game store:\n%s", d.Replies[0].Text)
 	}

@@ -48,6 +48,16 @@ type HostOptions struct {
 	// RandomStart shuffles the seat order; the referee may, being the
 	// trusted party (spec/TURNFILE.md requirement 4).
 	RandomStart bool
+	// Deadline is how long a seat has to move once the game waits for
+	// it; 0 means DefaultDeadline.
+	Deadline time.Duration
+	// NoMove is what happens when a hosted seat lets its deadline pass;
+	// NoMoveUnset means NoMoveBot.
+	NoMove NoMove
+	// BotLevel is the level the bot plays at for the table (a level of
+	// the game's bots, such as heuristic or strong); "" means the game's
+	// heuristic level.
+	BotLevel string
 	// Now is the game's creation time and that of the hosted seats'
 	// join entries.
 	Now time.Time
@@ -59,6 +69,10 @@ type HostOptions struct {
 // HostedGame is a game HostNew made or HostInvite re-invited to.
 type HostedGame struct {
 	Game string
+	// Key names the mails for mail.Post, which derives their
+	// Message-IDs from it: the referee binds a reply to one of them to
+	// the point of the game it went out at.
+	Key string
 	// Path is the authoritative turn file.
 	Path string
 	// Seats in turn order, as the header has them.
@@ -66,9 +80,11 @@ type HostedGame struct {
 	// Tokens holds the new tokens of hosted seats in clear, by seat. The
 	// store keeps only their hashes: the invitations in Mail carry them.
 	Tokens map[string]string
-	// Mail holds the invitations, one per seat, and when every seat is
-	// hosted (so that the game begins at once) the opening turn mails;
-	// send them with mail.Post.
+	// Mail holds the invitations, one per seat; when every seat is
+	// hosted, so that the game begins at once, each invitation also
+	// opens the game (the board, and the legal actions of the seat that
+	// moves first), so that it is all a player needs whatever order the
+	// mails arrive in. Send them with mail.Post and Key.
 	Mail []mail.Outgoing
 }
 
@@ -99,6 +115,26 @@ func HostNew(o HostOptions) (*HostedGame, error) {
 	kit, err := set.Lookup(o.Game)
 	if err != nil {
 		return nil, &HostError{Reason: err.Error(), Err: err}
+	}
+	t := defaultTable()
+	if o.Deadline < 0 {
+		return nil, &HostError{Reason: fmt.Sprintf("the deadline %v is negative", o.Deadline)}
+	}
+	if o.Deadline > 0 {
+		t.deadline = o.Deadline
+	}
+	if o.NoMove != NoMoveUnset {
+		if o.NoMove.String() == "" {
+			return nil, &HostError{Reason: fmt.Sprintf("no-move policy %d is not bot, skip or wait", o.NoMove)}
+		}
+		t.noMove = o.NoMove
+	}
+	t.botLevel = o.BotLevel
+	if t.botLevel == "" {
+		t.botLevel = defaultBotLevel(kit)
+	}
+	if !slices.Contains(kit.Bots.Levels(), t.botLevel) {
+		return nil, &HostError{Reason: fmt.Sprintf("%s's bots play at %s, not %q", kit.Rules.Name(), strings.Join(kit.Bots.Levels(), ", "), t.botLevel)}
 	}
 	seated := map[string]bool{}
 	for _, s := range o.Seats {
@@ -150,30 +186,36 @@ func HostNew(o HostOptions) (*HostedGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	hdata, err := marshalHosted(game, g.File().Header.Seats, seats)
-	if err != nil {
-		return nil, err
-	}
-	s, err := newSession(set, game, g, data, seats)
-	if err != nil {
-		return nil, err
-	}
-	if err := createGameDir(o.Dir, game, data, hdata); err != nil {
-		return nil, err
-	}
-	hg := &HostedGame{Game: game, Path: filepath.Join(gameDir(o.Dir, game), gameFileName), Seats: g.File().Header.Seats, Tokens: tokens}
-	hg.Mail, err = invitations(s, o.Address, tokens, nil)
-	if err != nil {
-		return nil, err
-	}
 	if len(g.Unjoined()) == 0 {
-		opening, err := turnReplies(s, nil, report{begins: true}, nil)
-		if err != nil {
-			return nil, err
-		}
-		hg.Mail = append(hg.Mail, opening...)
+		t.await(g, nil, -1, nil, o.Now)
+	}
+	s, err := newSession(set, game, g, data, seats, t)
+	if err != nil {
+		return nil, err
+	}
+	hg := &HostedGame{Game: game, Key: hostKey("new", game, o.Now), Path: filepath.Join(gameDir(o.Dir, game), gameFileName), Seats: g.File().Header.Seats, Tokens: tokens}
+	hg.Mail, err = invitations(s, o.Address, tokens, nil, o.Now, len(g.Unjoined()) == 0)
+	if err != nil {
+		return nil, err
+	}
+	sent := []sentRecord{{Entries: len(g.File().History), Key: hg.Key, Replies: len(hg.Mail)}}
+	hdata, err := marshalHosted(game, g.File().Header.Seats, seats, sent)
+	if err != nil {
+		return nil, err
+	}
+	tdata, err := t.marshal(game)
+	if err != nil {
+		return nil, err
+	}
+	if err := createGameDir(o.Dir, game, data, hdata, tdata); err != nil {
+		return nil, err
 	}
 	return hg, nil
+}
+
+// hostKey is the key of the mails of a host command: "host-new/GAME/TIME".
+func hostKey(what, game string, now time.Time) string {
+	return "host-" + what + "/" + game + "/" + now.UTC().Format(time.RFC3339Nano)
 }
 
 // joinHosted joins every hosted seat of g that has not joined, in seat
@@ -233,6 +275,8 @@ type InviteOptions struct {
 	Games *games.Set
 	// Rand is the source of the new tokens; nil means crypto/rand.Reader.
 	Rand io.Reader
+	// Now is when the invitations are sent, for their key.
+	Now time.Time
 }
 
 // HostInvite gives the listed hosted seats of a game new tokens (the old
@@ -272,6 +316,9 @@ func HostInvite(o InviteOptions) (*HostedGame, error) {
 	}
 	tokens := map[string]string{}
 	for _, c := range seats {
+		if hs := s.hosted[c]; hs != nil && hs.bot {
+			return nil, &HostError{Reason: fmt.Sprintf("%s of game %s is played by the bot; hand it to a player with \"elasund host seat\"", c, game)}
+		}
 		if h.SeatOf(c) == nil {
 			return nil, &HostError{Reason: fmt.Sprintf("game %s has no %s seat", game, c)}
 		}
@@ -289,8 +336,14 @@ func HostInvite(o InviteOptions) (*HostedGame, error) {
 		hs.token = tokenHash(game, c, token)
 		tokens[c] = token
 	}
-	if len(tokens) > 0 {
-		hdata, err := marshalHosted(game, h.Seats, s.hosted)
+	mails, err := invitations(s, o.Address, tokens, seats, o.Now, false)
+	if err != nil {
+		return nil, err
+	}
+	key := hostKey("invite", game, o.Now)
+	if len(s.hosted) > 0 {
+		sent := append(slices.Clone(s.hostSent), sentRecord{Entries: len(s.g.File().History), Key: key, Replies: len(mails)})
+		hdata, err := marshalHosted(game, h.Seats, s.hosted, sent)
 		if err != nil {
 			return nil, err
 		}
@@ -298,40 +351,73 @@ func HostInvite(o InviteOptions) (*HostedGame, error) {
 			return nil, err
 		}
 	}
-	mails, err := invitations(s, o.Address, tokens, seats)
-	if err != nil {
-		return nil, err
-	}
-	return &HostedGame{Game: game, Path: filepath.Join(gameDir(dir, game), gameFileName), Seats: h.Seats, Tokens: tokens, Mail: mails}, nil
+	return &HostedGame{Game: game, Key: key, Path: filepath.Join(gameDir(dir, game), gameFileName), Seats: s.seats(), Tokens: tokens, Mail: mails}, nil
 }
 
 // invitations renders the invitation of each seat in only (every seat
 // when only is nil): with its token for a hosted seat, with the turn file
-// attached for a seat that plays with its own key.
-func invitations(s *session, address string, tokens map[string]string, only []string) ([]mail.Outgoing, error) {
+// attached for a seat that plays with its own key (unless it must wait
+// for the first seat to join: it gets the file once it has). When opens
+// is set the game begins with these mails: each also shows the board as
+// its seat sees it, and the legal actions of the seat that moves first.
+func invitations(s *session, address string, tokens map[string]string, only []string, now time.Time, opens bool) ([]mail.Outgoing, error) {
 	h := &s.g.File().Header
-	table := make([]templates.Seat, len(h.Seats))
-	for i, st := range h.Seats {
+	seats := s.seats()
+	table := make([]templates.Seat, len(seats))
+	for i, st := range seats {
 		table[i] = templates.Seat{Colour: st.Colour, Name: st.Name}
 	}
+	p := s.g.Position()
+	example := ""
+	if acts := p.Legal(p.Current(), nil); len(acts) > 0 {
+		example = s.draw.Action(p, acts[0].String())
+	}
+	first := h.Seats[0].Colour
+	waitFor := ""
+	if s.hosted[first] == nil && !s.g.Joined(first) {
+		waitFor = first
+	}
+	hidden := s.allHosted()
 	var out []mail.Outgoing
-	for _, st := range h.Seats {
+	for _, st := range seats {
 		if only != nil && !slices.Contains(only, st.Colour) {
 			continue
 		}
 		if s.hosted[st.Colour] != nil && tokens[st.Colour] == "" {
 			continue // a hosted seat is only invited with a new token
 		}
-		subject, body, err := s.mailer.Invitation(templates.Invitation{
+		if st.Email == "" {
+			continue
+		}
+		inv := templates.Invitation{
 			Game: s.game, Seat: st.Colour, Name: st.Name, Token: tokens[st.Colour],
-			Address: address, Seats: table, Position: s.g.Position(),
-		})
+			Address: address, Seats: table, Position: p, Example: example, Turn: p.Turn(),
+			Deadline: fmt.Sprintf("Deadline: once the game waits for a seat, it has %s to move. %s", span(s.table.deadline), capital(s.afterDeadline(st.Colour, false))),
+			Begins:   opens, Hidden: hidden,
+		}
+		if s.hosted[st.Colour] == nil && st.Colour != first {
+			inv.WaitFor = waitFor
+		}
+		if opens {
+			inv.Legal = legalFor(s, st.Colour)
+		}
+		subject, body, err := s.mailer.Invitation(inv)
 		if err != nil {
 			return nil, err
 		}
 		m := mail.Outgoing{To: []string{seatAddress(st)}, Subject: subject, Text: body}
-		if s.hosted[st.Colour] == nil {
+		if s.hosted[st.Colour] == nil && inv.WaitFor == "" {
 			m.Attachments = []mail.Attachment{fileAttachment(s.game, s.data)}
+		}
+		if opens {
+			svg, err := s.board(templates.View{Seat: st.Colour, Hidden: hidden})
+			if err != nil {
+				return nil, err
+			}
+			m.Attachments = append(m.Attachments, svgAttachment(s.game, svg))
+			if !hidden {
+				m.Attachments = append([]mail.Attachment{fileAttachment(s.game, s.data)}, m.Attachments...)
+			}
 		}
 		out = append(out, m)
 	}

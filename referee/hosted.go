@@ -30,7 +30,11 @@ import (
 //
 //	<games_dir>/<game>/game.yaml    the authoritative turn file
 //	<games_dir>/<game>/hosted.yaml  the hosted seats' keys, chain secrets
-//	                                and token hashes, mode 0600
+//	                                and token hashes, mode 0600; written
+//	                                by the host commands only
+//	<games_dir>/<game>/table.yaml   the table's settings and the referee's
+//	                                record of the game (table.go); written
+//	                                by the daemon only
 //
 // A new game is written to a hidden directory and renamed into place, so
 // the referee never sees half a game. The turn file says which game it is
@@ -49,6 +53,12 @@ type hostedSeat struct {
 	colour string
 	signer *turnfile.Signer
 	token  [32]byte // tokenHash of the player's token
+	// name and email replace the header's when the seat was handed to a
+	// new player (HostSeat); "" keeps the header's.
+	name, email string
+	// bot is set when the seat was handed to the bot: it plays every
+	// move of the seat, as soon as the game waits for it.
+	bot bool
 }
 
 // hostedFile is hosted.yaml.
@@ -56,6 +66,10 @@ type hostedFile struct {
 	Format string         `yaml:"format"`
 	Game   string         `yaml:"game"`
 	Seats  []hostedRecord `yaml:"seats"`
+	// Sent records the mails the host commands sent (invitations), so
+	// that a reply to one is bound to the point of the game it was sent
+	// at.
+	Sent []sentRecord `yaml:"sent,omitempty"`
 }
 
 type hostedRecord struct {
@@ -63,6 +77,9 @@ type hostedRecord struct {
 	Private string `yaml:"private"` // "ed25519:" + base64 of the 32-byte seed
 	Secret  string `yaml:"secret"`  // hex of the chain secret
 	Token   string `yaml:"token"`   // "sha256:" + hex of tokenHash
+	Name    string `yaml:"name,omitempty"`
+	Email   string `yaml:"email,omitempty"`
+	Bot     bool   `yaml:"bot,omitempty"`
 }
 
 func gameDir(dir, game string) string { return filepath.Join(dir, game) }
@@ -70,16 +87,23 @@ func gameDir(dir, game string) string { return filepath.Join(dir, game) }
 // readHosted reads the hosted seats of game, a game of rules; a game
 // without hosted.yaml has none. The file must not be readable by others.
 func readHosted(dir, game string, rules engine.Game) (map[string]*hostedSeat, error) {
+	seats, _, err := readHostedFile(dir, game, rules)
+	return seats, err
+}
+
+// readHostedFile reads hosted.yaml: the hosted seats and the record of
+// the mails the host commands sent.
+func readHostedFile(dir, game string, rules engine.Game) (map[string]*hostedSeat, []sentRecord, error) {
 	path := filepath.Join(gameDir(dir, game), hostedFileName)
 	var hf hostedFile
 	switch err := secretfile.Read(path, &hf); {
 	case errors.Is(err, fs.ErrNotExist):
-		return map[string]*hostedSeat{}, nil
+		return map[string]*hostedSeat{}, nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("reading the hosted seats' keys: %w", err)
+		return nil, nil, fmt.Errorf("reading the hosted seats' keys: %w", err)
 	}
 	if hf.Format != hostedFormat || hf.Game != game {
-		return nil, fmt.Errorf("%s: not the hosted seats of game %s (format %q, game %q)", path, game, hf.Format, hf.Game)
+		return nil, nil, fmt.Errorf("%s: not the hosted seats of game %s (format %q, game %q)", path, game, hf.Format, hf.Game)
 	}
 	out := map[string]*hostedSeat{}
 	for i, rec := range hf.Seats {
@@ -87,32 +111,39 @@ func readHosted(dir, game string, rules engine.Game) (map[string]*hostedSeat, er
 			return fmt.Errorf("%s: seats[%d].%s is malformed", path, i+1, field)
 		}
 		if !slices.Contains(rules.Colours(), rec.Colour) {
-			return nil, bad("colour")
+			return nil, nil, bad("colour")
 		}
 		seed, err := base64.StdEncoding.Strict().DecodeString(strings.TrimPrefix(rec.Private, "ed25519:"))
 		if err != nil || len(seed) != ed25519.SeedSize || !strings.HasPrefix(rec.Private, "ed25519:") {
-			return nil, bad("private")
+			return nil, nil, bad("private")
 		}
 		var secret turnfile.Hash
 		if b, err := hex.DecodeString(rec.Secret); err != nil || len(b) != len(secret) {
-			return nil, bad("secret")
+			return nil, nil, bad("secret")
 		} else {
 			copy(secret[:], b)
 		}
-		hs := &hostedSeat{colour: rec.Colour, signer: &turnfile.Signer{Key: ed25519.NewKeyFromSeed(seed), Secret: secret}}
+		hs := &hostedSeat{colour: rec.Colour, signer: &turnfile.Signer{Key: ed25519.NewKeyFromSeed(seed), Secret: secret},
+			name: rec.Name, email: rec.Email, bot: rec.Bot}
 		if b, err := hex.DecodeString(strings.TrimPrefix(rec.Token, "sha256:")); err != nil || len(b) != len(hs.token) || !strings.HasPrefix(rec.Token, "sha256:") {
-			return nil, bad("token")
+			return nil, nil, bad("token")
 		} else {
 			copy(hs.token[:], b)
 		}
+		if rec.Email != "" && checkAddress(rec.Email) != nil {
+			return nil, nil, bad("email")
+		}
 		out[rec.Colour] = hs
 	}
-	return out, nil
+	return out, hf.Sent, nil
 }
 
 // marshalHosted writes hosted.yaml's bytes, seats in seat order.
-func marshalHosted(game string, order []turnfile.Seat, seats map[string]*hostedSeat) ([]byte, error) {
-	hf := hostedFile{Format: hostedFormat, Game: game, Seats: []hostedRecord{}}
+func marshalHosted(game string, order []turnfile.Seat, seats map[string]*hostedSeat, sent []sentRecord) ([]byte, error) {
+	if len(sent) > maxSent {
+		sent = sent[len(sent)-maxSent:]
+	}
+	hf := hostedFile{Format: hostedFormat, Game: game, Seats: []hostedRecord{}, Sent: sent}
 	for _, s := range order {
 		hs := seats[s.Colour]
 		if hs == nil {
@@ -123,6 +154,9 @@ func marshalHosted(game string, order []turnfile.Seat, seats map[string]*hostedS
 			Private: "ed25519:" + base64.StdEncoding.EncodeToString(hs.signer.Key.Seed()),
 			Secret:  hs.signer.Secret.String(),
 			Token:   "sha256:" + hex.EncodeToString(hs.token[:]),
+			Name:    hs.name,
+			Email:   hs.email,
+			Bot:     hs.bot,
 		})
 	}
 	var b bytes.Buffer
@@ -177,15 +211,16 @@ func tokenHash(game, seat, token string) [32]byte {
 	return sha256.Sum256([]byte("elasund/token\x00" + game + "\x00" + seat + "\x00" + normalizeToken(token)))
 }
 
-// checkToken reports whether token is seat's token, in constant time.
+// checkToken reports whether token is seat's token, in constant time. A
+// seat handed to the bot has no token.
 func (hs *hostedSeat) checkToken(game, token string) bool {
 	h := tokenHash(game, hs.colour, token)
-	return subtle.ConstantTimeCompare(h[:], hs.token[:]) == 1
+	return subtle.ConstantTimeCompare(h[:], hs.token[:]) == 1 && hs.token != [32]byte{}
 }
 
 // createGameDir writes a new game's directory: to a hidden directory
 // first, synced, then renamed into place. It fails if the game exists.
-func createGameDir(dir, game string, data, hosted []byte) error {
+func createGameDir(dir, game string, data, hosted, table []byte) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("creating the games directory: %w", err)
 	}
@@ -209,7 +244,10 @@ func createGameDir(dir, game string, data, hosted []byte) error {
 	if err := writeFileAtomic(filepath.Join(tmp, gameFileName), data, 0o644, false); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(tmp, hostedFileName), hosted, 0o600, true); err != nil {
+	if err := writeFileAtomic(filepath.Join(tmp, hostedFileName), hosted, 0o600, false); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(filepath.Join(tmp, tableFileName), table, 0o600, true); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, final); err != nil {

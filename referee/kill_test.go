@@ -20,7 +20,6 @@ import (
 	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/internal/mailtest"
 	"github.com/elasund/elasund/mail"
-	"github.com/elasund/elasund/templates"
 )
 
 // Environment of the child process of TestRefereeExactlyOnceUnderKill.
@@ -30,7 +29,31 @@ const (
 	envRefereeSMTP  = "ELASUND_REFEREE_SMTP"
 	envRefereeSpool = "ELASUND_REFEREE_SPOOL"
 	envRefereeGames = "ELASUND_REFEREE_GAMES"
+	envRefereeClock = "ELASUND_REFEREE_CLOCK"
 )
+
+// The clock of the kill test: the daemon reads every mail at killStart,
+// until the test moves its clock on past a deadline, to killDeadline.
+var (
+	killStart    = refTime.Add(2 * time.Hour)
+	killDeadline = killStart.Add(DefaultDeadline + time.Hour)
+)
+
+// fileClock is a clock that reads the time from a file the test writes,
+// so that it survives the kills: killStart while the file is missing.
+func fileClock(path string) func() time.Time {
+	return func() time.Time {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return killStart
+		}
+		t, err := time.Parse(time.RFC3339, strings.TrimSpace(string(b)))
+		if err != nil {
+			return killStart
+		}
+		return t
+	}
+}
 
 // TestRefereeKillChild is the daemon that TestRefereeExactlyOnceUnderKill
 // runs as a child process and kills; run alone it skips.
@@ -49,11 +72,12 @@ func TestRefereeKillChild(t *testing.T) {
 		Limits:   mail.Limits{PerSenderPerHour: -1},
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	ref, err := New(Options{Dir: cfg.GamesDir, Address: testFrom, Logger: log})
+	clock := fileClock(os.Getenv(envRefereeClock))
+	ref, err := New(Options{Dir: cfg.GamesDir, Address: testFrom, Logger: log, Now: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := mail.New(cfg, ref, mail.Options{Logger: log, RetryMin: 10 * time.Millisecond, RetryMax: 100 * time.Millisecond})
+	d, err := mail.New(cfg, ref, mail.Options{Logger: log, Now: clock, RetryMin: 10 * time.Millisecond, RetryMax: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,24 +132,39 @@ func copyStore(t testing.TB, src string) string {
 }
 
 // scriptedGame is a game played once by a referee called directly: the
-// mails it took, with the number of replies each got, and the final file.
+// mails it took, with the number of replies each got, the deadline work
+// done between them, and the final file.
 type scriptedGame struct {
 	game    string
 	msgs    [][]byte
 	ids     []string
 	replies []int
+	// timed is the deadline work, done after the first after mails.
+	timed   []timedStep
 	final   []byte
 	moves   int
 	refused int
 }
 
+// timedStep is deadline work the referee did in a scripted game.
+type timedStep struct {
+	after   int // mails before it
+	id      string
+	replies int
+	entries int // the game's entries after it
+}
+
 // scriptGame plays a hosted two-seat game to its end with bots, calling
-// the referee directly, and records every mail. With extras, every
-// seventh mail is one the referee refuses, and every eleventh a status
-// command.
-func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scriptedGame {
+// the referee directly, and records every mail; the referee reads each
+// at killStart. With extras, every seventh mail is one the referee
+// refuses, and every eleventh a status command. With deadlineAt > 0,
+// after that many mails the seat to move sends nothing: the clock moves
+// on to killDeadline, the bot plays its move, and the game goes on (the
+// mails then read at killDeadline).
+func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool, deadlineAt int) *scriptedGame {
 	t.Helper()
-	r, err := New(Options{Dir: dir, Address: testFrom})
+	now := killStart
+	r, err := New(Options{Dir: dir, Address: testFrom, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,17 +178,18 @@ func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scripted
 	for _, st := range hg.Seats {
 		email[st.Colour] = st.Email
 	}
-	subject := "Re: " + templates.SubjectTag(game) + " turn"
 	send := func(from, subject, body string) *mail.Decision {
 		id, raw := ml.raw(from, subject, body, nil)
 		in, err := mail.ParseMessage(raw, mail.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		in.Received = now
 		d := handle(t, r, in)
 		sg.msgs, sg.ids, sg.replies = append(sg.msgs, raw), append(sg.ids, id), append(sg.replies, len(d.Replies))
 		return d
 	}
+	done := map[string]bool{}
 	for i := 1; i < 5000; i++ {
 		s, err := r.session(game)
 		if err != nil {
@@ -159,6 +199,32 @@ func scriptGame(t testing.TB, dir string, hg *HostedGame, extras bool) *scripted
 			sg.final = s.data
 			return sg
 		}
+		if deadlineAt > 0 && len(sg.msgs) == deadlineAt && len(sg.timed) == 0 {
+			// Nobody answers: the deadline passes and the bot plays.
+			now = killDeadline
+			for {
+				tw, _, err := r.Due(context.Background(), now, func(id string) bool { return done[id] })
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tw == nil {
+					break
+				}
+				if tw.Decision.Commit != nil {
+					if err := tw.Decision.Commit(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				done[tw.ID] = true
+				n, _ := r.Entries(game)
+				sg.timed = append(sg.timed, timedStep{after: len(sg.msgs), id: tw.ID, replies: len(tw.Decision.Replies), entries: n})
+			}
+			if len(sg.timed) == 0 {
+				t.Fatal("nothing was due at the deadline")
+			}
+			continue
+		}
+		subject := turnSubject(game, s.g)
 		seat := s.g.Acting()[0]
 		switch {
 		case extras && i%11 == 0:
@@ -210,20 +276,28 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	origin, hg := hostGame(t, 21, nil, "red", "blue")
 	killDir := copyStore(t, origin)
 	start := time.Now()
-	sg := scriptGame(t, copyStore(t, origin), hg, true)
+	// Half way through the game a seat lets its deadline pass: the
+	// daemon's clock moves on while the kills go on, and the bot plays.
+	sg := scriptGame(t, copyStore(t, origin), hg, true, 40)
 	want := map[string]bool{}
 	for i, id := range sg.ids {
 		for j := 0; j < sg.replies[i]; j++ {
 			want[mail.ReplyMessageID(id, j, testFrom)] = true
 		}
 	}
-	t.Logf("undisturbed: %d mails (%d moves, %d refused), %d replies, in %v", len(sg.msgs), sg.moves, sg.refused, len(want), time.Since(start).Round(time.Millisecond))
+	for _, tw := range sg.timed {
+		for j := 0; j < tw.replies; j++ {
+			want[mail.ReplyMessageID(tw.id, j, testFrom)] = true
+		}
+	}
+	t.Logf("undisturbed: %d mails (%d moves, %d refused), %d deadline moves, %d replies, in %v", len(sg.msgs), sg.moves, sg.refused, len(sg.timed), len(want), time.Since(start).Round(time.Millisecond))
 
 	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
 	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
 	spool := t.TempDir()
+	clockFile := filepath.Join(t.TempDir(), "clock")
 	env := append(os.Environ(), envRefereeChild+"=1", envRefereeIMAP+"="+im.Addr(), envRefereeSMTP+"="+sm.Addr(),
-		envRefereeSpool+"="+spool, envRefereeGames+"="+killDir)
+		envRefereeSpool+"="+spool, envRefereeGames+"="+killDir, envRefereeClock+"="+clockFile)
 	logs := &lockedBuffer{}
 	child := func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestRefereeKillChild$", "-test.count=1")
@@ -234,19 +308,43 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 		}
 		return cmd
 	}
+	// The mails before the deadline go first; once they are all filed the
+	// clock moves on past the deadline; once the bot's move is in the
+	// game, the rest follow.
+	before := sg.timed[0].after
+	botEntries := sg.timed[len(sg.timed)-1].entries
+	limit := before
 	delivered := 0
 	deliver := func(n int) {
-		for ; n > 0 && delivered < len(sg.msgs); n-- {
+		for ; n > 0 && delivered < limit; n-- {
 			im.Deliver(sg.msgs[delivered])
 			delivered++
+		}
+	}
+	filed := func() int { return max(im.Count("Processed"), 0) + max(im.Count("Rejected"), 0) }
+	clockMoved := false
+	phase := func() {
+		if !clockMoved && filed() >= before {
+			if err := os.WriteFile(clockFile, []byte(killDeadline.Format(time.RFC3339)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			clockMoved = true
+		}
+		if clockMoved && limit == before {
+			if n, err := New(Options{Dir: killDir, Address: testFrom}); err == nil {
+				if e, _ := n.Entries(hg.Game); e >= botEntries {
+					limit = len(sg.msgs)
+				}
+			}
 		}
 	}
 	deliver(5)
 	start = time.Now()
 	for k := 0; k < kills; k++ {
 		// Spread the mails over the kills, so that they strike all
-		// through the game.
-		deliver((len(sg.msgs)-delivered)/(kills-k) + rng.IntN(2))
+		// through the game, and the deadline among them.
+		phase()
+		deliver((limit-delivered)/max(kills/2-k%(kills/2), 1) + rng.IntN(2))
 		cmd := child()
 		life := time.Duration(10+rng.IntN(60)) * time.Millisecond
 		if rng.IntN(4) == 0 {
@@ -256,13 +354,18 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 		cmd.Process.Kill()
 		cmd.Wait()
 	}
-	progress := max(im.Count("Processed"), 0) + max(im.Count("Rejected"), 0)
-	t.Logf("%d kills in %v: %d of %d mails filed, %d replies so far", kills, time.Since(start).Round(time.Millisecond), progress, len(sg.msgs), sm.Unique())
-	deliver(len(sg.msgs))
+	progress := filed()
+	t.Logf("%d kills in %v: %d of %d mails filed, clock moved past the deadline %v, %d replies so far", kills, time.Since(start).Round(time.Millisecond), progress, len(sg.msgs), clockMoved, sm.Unique())
 
 	started := strings.Count(logs.String(), "daemon started")
 	last := child()
 	mailtest.WaitFor(t, 10*time.Second, "the last child to start", func() bool { return strings.Count(logs.String(), "daemon started") > started })
+	deliver(limit)
+	mailtest.WaitFor(t, 30*time.Second, "the bot's move at the deadline", func() bool {
+		phase()
+		return limit == len(sg.msgs)
+	})
+	deliver(len(sg.msgs))
 	ok := sm.WaitUnique(len(want), 60*time.Second)
 	deadline := time.Now().Add(20 * time.Second)
 	for ok && (im.Count("INBOX") != 0 || len(readyFiles(t, spool)) != 0) {

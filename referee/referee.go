@@ -30,15 +30,22 @@ import (
 //   - a turn file attached by a seat that plays with its own key: applied
 //     when it extends the stored game with validly signed entries;
 //   - a move written in the body by a hosted seat, from the seat's
-//     address and carrying its token: applied and signed for the seat;
-//   - the commands help, status GAME and resend GAME.
+//     address and carrying its token, bound to the turn it answers: applied
+//     and signed for the seat;
+//   - the commands help, status GAME, resend GAME and games, and a seat's
+//     vacation and return.
 //
-// After an accepted move every seat gets the turn mail with the updated
-// file and the SVG board attached, and seats that owe a new decision get
-// a request for it; a refused mail gets an itemized answer, to its sender
+// After an accepted move every seat gets the turn mail with the board
+// (and, unless every seat is hosted and hands are hidden until the end,
+// the updated file) attached, and seats that owe a new decision get a
+// request for it; a refused mail gets an itemized answer, to its sender
 // only, and changes nothing. Handle depends only on the stored games and
-// the message (entry times come from the message's Date), so handling a
-// message again after a crash gives the same entry and the same replies.
+// the message (entry times come from the message's Received time, the
+// daemon's clock), so handling a message again after a crash gives the
+// same entry and the same replies.
+//
+// Referee is also a mail.Timer: at a seat's move deadline it reminds, and
+// then applies the game's no-move policy (see Due).
 //
 // Each stored game is played by its own rules, drawn by its own renderer
 // and mailer: those of the game of its turn file's format, looked up in
@@ -48,6 +55,7 @@ type Referee struct {
 	address string
 	log     *slog.Logger
 	games   *games.Set
+	now     func() time.Time
 
 	mu sync.Mutex
 	// cache holds replayed games by id. An entry is used only while the
@@ -55,7 +63,10 @@ type Referee struct {
 	cache map[string]*session
 }
 
-var _ mail.Handler = (*Referee)(nil)
+var (
+	_ mail.Handler = (*Referee)(nil)
+	_ mail.Timer   = (*Referee)(nil)
+)
 
 // maxCachedGames bounds the replayed games a Referee keeps in memory.
 const maxCachedGames = 32
@@ -67,13 +78,17 @@ type Options struct {
 	// mode 0700, when missing.
 	Dir string
 	// Address is the daemon's own address, mail.Config.SMTP.From, named
-	// in the help mail; required.
+	// in the help mail; required. Reply Message-IDs are in its domain.
 	Address string
 	// Logger receives the referee's decisions. nil discards them.
 	Logger *slog.Logger
 	// Games are the games the referee plays: a stored game of another
 	// game cannot be read. nil means games.All().
 	Games *games.Set
+	// Now is the clock used for a message that did not come through a
+	// daemon (Incoming.Received zero); the daemon passes its own clock
+	// to Handle and Due. nil means time.Now.
+	Now func() time.Time
 }
 
 // New returns a Referee over the store o.Dir.
@@ -95,12 +110,21 @@ func New(o Options) (*Referee, error) {
 	if set == nil {
 		set = games.All()
 	}
-	return &Referee{dir: o.Dir, address: o.Address, log: log, games: set, cache: map[string]*session{}}, nil
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Referee{dir: o.Dir, address: o.Address, log: log, games: set, now: now, cache: map[string]*session{}}, nil
 }
 
 // Games lists the ids of the games in the store, sorted.
 func (r *Referee) Games() ([]string, error) {
-	ents, err := os.ReadDir(r.dir)
+	return storedGames(r.dir)
+}
+
+// storedGames lists the ids of the games in a store, sorted.
+func storedGames(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -113,8 +137,10 @@ func (r *Referee) Games() ([]string, error) {
 	return out, nil
 }
 
-// Entries reports how many history entries the stored file of game has;
-// 0 for a game the store does not hold.
+// Entries reports the version of a stored game for the daemon's
+// recovery: the number of history entries of its turn file, plus the
+// changes the referee made to its table without an entry (vacations).
+// Both only grow. 0 for a game the store does not hold.
 func (r *Referee) Entries(game string) (int, error) {
 	if !gameIDPattern.MatchString(game) {
 		return 0, nil
@@ -126,19 +152,37 @@ func (r *Referee) Entries(game string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("reading game %s: %w", game, err)
 	}
-	return len(f.History), nil
+	t, err := readTable(r.dir, game)
+	if err != nil {
+		return 0, err
+	}
+	return len(f.History) + t.version, nil
+}
+
+// received is the time the daemon read m, by its clock: the time an
+// entry made for m records. A message that did not come through a daemon
+// takes the referee's clock. A mail's Date is never used.
+func (r *Referee) received(m *mail.Incoming) time.Time {
+	if m != nil && !m.Received.IsZero() {
+		return m.Received
+	}
+	return r.now()
 }
 
 // session is one game as stored: its file's bytes, the game they replay
-// to, the game's renderer and mailer, and its hosted seats.
+// to, the game's kit and mailer, its hosted seats and its table.
 type session struct {
 	game   string
 	g      *turnfile.Game
+	kit    games.Kit
 	draw   templates.Renderer
 	mailer *templates.Mailer
 	data   []byte
 	sum    [32]byte
 	hosted map[string]*hostedSeat
+	// hostSent are the mails the host commands sent (hosted.yaml).
+	hostSent []sentRecord
+	table    *table
 }
 
 // openSession reads and replays a stored game; errNoGame when the store
@@ -155,7 +199,7 @@ func openSession(set *games.Set, dir, game string) (*session, error) {
 }
 
 // openData replays data unless g, already replayed from the same bytes,
-// is given, and reads the hosted seats.
+// is given, and reads the hosted seats and the table.
 func openData(set *games.Set, dir, game string, data []byte, g *turnfile.Game) (*session, error) {
 	if g == nil {
 		f, err := turnfile.Parse(data, set.Registry())
@@ -169,43 +213,92 @@ func openData(set *games.Set, dir, game string, data []byte, g *turnfile.Game) (
 			return nil, fmt.Errorf("stored game %s holds game %s", game, f.Header.Game)
 		}
 	}
-	hosted, err := readHosted(dir, game, g.Rules())
+	hosted, sent, err := readHostedFile(dir, game, g.Rules())
 	if err != nil {
 		return nil, err
 	}
-	return newSession(set, game, g, data, hosted)
+	t, err := readTable(dir, game)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newSession(set, game, g, data, hosted, t)
+	if err != nil {
+		return nil, err
+	}
+	s.hostSent = sent
+	return s, nil
 }
 
 // newSession is a game of set as it will be stored: g, replayed, encodes
 // to data.
-func newSession(set *games.Set, game string, g *turnfile.Game, data []byte, hosted map[string]*hostedSeat) (*session, error) {
+func newSession(set *games.Set, game string, g *turnfile.Game, data []byte, hosted map[string]*hostedSeat, t *table) (*session, error) {
 	kit, mailer := set.For(g.Rules()), set.Mailer(g.Rules())
 	if kit.Renderer == nil || mailer == nil {
 		return nil, fmt.Errorf("game %s: %w %q", game, engine.ErrUnknownGame, g.Rules().Name())
 	}
-	return &session{game: game, g: g, draw: kit.Renderer, mailer: mailer, data: data, sum: sha256.Sum256(data), hosted: hosted}, nil
+	if t.botLevel == "" {
+		t.botLevel = defaultBotLevel(kit)
+	}
+	return &session{game: game, g: g, kit: kit, draw: kit.Renderer, mailer: mailer, data: data, sum: sha256.Sum256(data), hosted: hosted, table: t}, nil
 }
 
 // moved is the session of s's game after its replayed game g (s.g, moved
-// on, or a file received) has changed: the new bytes to store.
+// on, or a file received) has changed: the new bytes to store, and a
+// copy of the table to record the change in.
 func (s *session) moved(g *turnfile.Game) (*session, error) {
 	data, err := g.File().Marshal()
 	if err != nil {
 		return nil, err
 	}
-	return &session{game: s.game, g: g, draw: s.draw, mailer: s.mailer, data: data, sum: sha256.Sum256(data), hosted: s.hosted}, nil
+	next := *s
+	next.g, next.data, next.sum, next.table = g, data, sha256.Sum256(data), s.table.clone()
+	return &next, nil
 }
 
-// board draws the SVG board attached to the game's mails: one picture for
-// every seat, drawn as an onlooker sees the game, with every seat's hidden
-// holdings as counts only when the referee hosts every seat (as
-// templates.View.Hidden prescribes for the referee's mails). The text
-// board in each mail is drawn for its seat.
-func (s *session) board() ([]byte, error) {
-	return s.draw.SVG(s.g.Position(), templates.View{Hidden: s.allHosted()})
+// seats are the game's seats in turn order, with the name and address of
+// the player who plays each now: a hosted seat handed to a new player has
+// the new player's, and one handed to the bot has no address.
+func (s *session) seats() []turnfile.Seat {
+	out := slices.Clone(s.g.File().Header.Seats)
+	for i, st := range out {
+		hs := s.hosted[st.Colour]
+		switch {
+		case hs == nil:
+		case hs.bot:
+			out[i].Email = ""
+			out[i].Name = st.Name + " (the bot)"
+		default:
+			if hs.email != "" {
+				out[i].Email = hs.email
+			}
+			if hs.name != "" {
+				out[i].Name = hs.name
+			}
+		}
+	}
+	return out
 }
 
-// allHosted reports whether the referee holds every seat of the game.
+// seat is one seat as seats has it; nil when the game has no such seat.
+func (s *session) seat(colour string) *turnfile.Seat {
+	for _, st := range s.seats() {
+		if st.Colour == colour {
+			return &st
+		}
+	}
+	return nil
+}
+
+// board draws the SVG board of the game's mails as view sees the game:
+// with every seat's hidden holdings but view.Seat's as counts only when
+// the referee hosts every seat (templates.View.Hidden).
+func (s *session) board(view templates.View) ([]byte, error) {
+	return s.draw.SVG(s.g.Position(), view)
+}
+
+// allHosted reports whether the referee holds every seat of the game:
+// then hands are hidden (each seat's mails show its own only) and the
+// turn file is withheld until the game ends.
 func (s *session) allHosted() bool {
 	for _, st := range s.g.File().Header.Seats {
 		if s.hosted[st.Colour] == nil {
@@ -214,6 +307,10 @@ func (s *session) allHosted() bool {
 	}
 	return true
 }
+
+// withholds reports whether the turn file is kept from the seats for
+// now: every seat is hosted and the game is not over.
+func (s *session) withholds() bool { return s.allHosted() && !s.g.Position().Over() }
 
 // session returns the stored game, replaying it only when the cache does
 // not hold its current bytes.
@@ -282,6 +379,13 @@ func (r *Referee) Handle(_ context.Context, m *mail.Incoming) (*mail.Decision, e
 		return r.help(m, req)
 	case cmdStatus, cmdResend:
 		return r.status(m, req, log)
+	case cmdGames:
+		return r.listGames(m, log)
+	case cmdVacation, cmdBack:
+		if req.game == "" {
+			return r.refuseUnknown(m, req)
+		}
+		return r.vacation(m, req, log)
 	}
 	files, problems := r.turnFiles(m.Attachments)
 	if len(files) > 0 || len(problems) > 0 {
@@ -362,8 +466,8 @@ func (r *Referee) notSeated(m *mail.Incoming, s *session) (*mail.Decision, error
 }
 
 // status answers "status GAME" (the board and whose turn it is) and
-// "resend GAME" (the same with the turn file and the board attached), to
-// a seat of the game only.
+// "resend GAME" (the same with the board, and the turn file unless it is
+// withheld, attached), to a seat of the game only.
 func (r *Referee) status(m *mail.Incoming, req request, log *slog.Logger) (*mail.Decision, error) {
 	word := "status"
 	if req.cmd == cmdResend {
@@ -388,32 +492,40 @@ func (r *Referee) status(m *mail.Incoming, req request, log *slog.Logger) (*mail
 		return r.notSeated(m, s)
 	}
 	log.Info(word, "game", s.game)
-	var attach []mail.Attachment
-	if req.cmd == cmdResend {
-		svg, err := s.board()
+	attach := func(seat string) ([]mail.Attachment, error) {
+		if req.cmd != cmdResend {
+			return nil, nil
+		}
+		view := templates.View{Seat: seat, Hidden: s.allHosted()}
+		svg, err := s.board(view)
 		if err != nil {
 			return nil, err
 		}
-		attach = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+		if s.withholds() {
+			return []mail.Attachment{svgAttachment(s.game, svg)}, nil
+		}
+		return []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}, nil
 	}
 	var replies []mail.Outgoing
 	if rest := s.g.Unjoined(); len(rest) > 0 {
 		text := fmt.Sprintf("%s game %s has not begun: waiting for %s to join.\n", s.draw.Title(), s.game, seatNames(rest))
 		out := replyTo(m, templates.SubjectTag(s.game)+" "+word, text)
-		out.Attachments = attach
+		if req.cmd == cmdResend {
+			out.Attachments = []mail.Attachment{fileAttachment(s.game, s.data)}
+		}
 		return &mail.Decision{Game: s.game, Replies: []mail.Outgoing{out}}, nil
 	}
-	rep := lastReport(s.g)
+	rep := lastReport(s)
 	for _, seat := range seats {
-		subject, body, err := s.mailer.Turn(templates.TurnMail{
-			Game: s.game, To: seat, Mover: rep.mover, Move: rep.move, Events: rep.events,
-			Position: s.g.Position(), Hidden: s.allHosted(), Legal: legalFor(s, seat),
-		})
+		tm := turnMail(s, seat, rep, r.received(m))
+		subject, body, err := s.mailer.Turn(tm)
 		if err != nil {
 			return nil, err
 		}
 		out := replyTo(m, subject, body)
-		out.Attachments = attach
+		if out.Attachments, err = attach(seat); err != nil {
+			return nil, err
+		}
 		replies = append(replies, out)
 	}
 	return &mail.Decision{Game: s.game, Replies: replies}, nil
@@ -429,9 +541,12 @@ func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*ma
 		return nil, err
 	}
 	var mine []*hostedSeat
+	var names []string
 	for _, c := range seatsOf(s, m.From) {
 		if hs := s.hosted[c]; hs != nil {
 			mine = append(mine, hs)
+			st := s.seat(c)
+			names = append(names, signoffNames(st.Name, st.Email)...)
 		}
 	}
 	if len(mine) == 0 {
@@ -442,14 +557,14 @@ func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*ma
 		log.Info("refused: sender has no hosted seat", "game", s.game)
 		return r.notSeated(m, s)
 	}
-	tok, actions, origins, problems := parseBody(s.g.Rules(), req.lines)
-	if tok == nil {
+	b := parseBody(s.g.Rules(), req.lines, names)
+	if b.tok == nil {
 		return r.reject(m, s, templates.Rejection{Game: s.game, To: mine[0].colour, Problems: []templates.Problem{{
 			Reason: "the mail has no token line: write \"token\" and your seat's token on the first line, then your actions"}}})
 	}
 	var seat *hostedSeat
 	for _, hs := range mine {
-		if hs.checkToken(s.game, tok.token) {
+		if hs.checkToken(s.game, b.tok.token) {
 			seat = hs
 			break
 		}
@@ -457,22 +572,34 @@ func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*ma
 	if seat == nil {
 		log.Info("refused: wrong token", "game", s.game)
 		return r.reject(m, s, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
-			Line: tok.n, Text: "token …", Reason: "this is not the token of your seat; it is in the mail that invited you"}}})
+			Line: b.tok.n, Text: "token …", Reason: "this is not the token of your seat; it is in the mail that invited you"}}})
 	}
 	rej := templates.Rejection{Game: s.game, To: seat.colour, Legal: legalFor(s, seat.colour)}
-	if len(problems) > 0 {
-		rej.Problems = problems
+	// A move in a game that has not begun, or is over, is refused for
+	// that; any other is bound to the turn it answers.
+	playing := len(s.g.Unjoined()) == 0 && !s.g.Position().Over()
+	if playing && (len(b.actions) > 0 || len(b.problems) == 0) {
+		if p, ok := r.checkBinding(s, seat.colour, m, req, b); !ok {
+			log.Info("refused: not bound to the turn", "game", s.game, "seat", seat.colour, "reason", p.Reason)
+			rej.Problems = []templates.Problem{p}
+			return r.reject(m, s, rej)
+		}
+	}
+	if len(b.problems) > 0 {
+		rej.Problems = b.problems
 		return r.reject(m, s, rej)
 	}
-	if len(actions) == 0 {
+	if len(b.actions) == 0 {
 		rej.Problems = []templates.Problem{{Reason: "the mail has a token but no action: write your actions after the token line"}}
 		return r.reject(m, s, rej)
 	}
 	before := s.g.Position().Owed()
-	at := entryTime(s.g, m.Date)
-	e, err := s.g.Move(seat.colour, actions, seat.signer, at, turnfile.MoveOptions{})
+	awaited := s.g.Position().Awaited()
+	entries := len(s.g.File().History)
+	at := entryTime(s.g, r.received(m))
+	e, err := s.g.Move(seat.colour, b.actions, seat.signer, at, turnfile.MoveOptions{})
 	if err != nil {
-		p, ok := r.moveProblem(s, seat, actions, origins, err)
+		p, ok := r.moveProblem(s, seat, b.actions, b.origins, err)
 		if !ok {
 			return nil, fmt.Errorf("game %s: moving for %s: %w", s.game, seat.colour, err)
 		}
@@ -486,8 +613,9 @@ func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*ma
 	if err != nil {
 		return nil, err
 	}
+	next.table.await(next.g, awaited, entries, []string{seat.colour}, at)
 	log.Info("accepted", "game", s.game, "seat", seat.colour, "entry", e.N, "move", strings.Join(e.Actions, "; "))
-	return r.accept(m, next, report{mover: seat.colour, move: e.Actions, events: e.Events}, before)
+	return r.accept(m, next, report{mover: seat.colour, move: e.Actions, events: e.Events}, before, m.MessageID)
 }
 
 // moveProblem turns a refused move into the problem to report, with the
@@ -670,7 +798,8 @@ func (r *Referee) fileMove(m *mail.Incoming, req request, files []attachedFile, 
 	}
 	log.Info("accepted file", "game", game, "entries", len(added), "from_entry", added[0].N)
 	// The first seat's join lets the hosted seats join (turnfile §4.1).
-	hostedJoins, err := joinHosted(inc, s.hosted, entryTime(inc, m.Date))
+	at := entryTime(inc, r.received(m))
+	hostedJoins, err := joinHosted(inc, s.hosted, at)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", game, err)
 	}
@@ -679,12 +808,17 @@ func (r *Referee) fileMove(m *mail.Incoming, req request, files []attachedFile, 
 	if err != nil {
 		return nil, err
 	}
+	var movers []string
+	for _, e := range added {
+		movers = append(movers, e.Seat)
+	}
+	next.table.await(next.g, s.g.Position().Awaited(), len(s.g.File().History), movers, at)
 	before := s.g.Position().Owed()
 	rep := fileReport(s.g, inc, added)
 	if !rep.begins && len(inc.Unjoined()) > 0 {
 		return r.joined(m, s.g, next, added)
 	}
-	return r.accept(m, next, rep, before)
+	return r.accept(m, next, rep, before, m.MessageID)
 }
 
 // joined acknowledges joins that leave the game still waiting for seats.
@@ -701,7 +835,7 @@ func (r *Referee) joined(m *mail.Incoming, old *turnfile.Game, next *session, ad
 	replies := []mail.Outgoing{replyTo(m, templates.SubjectTag(next.game)+" joined", text)}
 	h := next.g.File().Header
 	if first := h.Seats[0].Colour; !old.Joined(first) && next.g.Joined(first) {
-		for _, st := range h.Seats {
+		for _, st := range next.seats() {
 			if next.g.Joined(st.Colour) || next.hosted[st.Colour] != nil || st.Email == "" || strings.EqualFold(st.Email, m.From) {
 				continue
 			}
@@ -711,7 +845,7 @@ func (r *Referee) joined(m *mail.Incoming, old *turnfile.Game, next *session, ad
 			replies = append(replies, mailTo(m, st, templates.SubjectTag(next.game)+" join now: you play "+st.Colour, text, []mail.Attachment{fileAttachment(next.game, next.data)}))
 		}
 	}
-	return r.commit(next, replies), nil
+	return r.commit(next, m.MessageID, replies), nil
 }
 
 // report is what a turn mail says happened.
@@ -720,6 +854,9 @@ type report struct {
 	mover  string // "" when no seat moved
 	move   []string
 	events []string
+	// note, when set, says what the mail is about instead of who moved
+	// (a move the bot played at the deadline).
+	note string
 }
 
 // fileReport describes the entries a file added.
@@ -750,33 +887,51 @@ func fileReport(old, inc *turnfile.Game, added []turnfile.Entry) report {
 }
 
 // lastReport describes the last entry of a game that has begun.
-func lastReport(g *turnfile.Game) report {
-	h := g.File().History
+func lastReport(s *session) report {
+	h := s.g.File().History
 	if len(h) == 0 || h[len(h)-1].Kind == turnfile.EntryJoin {
 		return report{begins: true}
 	}
 	e := h[len(h)-1]
-	return report{mover: e.Seat, move: e.Actions, events: e.Events}
+	rep := report{mover: e.Seat, move: e.Actions, events: e.Events}
+	if b, ok := s.table.botPlayed(e.N); ok {
+		rep.note = botNote(s, b.Seat, b.Why)
+	}
+	return rep
 }
 
 // accept is the decision for an accepted move: write next, and mail
-// every seat.
-func (r *Referee) accept(m *mail.Incoming, next *session, rep report, before []engine.Owed) (*mail.Decision, error) {
-	replies, err := turnReplies(next, m, rep, before)
+// every seat. key names what the move answers (the message's Message-ID,
+// or the id of timed work), for the record of the mails sent.
+func (r *Referee) accept(m *mail.Incoming, next *session, rep report, before []engine.Owed, key string) (*mail.Decision, error) {
+	replies, err := turnReplies(next, m, rep, before, r.received(m))
 	if err != nil {
 		return nil, err
 	}
-	return r.commit(next, replies), nil
+	return r.commit(next, key, replies), nil
 }
 
-// commit is the decision that writes next as the stored game.
-func (r *Referee) commit(next *session, replies []mail.Outgoing) *mail.Decision {
-	path := filepath.Join(gameDir(r.dir, next.game), gameFileName)
+// commit is the decision that writes next as the stored game: its table
+// first (with the record of the mails sent, keyed by key), then its turn
+// file. A crash between the two leaves a table that knows of mails of an
+// entry the game does not have yet; the table's records tolerate that
+// (table.go), and the daemon then handles the message again.
+func (r *Referee) commit(next *session, key string, replies []mail.Outgoing) *mail.Decision {
+	dir := gameDir(r.dir, next.game)
+	entries := len(next.g.File().History)
+	next.table.record(key, entries, len(replies))
 	return &mail.Decision{
 		Game:  next.game,
-		Entry: len(next.g.File().History),
+		Entry: entries + next.table.version,
 		Commit: func() error {
-			if err := turnfile.WriteAtomic(path, next.data, 0o644); err != nil {
+			tdata, err := next.table.marshal(next.game)
+			if err != nil {
+				return err
+			}
+			if err := writeFileAtomic(filepath.Join(dir, tableFileName), tdata, 0o600, false); err != nil {
+				return fmt.Errorf("writing the table of game %s: %w", next.game, err)
+			}
+			if err := turnfile.WriteAtomic(filepath.Join(dir, gameFileName), next.data, 0o644); err != nil {
 				return fmt.Errorf("writing game %s: %w", next.game, err)
 			}
 			r.remember(next)
@@ -786,33 +941,89 @@ func (r *Referee) commit(next *session, replies []mail.Outgoing) *mail.Decision 
 	}
 }
 
-// turnReplies renders the turn mail for every seat, with the turn file
-// and the board attached, and a decision request for every seat that
-// owes a decision it did not owe before. m, when set, is the mail being
-// answered: its sender's mails are threaded to it.
-func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed) ([]mail.Outgoing, error) {
+// commitTable is the decision that writes only next's table (a vacation,
+// a return): a change without an entry, counted by the table's version.
+func (r *Referee) commitTable(next *session, replies []mail.Outgoing) *mail.Decision {
+	path := filepath.Join(gameDir(r.dir, next.game), tableFileName)
+	next.table.version++
+	return &mail.Decision{
+		Game:  next.game,
+		Entry: len(next.g.File().History) + next.table.version,
+		Commit: func() error {
+			tdata, err := next.table.marshal(next.game)
+			if err != nil {
+				return err
+			}
+			if err := writeFileAtomic(path, tdata, 0o600, true); err != nil {
+				return fmt.Errorf("writing the table of game %s: %w", next.game, err)
+			}
+			r.remember(next)
+			return nil
+		},
+		Replies: replies,
+	}
+}
+
+// turnMail is the turn mail of seat after rep, at now: as the seat sees
+// the game (its own hand only when every seat is hosted), with the
+// deadline of its move when the game waits for it.
+func turnMail(s *session, seat string, rep report, now time.Time) templates.TurnMail {
 	p := s.g.Position()
-	hidden := s.allHosted()
+	view := templates.View{Seat: seat, Hidden: s.allHosted()}
 	mover := rep.mover
 	if rep.begins {
 		mover = ""
 	}
-	svg, err := s.board()
-	if err != nil {
-		return nil, err
+	events := rep.events
+	if view.Hidden {
+		events = make([]string, len(rep.events))
+		for i, ev := range rep.events {
+			events[i] = templates.ViewEvent(s.draw, p, ev, view)
+		}
 	}
-	attach := []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+	return templates.TurnMail{
+		Game: s.game, To: seat, Mover: mover, Move: rep.move, Events: events, Note: rep.note,
+		Position: p, Hidden: view.Hidden, Legal: legalFor(s, seat),
+		Deadline: deadlineSentence(s, seat, now), FileWithheld: s.withholds(),
+	}
+}
+
+// turnReplies renders the turn mail for every seat, with the board (and
+// the turn file, unless it is withheld) attached, and a decision request
+// for every seat that owes a decision it did not owe before. m, when set,
+// is the mail being answered: its sender's mails are threaded to it. When
+// every seat is hosted, each seat's mail and board show its own hand
+// only, and the file goes to every seat once the game is over.
+func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed, now time.Time) ([]mail.Outgoing, error) {
+	p := s.g.Position()
+	hidden := s.allHosted()
+	var shared []mail.Attachment
+	if !hidden {
+		svg, err := s.board(templates.View{})
+		if err != nil {
+			return nil, err
+		}
+		shared = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+	}
 	var out []mail.Outgoing
-	for _, seat := range s.g.File().Header.Seats {
+	for _, seat := range s.seats() {
 		if seat.Email == "" {
 			continue
 		}
-		subject, body, err := s.mailer.Turn(templates.TurnMail{
-			Game: s.game, To: seat.Colour, Mover: mover, Move: rep.move, Events: rep.events,
-			Position: p, Hidden: hidden, Legal: legalFor(s, seat.Colour),
-		})
+		subject, body, err := s.mailer.Turn(turnMail(s, seat.Colour, rep, now))
 		if err != nil {
 			return nil, err
+		}
+		attach := shared
+		if hidden {
+			svg, err := s.board(templates.View{Seat: seat.Colour, Hidden: true})
+			if err != nil {
+				return nil, err
+			}
+			attach = []mail.Attachment{svgAttachment(s.game, svg)}
+			if p.Over() {
+				attach = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+			}
 		}
 		out = append(out, mailTo(m, seat, subject, body, attach))
 	}
@@ -821,7 +1032,7 @@ func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed)
 		if asked[d.Seat] || slices.ContainsFunc(before, func(b engine.Owed) bool { return sameOwed(d, b) }) {
 			continue
 		}
-		seat := s.g.File().Header.SeatOf(d.Seat)
+		seat := s.seat(d.Seat)
 		if seat == nil || seat.Email == "" {
 			continue
 		}
@@ -876,7 +1087,7 @@ func legalFor(s *session, seat string) []string {
 // seatsOf lists the seats registered to address, in seat order.
 func seatsOf(s *session, address string) []string {
 	var out []string
-	for _, st := range s.g.File().Header.Seats {
+	for _, st := range s.seats() {
 		if st.Email != "" && strings.EqualFold(st.Email, address) {
 			out = append(out, st.Colour)
 		}
@@ -922,18 +1133,14 @@ func references(m *mail.Incoming) []string {
 	return refs
 }
 
-// entryTime is the time recorded in an entry made for a message: the
-// message's Date, but never before the game's last entry (or creation),
-// so that it depends only on the message and the stored game.
-func entryTime(g *turnfile.Game, date time.Time) time.Time {
-	t := date.UTC().Truncate(time.Second)
-	f := g.File()
-	last := f.Header.Created
-	if n := len(f.History); n > 0 {
-		last = f.History[n-1].At
-	}
-	if floor, err := time.Parse(time.RFC3339, last); err == nil && t.Before(floor) {
-		return floor.UTC()
+// entryTime is the time recorded in an entry made at at (the time the
+// daemon received the mail, or the deadline's moment, by the daemon's
+// clock): never before the game's last entry (or creation), so that
+// entry times only grow, and to the second.
+func entryTime(g *turnfile.Game, at time.Time) time.Time {
+	t := at.UTC().Truncate(time.Second)
+	if floor := lastEntryTime(g); !floor.IsZero() && t.Before(floor) {
+		return floor
 	}
 	return t
 }

@@ -84,10 +84,17 @@ func (ml *mailer) next() (string, time.Time) {
 	return fmt.Sprintf("m%04d@example.test", ml.n), ml.date
 }
 
-// incoming is a parsed mail as the daemon gives it to a handler.
+// incoming is a parsed mail as the daemon gives it to a handler, read
+// by the daemon at its date.
 func (ml *mailer) incoming(from, subject, body string, atts ...mail.Attachment) *mail.Incoming {
 	id, date := ml.next()
-	return &mail.Incoming{MessageID: id, From: from, To: []string{testFrom}, Subject: subject, Date: date, Text: body, Attachments: atts}
+	return &mail.Incoming{MessageID: id, From: from, To: []string{testFrom}, Subject: subject, Date: date, Received: date, Text: body, Attachments: atts}
+}
+
+// turnSubject is the subject of a reply to the game's last turn mail,
+// which binds a move to the turn it answers.
+func turnSubject(game string, g *turnfile.Game) string {
+	return fmt.Sprintf("Re: %s turn %d: your move", templates.SubjectTag(game), g.Position().Turn())
 }
 
 // raw is a mail as a player's program sends it: text/plain, or
@@ -344,24 +351,50 @@ func TestOwnLines(t *testing.T) {
 }
 
 func TestParseBody(t *testing.T) {
-	text := "Hi Bob,\ntoken  K7QM-2xvb # mine\nroll; build tavern D4\n\n# a comment\nbulid well C3\npermit 2 F9\ntoken other\n"
-	tok, actions, origins, problems := parseBody(elasund.Rules{}, ownLines(text))
-	if tok == nil || tok.n != 2 || tok.token != "K7QM-2xvb" {
-		t.Fatalf("token = %+v, want line 2 K7QM-2xvb", tok)
+	text := "Hi Bob,\ntoken  K7QM-2xvb # mine\nroll; build tavern D4\n\n# a comment\nbulid well C3\npermit 2 F9\ntoken other\nturn 7\n"
+	b := parseBody(elasund.Rules{}, ownLines(text), nil)
+	if b.tok == nil || b.tok.n != 2 || b.tok.token != "K7QM-2xvb" || b.turn != 7 {
+		t.Fatalf("token = %+v, turn %d; want line 2 K7QM-2xvb, turn 7", b.tok, b.turn)
 	}
 	var got []string
-	for i, a := range actions {
-		got = append(got, fmt.Sprintf("%d:%s", origins[i].n, a))
+	for i, a := range b.actions {
+		got = append(got, fmt.Sprintf("%d:%s", b.origins[i].n, a))
 	}
 	if want := "[3:roll 3:build tavern D4 7:permit 2 F9]"; fmt.Sprint(got) != want {
 		t.Errorf("actions = %v, want %s", got, want)
 	}
-	if len(problems) != 1 || problems[0].Line != 6 || !strings.Contains(problems[0].Reason, "build") {
-		t.Errorf("problems = %+v, want line 6 (bulid, with a suggestion)", problems)
+	if len(b.problems) != 1 || b.problems[0].Line != 6 || !strings.Contains(b.problems[0].Reason, "build") {
+		t.Errorf("problems = %+v, want line 6 (bulid, with a suggestion)", b.problems)
 	}
-	_, actions, _, problems = parseBody(elasund.Rules{}, ownLines("roll\ntoken x\nend"))
-	if len(actions) != 1 || len(problems) != 1 || problems[0].Line != 1 || !strings.Contains(problems[0].Reason, "after the token line") {
-		t.Errorf("an action before the token: actions %v, problems %+v", actions, problems)
+	b = parseBody(elasund.Rules{}, ownLines("roll\ntoken x\nend"), nil)
+	if len(b.actions) != 1 || len(b.problems) != 1 || b.problems[0].Line != 1 || !strings.Contains(b.problems[0].Reason, "after the token line") {
+		t.Errorf("an action before the token: actions %v, problems %+v", b.actions, b.problems)
+	}
+	// Greetings after the token and sign-offs after the last action are
+	// skipped; a line that is neither, or that comes between actions, is
+	// a problem.
+	for _, tc := range []struct {
+		text     string
+		actions  int
+		problems []int
+	}{
+		{"token x\nHi there,\nroll\nend\nThanks,\nBob", 2, nil},
+		{"token x\nroll\nend\n\nCheers!", 2, nil},
+		{"token x\nroll\nend\nBob", 2, nil},
+		{"token x\nroll\nend\nRobert", 2, []int{4}},
+		{"token x\nroll\nThanks\nend", 2, []int{3}},
+		{"token x\nroll\nend turn please", 1, []int{3}},
+		{"token x\nroll\nbuidl tavern D4\nThanks,\nBob", 1, []int{3, 4, 5}},
+		{"token x\nroll\nend\nThanks,\nBob\nPS: build a well next time", 2, []int{4, 5, 6}},
+	} {
+		b := parseBody(elasund.Rules{}, ownLines(tc.text), []string{"Bob", "bob"})
+		var lines []int
+		for _, p := range b.problems {
+			lines = append(lines, p.Line)
+		}
+		if len(b.actions) != tc.actions || fmt.Sprint(lines) != fmt.Sprint(tc.problems) {
+			t.Errorf("parseBody(%q): %d actions, problems on lines %v; want %d, %v", tc.text, len(b.actions), lines, tc.actions, tc.problems)
+		}
 	}
 }
 
@@ -427,10 +460,19 @@ func TestHostNew(t *testing.T) {
 		t.Errorf("blue's invitation should carry the file and the join instructions, no token:\n%s", blue.Text)
 	}
 
-	// Every seat hosted: the game begins at once, with opening mails.
+	// Every seat hosted: the game begins at once, and each invitation
+	// opens it (board, legal actions), so that it is usable alone.
 	dir2, hg2 := hostGame(t, 2, map[string]string{"turn_limit": "9"}, "red", "blue")
-	if len(hg2.Mail) != 4 || !strings.Contains(hg2.Mail[2].Text, "The game begins") || attachmentNamed(hg2.Mail[3].Attachments, ".svg") == nil {
-		t.Fatalf("an all-hosted game: %d mails, want 2 invitations and 2 opening turn mails", len(hg2.Mail))
+	if len(hg2.Mail) != 2 {
+		t.Fatalf("an all-hosted game: %d mails, want 2 invitations that open the game", len(hg2.Mail))
+	}
+	for i, m := range hg2.Mail {
+		if !strings.Contains(m.Text, "The game begins") || attachmentNamed(m.Attachments, ".svg") == nil || attachmentNamed(m.Attachments, ".yaml") != nil {
+			t.Errorf("invitation %d does not open the game with the board (and no file, hands being hidden):\n%s", i, m.Text)
+		}
+		if (i == 0) != strings.Contains(m.Text, "Your legal actions now:") || (i == 0) != strings.Contains(m.Subject, "your move") {
+			t.Errorf("invitation %d (%q) lists legal actions %v", i, m.Subject, strings.Contains(m.Text, "Your legal actions now:"))
+		}
 	}
 	if g2 := openBytes(t, storedBytes(t, dir2, hg2.Game)); elasund.Of(g2.Position()).Config().Options.TurnLimit != 9 || len(g2.Acting()) != 1 {
 		t.Errorf("all-hosted game: turn limit %d, acting %v", elasund.Of(g2.Position()).Config().Options.TurnLimit, g2.Acting())
@@ -576,8 +618,9 @@ func TestRefereeAcceptsBodyMove(t *testing.T) {
 		t.Fatalf("%d replies, want one per seat", len(d.Replies))
 	}
 	for i, want := range []string{"alice@example.test", "bob@example.test"} {
+		// Every seat is hosted: hands are hidden, the file withheld.
 		out := d.Replies[i]
-		if !strings.Contains(out.To[0], want) || !bytes.Equal(attachmentNamed(out.Attachments, ".yaml"), stored) ||
+		if !strings.Contains(out.To[0], want) || attachmentNamed(out.Attachments, ".yaml") != nil ||
 			!bytes.Contains(attachmentNamed(out.Attachments, ".svg"), []byte("<svg")) {
 			t.Errorf("reply %d to %v: attachments %d", i, out.To, len(out.Attachments))
 		}
@@ -676,7 +719,7 @@ func TestRefereeCommands(t *testing.T) {
 		{"help", "someone@example.test", "help", false, "Commands: a mail whose subject is one of these", 0},
 		{"status", alice.Email, "status " + p.game, false, "It is your turn.", 0},
 		{"status by tag", bob.Email, "Re: " + templates.SubjectTag(p.game) + " status", false, "Waiting for red", 0},
-		{"resend", bob.Email, "resend " + p.game, false, "The game begins", 2},
+		{"resend", bob.Email, "resend " + p.game, false, "The game begins", 1},
 		{"status stranger", "mallory@example.test", "status " + p.game, true, "has no seat", 0},
 		{"status no game", alice.Email, "status", true, `"status GAME"`, 0},
 		{"resend unknown game", alice.Email, "resend 0123456789abcdef", true, "no game 0123456789abcdef", 0},
@@ -759,7 +802,7 @@ func TestRefereeFileMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := handle(t, p.r, p.ml.incoming(alice.Email, "Re: "+templates.SubjectTag(p.game), "token "+p.token+"\n"+moveText(move, i)))
+		d := handle(t, p.r, p.ml.incoming(alice.Email, turnSubject(p.game, cur), "token "+p.token+"\n"+moveText(move, i)))
 		if d.Reject {
 			t.Fatalf("red's move %v refused:\n%s", move, d.Replies[0].Text)
 		}
@@ -843,9 +886,10 @@ func TestRefereeDeterministic(t *testing.T) {
 	if fmt.Sprint(d1.Replies) != fmt.Sprint(d2.Replies) {
 		t.Error("the same message on the same game gave different replies")
 	}
-	// A message dated before the last entry records the last entry's time.
+	// A message read before the last entry (by a clock set back) records
+	// the last entry's time.
 	m = p.mail(bob, "token "+p.tokens["blue"]+"\norders ask")
-	m.Date = refTime.Add(-time.Hour)
+	m.Date, m.Received = refTime.Add(-time.Hour), refTime.Add(-time.Hour)
 	handle(t, p.r, m)
 	g := openBytes(t, storedBytes(t, p.dir, p.game))
 	h := g.File().History
@@ -901,9 +945,13 @@ func TestRefereeFirstSeatOwnKey(t *testing.T) {
 	ml := &mailer{}
 	subject := "Re: " + templates.SubjectTag(hg.Game) + " invitation"
 
-	// Green cannot join before blue; red cannot move.
-	if _, err := openBytes(t, attachmentNamed(hg.Mail[2].Attachments, ".yaml")).Join("green", ownSigner(82), refTime); err == nil {
+	// Green cannot join before blue: its invitation says so and carries
+	// no file (a join on it would fail); red cannot move.
+	if _, err := openBytes(t, attachmentNamed(hg.Mail[0].Attachments, ".yaml")).Join("green", ownSigner(82), refTime); err == nil {
 		t.Fatal("green joined before the first seat")
+	}
+	if inv := hg.Mail[2]; attachmentNamed(inv.Attachments, ".yaml") != nil || !strings.Contains(inv.Text, "Blue, the first seat, plays with its own key and joins first") {
+		t.Errorf("green's invitation before blue joined:\n%s", inv.Text)
 	}
 	if d := handle(t, r, ml.incoming(alice.Email, subject, "token "+hg.Tokens["red"]+"\nroll")); !d.Reject || !strings.Contains(d.Replies[0].Text, "waiting for blue, red, green to join") {
 		t.Fatalf("red's move before the game began:\n%s", d.Replies[0].Text)

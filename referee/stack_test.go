@@ -14,7 +14,6 @@ import (
 	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/internal/mailtest"
 	"github.com/elasund/elasund/mail"
-	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -139,14 +138,19 @@ func TestRefereeDovecot(t *testing.T) {
 	seats := map[string]turnfile.Seat{"red": stackAlice, "blue": stackBob}
 	tokens := map[string]string{}
 	for c, w := range inbox {
-		tokens[c] = tokenFrom(t, w.find("invitation", 30*time.Second).Text)
-		w.find("turn 1", 30*time.Second)
+		// The invitation opens the game: the board comes with it.
+		inv := w.find("invitation", 30*time.Second)
+		tokens[c] = tokenFrom(t, inv.Text)
+		if !strings.Contains(inv.Text, "The game begins") || attachmentNamed(inv.Attachments, ".svg") == nil {
+			t.Errorf("%s's invitation does not open the game:\n%s", c, inv.Text)
+		}
 	}
 	ref, err := New(Options{Dir: dir, Address: stackDaemon, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := startDaemon(t, cfg, ref, mail.Options{RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond})
+	clock := &testClock{t: refTime.Add(time.Hour)}
+	r := startDaemon(t, cfg, ref, mail.Options{Now: clock.now, RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond})
 
 	replica := openBytes(t, storedBytes(t, dir, hg.Game))
 	hosted, err := readHosted(dir, hg.Game, elasund.Rules{})
@@ -157,15 +161,18 @@ func TestRefereeDovecot(t *testing.T) {
 	players["red"] = newBot(bot.LevelHeuristic, 1)
 	players["blue"] = newBot(bot.LevelHeuristic, 2)
 	ml := &mailer{date: refTime.Add(time.Hour)}
-	subject := "Re: " + templates.SubjectTag(hg.Game) + " turn"
+	subject := ""
 	for i := 0; i < 4; i++ {
 		seat := replica.Acting()[0]
 		move, err := chooseMove(players[seat], replica, seat)
 		if err != nil {
 			t.Fatal(err)
 		}
+		subject = turnSubject(hg.Game, replica)
 		id, date := ml.next()
 		id = strings.Replace(id, "example.test", "localhost", 1)
+		// The daemon reads the mail at its date, by its clock.
+		clock.set(date)
 		if _, err := replica.Move(seat, move, hosted[seat].signer, entryTime(replica, date), turnfile.MoveOptions{}); err != nil {
 			t.Fatal(err)
 		}
@@ -183,8 +190,12 @@ func TestRefereeDovecot(t *testing.T) {
 		for c, w := range inbox {
 			k := slices.IndexFunc(replica.File().Header.Seats, func(st turnfile.Seat) bool { return st.Colour == c })
 			reply := w.wait(mail.ReplyMessageID(id, k, stackDaemon), 30*time.Second)
-			if !bytes.Equal(attachmentNamed(reply.Attachments, ".yaml"), want) || attachmentNamed(reply.Attachments, ".svg") == nil {
-				t.Fatalf("move %d (%s %v): %s's reply lacks the file as the test replayed it, or the board", i+1, seat, move, c)
+			// Every seat is hosted: the file is withheld, hands hidden.
+			if attachmentNamed(reply.Attachments, ".yaml") != nil || attachmentNamed(reply.Attachments, ".svg") == nil {
+				t.Fatalf("move %d (%s %v): %s's reply carries the file, or lacks the board", i+1, seat, move, c)
+			}
+			if !bytes.Equal(storedBytes(t, dir, hg.Game), want) {
+				t.Fatalf("move %d (%s %v): the stored file differs from the test's replay", i+1, seat, move)
 			}
 			if (c == seat) != (reply.InReplyTo == id) {
 				t.Errorf("move %d: %s's reply is threaded to %q", i+1, c, reply.InReplyTo)
