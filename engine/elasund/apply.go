@@ -36,7 +36,7 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	if old := g.cur; old != nil && !g.exposed {
 		// No one has the state this move leaves: its block is the next
 		// move's.
-		old.recycle()
+		old.recycle(b)
 		g.spare = old
 		if g.ixc != nil && g.ixc.st == &old.st {
 			g.ixc.st = nil

@@ -196,10 +196,26 @@ func (b *stateBlock) copyPlayer(p *Player) *Player {
 }
 
 // recycle readies the block of a state no one has any more for the next
-// move: the lists that state owned may now be shared by the state after
-// it, so their room is dropped.
-func (b *stateBlock) recycle() {
-	b.bld, b.perm, b.church, b.walls, b.pend = nil, nil, nil, nil, nil
+// move, given the block of the state after it: a list that one shares may
+// live in this block's room, so that room is dropped; the room of a list it
+// made its own is free. (By the same rule no earlier state has this
+// block's room.)
+func (b *stateBlock) recycle(next *stateBlock) {
+	if next.owned&ownBuildings == 0 {
+		b.bld = nil
+	}
+	if next.owned&ownPermits == 0 {
+		b.perm = nil
+	}
+	if next.owned&ownChurch == 0 {
+		b.church = nil
+	}
+	if next.owned&ownWalls == 0 {
+		b.walls = nil
+	}
+	if next.owned&ownPending == 0 {
+		b.pend = nil
+	}
 }
 
 // own makes the shared list named by bit the block state's own.

@@ -8,8 +8,8 @@ type index struct {
 	permit [NumCols][NumRows]int32 // 1 + index into State.Permits
 	church [NumCols][NumRows]bool
 	// full holds the squares with a building part, a permit or a church
-	// tile.
-	full squareSet
+	// tile; permits and tiles those with a permit and a church tile.
+	full, permits, tiles squareSet
 }
 
 // index returns a new index of the board.
@@ -83,12 +83,14 @@ func (g *Game) fillIndex(ix *index) {
 		if p.At.onBoard() {
 			ix.permit[p.At.Col][p.At.Row] = int32(i + 1)
 			ix.full.add(p.At.Col, p.At.Row)
+			ix.permits.add(p.At.Col, p.At.Row)
 		}
 	}
 	for _, c := range g.st.Church {
 		if c.At.onBoard() {
 			ix.church[c.At.Col][c.At.Row] = true
 			ix.full.add(c.At.Col, c.At.Row)
+			ix.tiles.add(c.At.Col, c.At.Row)
 		}
 	}
 }

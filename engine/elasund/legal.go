@@ -105,6 +105,11 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 		}
 	}
 	limit := g.cfg.Options.SameSizeCap
+	// Squares no footprint may cover (R13, R80).
+	blocked := ix.tiles
+	if !g.churchBuilt() {
+		blocked.add(foundationCol, foundationRow)
+	}
 	for _, k := range BuildableKinds {
 		sp := k.spec()
 		if sp.Neutral && st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
@@ -126,9 +131,20 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 				}
 			}
 		}
+		width := uint16(1)<<sp.W - 1
 		for r, m := range anchors {
 			for ; m != 0; m &= m - 1 {
 				at := Square{Col: bits.TrailingZeros16(m), Row: r}
+				// First, by the sets: no church site or tile (R49) and
+				// enough permits (R52).
+				fp, permits, clear := width<<at.Col, 0, true
+				for row := r; row < r+sp.H; row++ {
+					clear = clear && blocked[row]&fp == 0
+					permits += bits.OnesCount16(ix.permits[row] & fp)
+				}
+				if !clear || permits < sp.Permits {
+					continue
+				}
 				// The checks of planBuild (R47-R54), all but supply,
 				// which the kind passed.
 				q := g.quickBuild(ix, seat, at, sp)
