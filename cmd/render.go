@@ -119,7 +119,11 @@ func runRender(_ context.Context, opts *renderOptions) error {
 	if err := turnfile.WriteAtomic(opts.HTML, b.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", opts.HTML, err)
 	}
-	fmt.Fprintf(opts.Out, "wrote %s: the whole game of %s, %d positions (%d bytes)\n", opts.HTML, opts.File, len(page.Frames), b.Len())
+	positions := "positions"
+	if len(page.Frames) == 1 {
+		positions = "position"
+	}
+	fmt.Fprintf(opts.Out, "wrote %s: the whole game of %s, %d %s (%d bytes)\n", opts.HTML, opts.File, len(page.Frames), positions, b.Len())
 	return nil
 }
 
@@ -163,6 +167,11 @@ func replayPage(g *turnfile.Game, r templates.Renderer) (*replay.Page, error) {
 					words[n] = append(words[n], r.Action(before, a))
 				}
 			}
+		}
+		if n == len(f.History) && !g.Replayed() {
+			// An edited sandbox game ends in its stored state, as
+			// render --svg draws it, whatever the history led to.
+			pos = g.Position()
 		}
 		svg, err := r.SVG(pos, v)
 		if err != nil {

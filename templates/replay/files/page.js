@@ -170,7 +170,7 @@
       case 'ArrowLeft': step(want - 1); break;
       case 'Home': step(0); break;
       case 'End': step(lastFrame); break;
-      case 'f': fitting(); break;
+      case 'f': case 'F': fitting(); break;
       case ' ':
         if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return;
         toggle();
