@@ -25,6 +25,7 @@ type pageState struct {
 	Slider  string `json:"slider"`
 	First   bool   `json:"first"` // the first-position button is disabled
 	Last    bool   `json:"last"`  // the last-position button is disabled
+	Shown   bool   `json:"shown"` // the picture is visible
 }
 
 const readState = `
@@ -40,7 +41,8 @@ return {
   hash: location.hash, title: title ? title.textContent : '', hand: d.getElementById('rp-hand-0').textContent,
   status: d.getElementById('rp-status').textContent, text: d.getElementById('rp-text').textContent,
   slider: d.getElementById('rp-slider').value,
-  first: d.getElementById('rp-first').disabled, last: d.getElementById('rp-last').disabled
+  first: d.getElementById('rp-first').disabled, last: d.getElementById('rp-last').disabled,
+  shown: !!title && getComputedStyle(title.parentNode).visibility === 'visible'
 };`
 
 const isReady = `var r = document.documentElement.getAttribute('data-ready'); return !!r && r !== 'failed';`
@@ -98,7 +100,7 @@ func TestPageInBrowser(t *testing.T) {
 			Entry: strconv.Itoa(n), Current: strconv.Itoa(n), InSight: true, Hash: hash,
 			Title: fmt.Sprintf("Position %d", n), Hand: fmt.Sprintf("gold %d", n),
 			Status: fmt.Sprintf("turn %d", (n+1)/2), Text: fmt.Sprintf("board\nrow 1\nentry %d\n", n),
-			Slider: s.Slider, First: n == 0, Last: n == 12,
+			Slider: s.Slider, First: n == 0, Last: n == 12, Shown: true,
 		}
 		if s != want {
 			t.Fatalf("%s: the page shows %+v, want %+v", what, s, want)

@@ -206,10 +206,12 @@
     if (want !== shown) { shown = want; render(want); }
     buttons(want);
     if (h >= 0) setHash(d.frames[want].n);
+    root.classList.remove('rp-wait');
     root.setAttribute('data-ready', Math.round(performance.now()));
   }).catch(function (err) {
     statusLine.textContent += ' (this browser cannot unpack the other positions: ' + err.message + ')';
     [first, prev, next, last, play, slider].forEach(function (b) { b.disabled = true; });
+    root.classList.remove('rp-wait');
     root.setAttribute('data-ready', 'failed');
   });
 }());
