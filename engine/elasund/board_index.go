@@ -34,7 +34,10 @@ func (g *Game) worker(b *stateBlock) Game {
 	if g.ixc == nil && g.ordered {
 		g.ixc = new(ixCache)
 	}
-	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st}
+	if g.shapes == nil {
+		g.shapes = new(buildShapes)
+	}
+	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st, shapes: g.shapes}
 }
 
 // boardIndex returns the index of the board now: the cached index of the

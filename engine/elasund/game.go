@@ -29,6 +29,8 @@ type Game struct {
 	// is the state a worker copies.
 	ixc *ixCache
 	src *State
+	// shapes is legalBuilds's scratch space, shared with workers.
+	shapes *buildShapes
 
 	// The events of the move being applied (emit); a quiet game (a roll
 	// peeked at) records none. A game keeps the buffers of its last move

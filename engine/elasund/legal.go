@@ -81,20 +81,9 @@ type squareSet [NumRows]uint16
 
 func (s *squareSet) add(c, r int) { s[r] |= 1 << c }
 
-// each calls f for every square of the set in reading order (R1: row by
-// row, west to east).
-func (s *squareSet) each(f func(sq Square)) {
-	for r, m := range s {
-		for ; m != 0; m &= m - 1 {
-			f(Square{Col: bits.TrailingZeros16(m), Row: r})
-		}
-	}
-}
-
 func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 	st := g.st
 	p := st.Players[seat]
-	cols := cityCols(g.players())
 	// A footprint must hold one of seat's permits (R52): the anchors to
 	// try are those whose footprint covers one.
 	var own squareSet
@@ -105,12 +94,12 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 		}
 	}
 	limit := g.cfg.Options.SameSizeCap
-	// Squares no footprint may cover (R13, R80).
-	blocked := ix.tiles
-	if !g.churchBuilt() {
-		blocked.add(foundationCol, foundationRow)
+	if g.shapes == nil {
+		g.shapes = new(buildShapes)
 	}
-	for _, k := range BuildableKinds {
+	sh := g.shapes
+	sh.n = 0
+	for ki, k := range BuildableKinds {
 		sp := k.spec()
 		if sp.Neutral && st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
 			continue
@@ -118,40 +107,32 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 		if p.Gold < sp.Cost {
 			continue
 		}
-		var anchors squareSet
-		for r, m := range own {
-			for ; m != 0; m &= m - 1 {
-				c := bits.TrailingZeros16(m)
-				for dr := 0; dr < sp.H; dr++ {
-					for dc := 0; dc < sp.W; dc++ {
-						if ac, ar := c-dc, r-dr; ac >= 0 && ar >= 0 && ac+sp.W <= cols && ar+sp.H <= NumRows {
-							anchors.add(ac, ar)
-						}
-					}
-				}
+		// The footprints of the kind's shape that pass quickBuild, from
+		// an earlier kind of the same shape or worked out now (kept when a
+		// later kind has that shape).
+		var run *shapeRun
+		for i := range sh.n {
+			if r := &sh.runs[i]; r.w == sp.W && r.h == sp.H && r.need == sp.Permits {
+				run = r
 			}
 		}
-		width := uint16(1)<<sp.W - 1
-		for r, m := range anchors {
+		if run == nil {
+			run = &sh.tmp
+			if ki < len(shapeRecurs) && shapeRecurs[ki] && sh.n < len(sh.runs) {
+				run = &sh.runs[sh.n]
+				sh.n++
+			}
+			g.runShape(ix, seat, &own, sp, run)
+		}
+		for r, m := range run.ok {
 			for ; m != 0; m &= m - 1 {
-				at := Square{Col: bits.TrailingZeros16(m), Row: r}
-				// First, by the sets: no church site or tile (R49) and
-				// enough permits (R52).
-				fp, permits, clear := width<<at.Col, 0, true
-				for row := r; row < r+sp.H; row++ {
-					clear = clear && blocked[row]&fp == 0
-					permits += bits.OnesCount16(ix.permits[row] & fp)
-				}
-				if !clear || permits < sp.Permits {
+				c := bits.TrailingZeros16(m)
+				same, comp := int(run.same[r][c]), int(run.comp[r][c])
+				if limit > 0 && same > limit || p.Gold < sp.Cost+comp {
 					continue
 				}
-				// The checks of planBuild (R47-R54), all but supply,
-				// which the kind passed.
-				q := g.quickBuild(ix, seat, at, sp)
-				if !q.ok || limit > 0 && q.same > limit || p.Gold < sp.Cost+q.comp {
-					continue
-				}
-				if q.same == 0 {
+				at := Square{Col: c, Row: r}
+				if same == 0 {
 					out = append(out, Action{Kind: ActBuild, Building: k, At: at})
 					continue
 				}
@@ -165,6 +146,80 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 		}
 	}
 	return out
+}
+
+// shapeRun holds what runShape finds for one footprint shape (width,
+// height and permits needed): the anchors whose footprint passes
+// quickBuild, and for each the same-size buildings it touches and the
+// compensation due. Kinds of the same shape share it.
+type shapeRun struct {
+	w, h, need int
+	ok         squareSet
+	same       [NumRows][NumCols]int8
+	comp       [NumRows][NumCols]int32
+}
+
+// buildShapes is legalBuilds's scratch space: the runs kept for later
+// kinds of the same shape, and one for a shape seen once.
+type buildShapes struct {
+	runs [2]shapeRun
+	n    int
+	tmp  shapeRun
+}
+
+// shapeRecurs tells, for each of BuildableKinds, whether a later one has
+// the same footprint shape (an immutable table).
+var shapeRecurs = func() (t [len(buildableKinds)]bool) {
+	for i, k := range buildableKinds {
+		for _, l := range buildableKinds[i+1:] {
+			a, b := k.spec(), l.spec()
+			t[i] = t[i] || a.W == b.W && a.H == b.H && a.Permits == b.Permits
+		}
+	}
+	return t
+}()
+
+// runShape fills run for the shape of sp: the anchors in the city whose
+// footprint covers one of own (seat's permits), and of those the ones
+// that pass the checks by bit sets (church site and tiles, R49; enough
+// permits, R52) and then quickBuild.
+func (g *Game) runShape(ix *index, seat Colour, own *squareSet, sp *Spec, run *shapeRun) {
+	run.w, run.h, run.need = sp.W, sp.H, sp.Permits
+	run.ok = squareSet{}
+	last := cityCols(g.players()) - sp.W // the last anchor column
+	if last < 0 || sp.W < 1 || sp.H < 1 {
+		return
+	}
+	anchorCols := uint16(1)<<(last+1) - 1
+	width := uint16(1)<<sp.W - 1
+	blocked := ix.tiles // squares no footprint may cover (R13, R80)
+	if !g.churchBuilt() {
+		blocked.add(foundationCol, foundationRow)
+	}
+	for r := 0; r+sp.H <= NumRows; r++ {
+		var m uint16
+		for dr := 0; dr < sp.H; dr++ {
+			for dc := 0; dc < sp.W; dc++ {
+				m |= own[r+dr] >> dc
+			}
+		}
+		for m &= anchorCols; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros16(m)
+			fp, permits, clear := width<<c, 0, true
+			for row := r; row < r+sp.H; row++ {
+				clear = clear && blocked[row]&fp == 0
+				permits += bits.OnesCount16(ix.permits[row] & fp)
+			}
+			if !clear || permits < sp.Permits {
+				continue
+			}
+			if q := g.quickBuild(ix, seat, Square{Col: c, Row: r}, sp); q.ok {
+				run.ok.add(c, r)
+				run.same[r][c] = int8(q.same)
+				run.comp[r][c] = int32(q.comp)
+			}
+		}
+	}
 }
 
 // quick is what quickBuild finds out about a footprint.
@@ -298,14 +353,18 @@ func (g *Game) legalPermits(ix *index, out []Action, seat Colour) []Action {
 		if p.Gold < v {
 			continue
 		}
-		empties.each(func(s Square) {
-			if slices.Contains(rows[:nrows], s.Row) {
-				out = append(out, Action{Kind: ActPermit, Value: v, At: s})
+		for r, m := range empties {
+			free := slices.Contains(rows[:nrows], r)
+			for ; m != 0; m &= m - 1 {
+				s := Square{Col: bits.TrailingZeros16(m), Row: r}
+				if free {
+					out = append(out, Action{Kind: ActPermit, Value: v, At: s})
+				}
+				for _, col := range pay[:npay] {
+					out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
+				}
 			}
-			for _, col := range pay[:npay] {
-				out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
-			}
-		})
+		}
 	}
 	return out
 }
@@ -340,9 +399,12 @@ func (g *Game) legalSpecials(ix *index, out []Action, seat Colour) []Action {
 				continue
 			}
 			for _, col := range pairs[:npairs] {
-				empties.each(func(to Square) {
-					out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
-				})
+				for r, m := range empties {
+					for ; m != 0; m &= m - 1 {
+						to := Square{Col: bits.TrailingZeros16(m), Row: r}
+						out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
+					}
+				}
 				for _, v := range vals[:nvals] {
 					if v > pm.Value && p.Gold >= v-pm.Value {
 						out = append(out, Action{Kind: ActUpgradePermit, At: pm.At, Value: v, Colour: col})
@@ -356,9 +418,12 @@ func (g *Game) legalSpecials(ix *index, out []Action, seat Colour) []Action {
 			if p.Gold < v {
 				continue
 			}
-			empties.each(func(s Square) {
-				out = append(out, Action{Kind: ActPlacePermit, Value: v, At: s})
-			})
+			for r, m := range empties {
+				for ; m != 0; m &= m - 1 {
+					s := Square{Col: bits.TrailingZeros16(m), Row: r}
+					out = append(out, Action{Kind: ActPlacePermit, Value: v, At: s})
+				}
+			}
 		}
 		out = append(out, Action{Kind: ActBuyGold})
 	}
