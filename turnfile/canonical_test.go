@@ -65,5 +65,13 @@ func TestEntryCanonical(t *testing.T) {
 		if got, _ = e.canonical(false); string(got) != string(want) {
 			t.Fatalf("entry %d without sig:\n got %s\nwant %s", e.N, got, want)
 		}
+		// The hash made from the signed part, the sig put in its place.
+		c, err := e.canonicalSplit()
+		if err != nil || string(c.b) != string(want) {
+			t.Fatalf("entry %d: canonicalSplit = %s, %v", e.N, c.b, err)
+		}
+		if h, _ := entryHash(&e); c.hash(&e) != h {
+			t.Fatalf("entry %d: hash from the signed part %s, entryHash %s", e.N, c.hash(&e), h)
+		}
 	}
 }

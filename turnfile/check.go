@@ -21,24 +21,11 @@ const MaxSeed = 1<<53 - 1
 // maxActionLen bounds one stored action or event, in bytes.
 const maxActionLen = 500
 
-// lineOf returns the line recorded for field, or for its nearest parent.
-func lineOf(lines map[string]int, field string) int {
-	for f := field; ; {
-		if l, ok := lines[f]; ok {
-			return l
-		}
-		i := strings.LastIndexAny(f, ".[")
-		if i < 0 {
-			return lines[""]
-		}
-		f = f[:i]
-	}
-}
-
-// checkFile checks the values of a file whose shape is right (§2.2-§2.4).
-func checkFile(f *File, lines map[string]int) error {
+// checkFile checks the values of a file whose shape is right (§2.2-§2.4);
+// line gives the line of a field.
+func checkFile(f *File, line func(field string) int) error {
 	bad := func(field, format string, args ...any) error {
-		return &ParseError{Line: lineOf(lines, field), Field: field, Reason: fmt.Sprintf(format, args...)}
+		return &ParseError{Line: line(field), Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
 	setup, err := checkHead(f, bad)
 	if err != nil {

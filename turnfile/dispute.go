@@ -101,32 +101,22 @@ func ParseDispute(data []byte, games *engine.Registry) (*Dispute, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{lines: map[string]int{}}
-	v, err := r.value(root, reflect.TypeOf(Dispute{}), "", root.Line)
-	if err != nil {
+	d := &Dispute{}
+	if err := newDecoder(nil).decode(root, reflect.ValueOf(d).Elem()); err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil, &ParseError{Line: 1, Reason: err.Error()}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	d := &Dispute{}
-	if err := dec.Decode(d); err != nil {
-		return nil, &ParseError{Line: 1, Reason: err.Error()}
-	}
+	lineOf := nodeLines(root)
 	if d.Format != DisputeFormat {
-		return nil, &ParseError{Line: lineOf(r.lines, "format"), Field: "format", Reason: fmt.Sprintf("want %s", DisputeFormat)}
+		return nil, &ParseError{Line: lineOf("format"), Field: "format", Reason: fmt.Sprintf("want %s", DisputeFormat)}
 	}
 	g, ok := games.ByFormat(d.Game)
 	if !ok {
-		return nil, &ParseError{Line: lineOf(r.lines, "game"), Field: "game", Reason: fmt.Sprintf("%q is not a game's format this program reads (%s)", d.Game, formats(games))}
+		return nil, &ParseError{Line: lineOf("game"), Field: "game", Reason: fmt.Sprintf("%q is not a game's format this program reads (%s)", d.Game, formats(games))}
 	}
 	d.game = g
 	f := d.file(append(append([]Entry{}, d.History...), d.A))
 	bad := func(field, format string, args ...any) error {
-		return &ParseError{Line: lineOf(r.lines, field), Field: field, Reason: fmt.Sprintf(format, args...)}
+		return &ParseError{Line: lineOf(field), Field: field, Reason: fmt.Sprintf(format, args...)}
 	}
 	if _, err := checkHead(f, bad); err != nil {
 		return nil, err
@@ -194,6 +184,9 @@ func VerifyDispute(d *Dispute) (*DisputeResult, error) {
 func replayHistory(f *File) (*Game, error) {
 	g := newGame(f)
 	g.replayed = true
+	// A fresh game, discarded on any error: entries apply in place.
+	g.inPlace = true
+	defer func() { g.inPlace = false }()
 	eng, err := f.game.New(g.setup, g.entrySource(g.newSource(), 0, nil))
 	if err != nil {
 		return nil, &VerifyError{Reason: "header", Err: err}
@@ -221,5 +214,6 @@ func (g *Game) clone() *Game {
 		c.seats[k] = &cc
 	}
 	c.steps = append([]Step(nil), g.steps...)
+	c.hashBuf, c.parsed = nil, nil
 	return &c
 }

@@ -3,6 +3,7 @@ package turnfile
 import (
 	"crypto/sha256"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/elasund/elasund/engine"
@@ -171,17 +172,64 @@ func signedDigest(e *Entry) ([]byte, error) {
 	return d[:], nil
 }
 
+// canonicalEntry is an entry's canonical JSON without its sig field (what
+// its seat signs, §3.2), and the place where the sig field goes.
+type canonicalEntry struct {
+	b  []byte
+	at int
+}
+
+// canonicalSplit returns e's canonical JSON without its sig field, and
+// where it goes.
+func (e *Entry) canonicalSplit() (*canonicalEntry, error) {
+	c := &canonicalEntry{}
+	var err error
+	c.b, c.at, err = e.appendCanonical(make([]byte, 0, 512), false)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// hash is entryHash(e) for the entry c was made of: the hash of its
+// canonical JSON with the sig field (§3.3).
+func (c *canonicalEntry) hash(e *Entry) Hash {
+	if e.Sig == "" {
+		return sha256.Sum256(c.b)
+	}
+	sig, err := appendString(make([]byte, 0, 8+len(e.Sig)), e.Sig)
+	if err != nil {
+		// Not valid UTF-8: no hash, as entryHash says.
+		return Hash{}
+	}
+	h := sha256.New()
+	h.Write(c.b[:c.at])
+	h.Write([]byte(`,"sig":`))
+	h.Write(sig)
+	h.Write(c.b[c.at:])
+	var out Hash
+	h.Sum(out[:0])
+	return out
+}
+
 // canonical writes the canonical JSON of the entry directly, fields in
 // byte order of their names and empty optional fields left out; it equals
 // Canonical(e) (checked by TestEntryCanonical) without reflection.
 func (e *Entry) canonical(withSig bool) ([]byte, error) {
-	b := make([]byte, 0, 512)
+	b, _, err := e.appendCanonical(make([]byte, 0, 512), withSig)
+	return b, err
+}
+
+// appendCanonical appends the canonical JSON of the entry to b and
+// returns it with the offset where the sig field is, or would be.
+func (e *Entry) appendCanonical(b []byte, withSig bool) ([]byte, int, error) {
+	start := len(b)
 	var err error
 	str := func(name, v string, optional bool) {
 		if err != nil || (optional && v == "") {
 			return
 		}
-		if len(b) > 1 {
+		if len(b) > start+1 {
 			b = append(b, ',')
 		}
 		b = append(b, '"')
@@ -193,7 +241,10 @@ func (e *Entry) canonical(withSig bool) ([]byte, error) {
 		if err != nil {
 			return
 		}
-		b = append(b, ',', '"')
+		if len(b) > start+1 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
 		b = append(b, name...)
 		b = append(b, '"', ':')
 		if vs == nil {
@@ -213,31 +264,36 @@ func (e *Entry) canonical(withSig bool) ([]byte, error) {
 	}
 	b = append(b, '{')
 	list("actions", e.Actions)
-	b = append(b[:1], b[2:]...) // no comma before the first field
 	str("at", e.At, false)
 	str("commit", e.Commit, true)
 	if e.Dice != nil {
-		b = fmt.Appendf(b, `,"dice":[%d,%d]`, e.Dice[0], e.Dice[1])
+		b = append(b, `,"dice":[`...)
+		b = strconv.AppendInt(b, int64(e.Dice[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(e.Dice[1]), 10)
+		b = append(b, ']')
 	}
 	list("events", e.Events)
 	str("key", e.Key, true)
 	kind, kerr := e.Kind.MarshalText()
 	if kerr != nil {
-		return nil, kerr
+		return nil, 0, kerr
 	}
 	str("kind", string(kind), false)
-	b = fmt.Appendf(b, `,"n":%d`, e.N)
+	b = append(b, `,"n":`...)
+	b = strconv.AppendInt(b, int64(e.N), 10)
 	str("prev", e.Prev, false)
 	str("reveal", e.Reveal, true)
 	str("seat", e.Seat, true)
+	at := len(b) - start
 	if withSig {
 		str("sig", e.Sig, true)
 	}
 	str("state", e.State, false)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), at, nil
 }
 
 // StateHash returns the hash of a state: SHA-256 of its canonical JSON

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"time"
 
@@ -36,6 +37,16 @@ type Game struct {
 	// follow from its history (edited by hand); note says why.
 	replayed bool
 	note     string
+	// inPlace is set while replay applies entries to the game's own
+	// position (replayHistory's fresh game, discarded on any error).
+	inPlace bool
+	// hashBuf is the canonical JSON of the last state hashed, kept for
+	// its room; parsed holds stored actions already read, by their text.
+	hashBuf []byte
+	parsed  map[string]engine.Action
+	// commits are the seats' published commitments, for the games'
+	// derived seeds (§4.5); nil until needed after a join.
+	commits map[string][]byte
 }
 
 // chainPos is where a seat stands in its hash chain.
@@ -271,6 +282,9 @@ func (g *Game) replayEntry(e *Entry) error {
 	}
 	sandbox := g.file.Header.Sandbox
 	cp := g.seats[e.Seat]
+	// signed is the entry's canonical JSON without its signature, once
+	// the signature is checked: the entry's hash follows from it.
+	var signed *canonicalEntry
 	if !sandbox {
 		key := cp.key
 		if e.Kind == EntryJoin {
@@ -284,16 +298,18 @@ func (g *Game) replayEntry(e *Entry) error {
 		} else if cp.joinN == 0 {
 			return bad("%s plays before joining", e.Seat)
 		}
-		if err := checkSig(key, e); err != nil {
+		c, err := checkSigOf(key, e)
+		if err != nil {
 			return bad("signature: %v", err)
 		}
+		signed = c
 	}
 	if e.Kind == EntryJoin {
 		if err := g.checkJoin(e.Seat, e.Key); err != nil {
 			return &VerifyError{Entry: e.N, Reason: "joining", Err: err}
 		}
 		commit, _ := parseHash(e.Commit)
-		h, err := StateHash(g.eng.State())
+		h, err := g.stateHash(g.eng.State())
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
@@ -302,8 +318,9 @@ func (g *Game) replayEntry(e *Entry) error {
 		}
 		cp.key, _ = ParsePublicKey(e.Key)
 		cp.commit, cp.value, cp.joinN = commit, commit, e.N
+		g.commits = nil
 		g.steps = append(g.steps, Step{Turn: g.eng.Turn()})
-		return g.link(e)
+		return g.linkOf(e, signed)
 	}
 	if !sandbox {
 		if missing := g.unjoined(); len(missing) > 0 {
@@ -329,7 +346,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		if len(e.Events) != 0 {
 			return bad("an edit entry has no events")
 		}
-		h, err := StateHash(r.eng.State())
+		h, err := g.stateHash(r.eng.State())
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
@@ -337,7 +354,7 @@ func (g *Game) replayEntry(e *Entry) error {
 			return bad("state hash %s, but the edited state hashes to %s", e.State, h)
 		}
 		g.accept(e, r)
-		return g.link(e)
+		return g.linkOf(e, signed)
 	}
 	actions, err := g.parseActions(e.Actions)
 	if err != nil {
@@ -346,14 +363,14 @@ func (g *Game) replayEntry(e *Entry) error {
 	if want := kindOf(actions); e.Kind != want {
 		return bad("kind is %s, but these actions make a %s entry", e.Kind, want)
 	}
-	r, err := g.run(e, actions, false)
+	r, err := g.run(e, actions, g.inPlace)
 	if err != nil {
 		return &VerifyError{Entry: e.N, Reason: "replaying " + e.Seat + "'s " + e.Kind.String(), Err: err}
 	}
 	if !slices.Equal(r.events, e.Events) {
 		return bad("events differ from the replay: %s", eventsDiff(e.Events, r.events))
 	}
-	h, err := StateHash(r.eng.State())
+	h, err := g.stateHash(r.eng.State())
 	if err != nil {
 		return bad("hashing the state: %v", err)
 	}
@@ -361,7 +378,20 @@ func (g *Game) replayEntry(e *Entry) error {
 		return bad("state hash %s, but the replayed state hashes to %s", e.State, h)
 	}
 	g.accept(e, r)
-	return g.link(e)
+	return g.linkOf(e, signed)
+}
+
+// stateHash is StateHash, written in the game's buffer.
+func (g *Game) stateHash(st engine.State) (Hash, error) {
+	if ca, ok := st.(engine.CanonicalAppender); ok {
+		b, err := ca.AppendCanonical(g.hashBuf[:0])
+		if err != nil {
+			return Hash{}, err
+		}
+		g.hashBuf = b
+		return sha256.Sum256(b), nil
+	}
+	return hashCanonical(st)
 }
 
 func prevName(n int) string {
@@ -371,9 +401,17 @@ func prevName(n int) string {
 	return fmt.Sprintf("entry %d", n-1)
 }
 
-func (g *Game) link(e *Entry) error {
-	h, err := entryHash(e)
-	if err != nil {
+func (g *Game) link(e *Entry) error { return g.linkOf(e, nil) }
+
+// linkOf makes e the last entry: its hash, from c (its canonical JSON
+// without the signature) when the signature check made it, is what the
+// next entry names as prev (§3.3).
+func (g *Game) linkOf(e *Entry, c *canonicalEntry) error {
+	var h Hash
+	var err error
+	if c != nil {
+		h = c.hash(e)
+	} else if h, err = entryHash(e); err != nil {
 		return &VerifyError{Entry: e.N, Reason: "hashing the entry", Err: err}
 	}
 	g.prev = h
@@ -381,18 +419,26 @@ func (g *Game) link(e *Entry) error {
 }
 
 func checkSig(key ed25519.PublicKey, e *Entry) error {
+	_, err := checkSigOf(key, e)
+	return err
+}
+
+// checkSigOf checks e's signature (§3.2) and returns the canonical JSON
+// it signs.
+func checkSigOf(key ed25519.PublicKey, e *Entry) (*canonicalEntry, error) {
 	sig, err := base64.StdEncoding.Strict().DecodeString(e.Sig)
 	if err != nil || len(sig) != ed25519.SignatureSize {
-		return fmt.Errorf("not a base64 Ed25519 signature")
+		return nil, fmt.Errorf("not a base64 Ed25519 signature")
 	}
-	d, err := signedDigest(e)
+	c, err := e.canonicalSplit()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if !ed25519.Verify(key, d, sig) {
-		return fmt.Errorf("does not verify with %s's key", e.Seat)
+	d := sha256.Sum256(c.b)
+	if !ed25519.Verify(key, d[:], sig) {
+		return nil, fmt.Errorf("does not verify with %s's key", e.Seat)
 	}
-	return nil
+	return c, nil
 }
 
 // unjoined lists the seats that have not joined, in seat order.
@@ -453,10 +499,15 @@ func seatColours(seats []Seat) []string {
 }
 
 // parseActions reads stored actions, each of which must be one action in
-// the canonical form the game prints (§2.3).
+// the canonical form the game prints (§2.3). An action read before is
+// not read again: reading is a function of the text.
 func (g *Game) parseActions(list []string) ([]engine.Action, error) {
 	out := make([]engine.Action, len(list))
 	for i, s := range list {
+		if a, ok := g.parsed[s]; ok {
+			out[i] = a
+			continue
+		}
 		as, err := g.game.ParseMove(s)
 		if err != nil {
 			return nil, err
@@ -468,9 +519,18 @@ func (g *Game) parseActions(list []string) ([]engine.Action, error) {
 			return nil, fmt.Errorf("action %q is not written in canonical form %q", s, as[0].String())
 		}
 		out[i] = as[0]
+		if reflect.TypeOf(as[0]).Kind() != reflect.Pointer && len(g.parsed) < maxParsed {
+			if g.parsed == nil {
+				g.parsed = map[string]engine.Action{}
+			}
+			g.parsed[s] = as[0]
+		}
 	}
 	return out, nil
 }
+
+// maxParsed bounds the actions a game remembers having read.
+const maxParsed = 4096
 
 // kindOf is the entry kind a list of actions makes (§2.3): orders when
 // every action is a standing order, decision when every action answers a
@@ -487,6 +547,8 @@ func kindOf(actions []engine.Action) EntryKind {
 
 // result is what running one entry gives, before it is accepted.
 type result struct {
+	// turn is the position's turn before the entry.
+	turn    int
 	eng     engine.Position
 	rng     *TurnRand
 	rngTurn int
@@ -536,12 +598,15 @@ func (g *Game) source(seat string, reveal Hash) (rng *TurnRand, turn int, begins
 // entrySource gives the game the source of entry n revealing reveal (nil
 // in a sandbox game).
 func (g *Game) entrySource(rng *TurnRand, n int, reveal []byte) *entrySource {
-	ctx := &seedContext{name: g.game.Name(), game: g.file.Header.Game, sandbox: g.file.Header.Seed, commits: map[string][]byte{}}
-	for c, cp := range g.seats {
-		if cp.joinN > 0 {
-			ctx.commits[c] = slices.Clone(cp.commit[:])
+	if g.commits == nil {
+		g.commits = map[string][]byte{}
+		for c, cp := range g.seats {
+			if cp.joinN > 0 {
+				g.commits[c] = slices.Clone(cp.commit[:])
+			}
 		}
 	}
+	ctx := &seedContext{name: g.game.Name(), game: g.file.Header.Game, sandbox: g.file.Header.Seed, commits: g.commits}
 	return &entrySource{TurnRand: rng, n: n, reveal: reveal, ctx: ctx}
 }
 
@@ -580,6 +645,7 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 	if e.Dice != nil {
 		rng.Force(e.Dice[:])
 	}
+	before := g.eng.Turn()
 	eng := g.eng
 	if !inPlace {
 		eng = g.eng.Clone()
@@ -595,12 +661,12 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 	if events == nil {
 		events = []string{}
 	}
-	return &result{eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events}, nil
+	return &result{turn: before, eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events}, nil
 }
 
 // accept makes the result of entry e the game's position.
 func (g *Game) accept(e *Entry, r *result) {
-	g.steps = append(g.steps, Step{Turn: g.eng.Turn(), Begins: r.begins, Dice: diceOf(r.eng)})
+	g.steps = append(g.steps, Step{Turn: r.turn, Begins: r.begins, Dice: diceOf(r.eng)})
 	g.eng, g.rng, g.rngTurn = r.eng, r.rng, r.rngTurn
 	if cp := g.seats[e.Seat]; cp != nil && e.Reveal != "" {
 		cp.value, _ = parseHash(e.Reveal)
@@ -677,6 +743,8 @@ func (g *Game) BeginsTurn(seat string) bool { return g.eng.BeginsTurn(seat) }
 func (g *Game) Replay(visit func(n int, e *Entry, p engine.Position) error) error {
 	f := g.file
 	r := newGame(f)
+	// Visits get copies: entries apply to r's position in place.
+	r.inPlace = true
 	eng, err := f.game.New(r.setup, r.entrySource(r.newSource(), 0, nil))
 	if err != nil {
 		return &VerifyError{Reason: "header", Err: err}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"slices"
 
 	"github.com/elasund/elasund/engine"
 )
@@ -194,7 +195,7 @@ func (s *entrySource) Entry() int { return s.n }
 
 func (s *entrySource) Reveal() []byte { return s.reveal }
 
-func (s *entrySource) Commitment(seat string) []byte { return s.ctx.commits[seat] }
+func (s *entrySource) Commitment(seat string) []byte { return slices.Clone(s.ctx.commits[seat]) }
 
 func (s *entrySource) SandboxSeed() (int64, bool) {
 	if s.ctx.sandbox == nil {
