@@ -57,10 +57,11 @@ func (g *Game) emit(parts ...string) {
 	if g.quiet {
 		return
 	}
+	text := g.evText
 	for _, p := range parts {
-		g.evText = append(g.evText, p...)
+		text = append(text, p...)
 	}
-	g.evEnds = append(g.evEnds, len(g.evText))
+	g.evText, g.evEnds = text, append(g.evEnds, len(text))
 }
 
 // events returns the events emitted, or nil when there are none.

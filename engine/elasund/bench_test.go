@@ -16,14 +16,16 @@ func benchConfig(b *testing.B, n int) Config {
 // benchPlayout plays complete n-player games, one per iteration, the honest
 // way: at every step it lists every legal action of a waiting seat, picks
 // one uniformly with a seeded PCG and applies it (the games of playout,
-// without its checks and record). It finds the waiting seats with View and
-// lists with Legal, or, with buffered set, finds them with AppendWaiting and
-// lists with AppendLegal, into buffers kept across steps and games.
+// without its checks and record). It finds the waiting seats with View,
+// lists with Legal and copies the random source with Copy, or, with
+// buffered set, uses AppendWaiting, AppendLegal and CopyTo, with buffers
+// kept across steps and games.
 func benchPlayout(b *testing.B, n int, buffered bool) {
 	cfg := benchConfig(b, n)
 	turns, steps := 0, 0
 	var buf []Action
 	var waiting []Colour
+	peek, next := new(SeededRand), new(SeededRand)
 	for i := 0; b.Loop(); i++ {
 		seed := uint64(i)
 		rng := NewSeededRand(seed)
@@ -33,24 +35,29 @@ func benchPlayout(b *testing.B, n int, buffered bool) {
 			b.Fatal(err)
 		}
 		for !g.Over() {
-			var seat Colour
-			var legal []Action
-			if buffered {
-				waiting = g.AppendWaiting(waiting[:0])
-				seat = waiting[pick.IntN(len(waiting))]
-				buf = g.AppendLegal(buf[:0], seat, rng.Copy())
-				legal = buf
-			} else {
+			if !buffered {
 				st := g.View()
-				seat = st.WaitingFor[pick.IntN(len(st.WaitingFor))]
-				legal = g.Legal(seat, rng.Copy())
+				seat := st.WaitingFor[pick.IntN(len(st.WaitingFor))]
+				legal := g.Legal(seat, rng.Copy())
+				a := legal[pick.IntN(len(legal))]
+				next := rng.Copy()
+				if _, err := g.Apply(seat, []Action{a}, next); err != nil {
+					b.Fatalf("seed %d: listed action %q by %s failed: %v", seed, a, seat, err)
+				}
+				rng = next
+				steps++
+				continue
 			}
-			a := legal[pick.IntN(len(legal))]
-			next := rng.Copy()
+			waiting = g.AppendWaiting(waiting[:0])
+			seat := waiting[pick.IntN(len(waiting))]
+			rng.CopyTo(peek)
+			buf = g.AppendLegal(buf[:0], seat, peek)
+			a := buf[pick.IntN(len(buf))]
+			rng.CopyTo(next)
 			if _, err := g.Apply(seat, []Action{a}, next); err != nil {
 				b.Fatalf("seed %d: listed action %q by %s failed: %v", seed, a, seat, err)
 			}
-			rng = next
+			rng, next = next, rng
 			steps++
 		}
 		turns += g.View().Turn

@@ -35,3 +35,9 @@ func (r *SeededRand) Copy() *SeededRand {
 	c := *r
 	return &c
 }
+
+// CopyTo makes dst an independent copy of r in its current state, as Copy
+// does without allocating.
+func (r *SeededRand) CopyTo(dst *SeededRand) {
+	*dst = *r
+}
