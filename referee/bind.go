@@ -27,9 +27,10 @@ import (
 
 // binding is what a body move answers.
 type binding struct {
-	// turn is the turn named by a line or the subject; 0 when the
-	// binding is a referee mail.
-	turn int
+	// turn is the turn named by a line or the subject, when byTurn is
+	// set; otherwise the binding is a referee mail.
+	turn   int
+	byTurn bool
 	// entries is the history length when the referee mail went out.
 	entries int
 	// how says where the binding came from, for the refusal.
@@ -39,14 +40,14 @@ type binding struct {
 // bindingOf finds what a body move answers; ok is false when nothing
 // binds it.
 func (r *Referee) bindingOf(s *session, m *mail.Incoming, req request, b body) (binding, bool) {
-	if b.turn > 0 {
-		return binding{turn: b.turn, how: fmt.Sprintf("the line \"turn %d\"", b.turn)}, true
+	if b.hasTurn {
+		return binding{turn: b.turn, byTurn: true, how: fmt.Sprintf("the line \"turn %d\"", b.turn)}, true
 	}
 	if n, ok := r.repliedEntries(s, m); ok {
 		return binding{entries: n, how: "the referee's mail it replies to"}, true
 	}
 	if req.subjectTurn > 0 {
-		return binding{turn: req.subjectTurn, how: fmt.Sprintf("its subject (turn %d)", req.subjectTurn)}, true
+		return binding{turn: req.subjectTurn, byTurn: true, how: fmt.Sprintf("its subject (turn %d)", req.subjectTurn)}, true
 	}
 	return binding{}, false
 }
@@ -105,7 +106,7 @@ func (r *Referee) checkBinding(s *session, seat string, m *mail.Incoming, req re
 		return templates.Problem{Reason: fmt.Sprintf(
 			"the mail does not say which turn it answers, so that an old mail sent again cannot be played twice: reply to the referee's mail, keeping its subject, or write the line \"turn %d\" above your actions", turn)}, false
 	}
-	if bd.turn > 0 {
+	if bd.byTurn {
 		if bd.turn != turn {
 			return templates.Problem{Reason: fmt.Sprintf(
 				"the mail answers turn %d (by %s), but the game is at turn %d: it looks like an old mail sent again, so nothing was played; %s", bd.turn, bd.how, turn, fix)}, false

@@ -395,6 +395,12 @@ func span(d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour && d%(24*time.Hour) == 0:
 		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	case d >= 48*time.Hour:
+		days, hours := d/(24*time.Hour), (d%(24*time.Hour)+30*time.Minute)/time.Hour
+		if hours == 0 || hours == 24 {
+			return fmt.Sprintf("%d days", days+hours/24)
+		}
+		return fmt.Sprintf("%d days and %d hours", days, hours)
 	case d >= 2*time.Hour:
 		return fmt.Sprintf("%d hours", (d+30*time.Minute)/time.Hour)
 	case d >= 2*time.Minute:

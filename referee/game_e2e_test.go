@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, s
 		clock: &testClock{t: refTime.Add(time.Hour)}}
 	// The invitations go out as "elasund host new" sends them.
 	cfg := testConfig(im, sm, t.TempDir())
-	if err := mail.Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, mail.Options{}); err != nil {
+	if err := mail.Post(context.Background(), cfg, hg.Key, hg.Mail, mail.Options{}); err != nil {
 		t.Fatalf("posting the invitations: %v", err)
 	}
 	mt.expected = len(hg.Mail)
@@ -261,6 +262,9 @@ func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 		if (seats[i].Colour == seat) != (r.InReplyTo == id) {
 			mt.t.Errorf("move %d: reply to %s threaded %q", mt.moves, seats[i].Colour, r.InReplyTo)
 		}
+		if mt.hidden {
+			mt.checkHidden(r, seats[i].Colour)
+		}
 		if waits := slices.Contains(acting, seats[i].Colour); waits != strings.Contains(r.Text, "Your legal actions now:") {
 			mt.t.Errorf("move %d: %s waits %v, but its mail lists legal actions %v:\n%s", mt.moves, seats[i].Colour, waits, !waits, r.Text)
 		}
@@ -272,6 +276,38 @@ func (mt *mailTable) moveBy(seat string, move []engine.Action) {
 	}
 	if data != nil {
 		mt.latest = data
+	}
+}
+
+// drawnColour is an event that names an influence card a seat drew.
+var drawnColour = regexp.MustCompile(`(?m)^  (red|blue|green|yellow) (?:\+[0-9]+|draws) (?:blue|green|yellow|red) \(`)
+
+// checkHidden checks that a turn mail to reader in a game whose every
+// seat is hosted shows no other seat's cards (R31, R94): its text board
+// shows their hands as counts, its events do not name the colours they
+// drew, and its SVG board draws their hands as counts.
+func (mt *mailTable) checkHidden(r *mail.Incoming, reader string) {
+	mt.t.Helper()
+	others := 0
+	for _, st := range mt.replica.File().Header.Seats {
+		if st.Colour == reader {
+			continue
+		}
+		others++
+		if !regexp.MustCompile(`(?m)^` + st.Colour + `.*\n  cards [0-9]+ \(hidden\)$`).MatchString(r.Text) {
+			mt.t.Errorf("move %d: %s's mail does not show %s's hand as a count:\n%s", mt.moves, reader, st.Colour, r.Text)
+		}
+	}
+	for _, m := range drawnColour.FindAllStringSubmatch(r.Text, -1) {
+		if m[1] != reader {
+			mt.t.Errorf("move %d: %s's mail names a card %s drew: %q", mt.moves, reader, m[1], m[0])
+		}
+	}
+	if strings.Contains(r.Text, "influence deck blue") {
+		mt.t.Errorf("move %d: %s's mail shows the influence deck's colours", mt.moves, reader)
+	}
+	if n := strings.Count(string(attachmentNamed(r.Attachments, ".svg")), `class="hidden-hand"`); n != others {
+		mt.t.Errorf("move %d: %s's board shows %d hidden hands, want %d", mt.moves, reader, n, others)
 	}
 }
 

@@ -353,7 +353,7 @@ func TestOwnLines(t *testing.T) {
 func TestParseBody(t *testing.T) {
 	text := "Hi Bob,\ntoken  K7QM-2xvb # mine\nroll; build tavern D4\n\n# a comment\nbulid well C3\npermit 2 F9\ntoken other\nturn 7\n"
 	b := parseBody(elasund.Rules{}, ownLines(text), nil)
-	if b.tok == nil || b.tok.n != 2 || b.tok.token != "K7QM-2xvb" || b.turn != 7 {
+	if b.tok == nil || b.tok.n != 2 || b.tok.token != "K7QM-2xvb" || b.turn != 7 || !b.hasTurn {
 		t.Fatalf("token = %+v, turn %d; want line 2 K7QM-2xvb, turn 7", b.tok, b.turn)
 	}
 	var got []string

@@ -245,8 +245,9 @@ type tokenAt struct {
 // body is a hosted seat's mail read in the move language of its game.
 type body struct {
 	tok *tokenAt
-	// turn is the turn a "turn N" line names, 0 for none.
-	turn int
+	// turn is the turn a "turn N" line names; hasTurn says there is one.
+	turn    int
+	hasTurn bool
 	// actions, each with the line it came from.
 	actions []engine.Action
 	origins []bodyLine
@@ -284,8 +285,9 @@ func parseBody(game engine.Game, lines []bodyLine, names []string) body {
 			continue
 		}
 		if mt := turnLine.FindStringSubmatch(text); mt != nil {
-			if b.turn == 0 {
+			if !b.hasTurn {
 				b.turn, _ = strconv.Atoi(mt[1])
+				b.hasTurn = true
 			}
 			continue
 		}

@@ -3,8 +3,10 @@ package referee
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -131,7 +133,7 @@ func TestRefereeDovecot(t *testing.T) {
 	cfg := stackConfig(s, t.TempDir())
 	cfg.GamesDir = dir
 	cfg.IMAP.PollInterval = 200 * time.Millisecond
-	if err := mail.Post(context.Background(), cfg, "host-new/"+hg.Game, hg.Mail, mail.Options{}); err != nil {
+	if err := mail.Post(context.Background(), cfg, hg.Key, hg.Mail, mail.Options{}); err != nil {
 		t.Fatalf("posting the invitations: %v", err)
 	}
 	inbox := map[string]*maildirWatch{"red": watchMaildir(t, s, "alice"), "blue": watchMaildir(t, s, "bob")}
@@ -223,4 +225,95 @@ func TestRefereeDovecot(t *testing.T) {
 		t.Error("the stored game differs from the test's replay")
 	}
 	openBytes(t, want)
+}
+
+// TestDeadlineDovecot: through the real servers, a seat that never
+// answers gets its reminders, half way and six hours before the deadline,
+// from daemons restarted in between, and at the deadline the bot plays its
+// move; every mail shows the reader's own hand only. The daemon's clock is
+// the test's; the deadlines are in the store, not in memory.
+func TestDeadlineDovecot(t *testing.T) {
+	s := mailtest.StartStack(t)
+	dir, hg := stackGame(t, nil)
+	spool := t.TempDir()
+	cfg := stackConfig(s, spool)
+	cfg.GamesDir = dir
+	cfg.IMAP.PollInterval = 200 * time.Millisecond
+	if err := mail.Post(context.Background(), cfg, hg.Key, hg.Mail, mail.Options{}); err != nil {
+		t.Fatalf("posting the invitations: %v", err)
+	}
+	alice, bob := watchMaildir(t, s, "alice"), watchMaildir(t, s, "bob")
+	alice.find("invitation", 30*time.Second)
+	bob.find("invitation", 30*time.Second)
+	clock := &testClock{t: refTime}
+	run := func() *running {
+		ref, err := New(Options{Dir: dir, Address: stackDaemon, Logger: testLogger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return startDaemon(t, cfg, ref, mail.Options{Now: clock.now, RetryMin: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond})
+	}
+	id := func(kind string, entries int) string {
+		return mail.ReplyMessageID(fmt.Sprintf("%s.red.%d.%s@referee.elasund.invalid", kind, entries, hg.Game), 0, stackDaemon)
+	}
+	reminders := func() int {
+		alice.poll()
+		n := 0
+		for _, b := range alice.byID {
+			if strings.Contains(headerField(b, "Subject"), "reminder") {
+				n++
+			}
+		}
+		return n
+	}
+
+	// Half way: a reminder to red.
+	r := run()
+	clock.set(refTime.Add(36*time.Hour + time.Minute))
+	half := alice.wait(id("remind-half", 2), 30*time.Second)
+	if !strings.Contains(flat(half.Text), "Your deadline is Wed 25 Nov 2026 10:00 UTC") {
+		t.Errorf("the half-way reminder:\n%s", half.Text)
+	}
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	// A new daemon, six hours before the deadline: the last reminder,
+	// and not the first again.
+	clock.set(refTime.Add(66*time.Hour + time.Minute))
+	r = run()
+	alice.wait(id("remind-last", 2), 30*time.Second)
+	time.Sleep(time.Second)
+	if n := reminders(); n != 2 {
+		t.Errorf("%d reminders in Alice's mailbox, want 2", n)
+	}
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	// Another daemon, after the deadline: the bot plays red's move.
+	at := refTime.Add(72*time.Hour + time.Minute)
+	clock.set(at)
+	r = run()
+	key := fmt.Sprintf("deadline.red.2.%s@referee.elasund.invalid", hg.Game)
+	mine := alice.wait(mail.ReplyMessageID(key, 0, stackDaemon), 30*time.Second)
+	theirs := bob.wait(mail.ReplyMessageID(key, 1, stackDaemon), 30*time.Second)
+	if err := r.stop(t); err != nil {
+		t.Fatal(err)
+	}
+	g := openBytes(t, storedBytes(t, dir, hg.Game))
+	if e := g.File().History[2]; e.Seat != "red" || e.At != "2026-11-25T10:01:00Z" {
+		t.Fatalf("entry 3 is %s's at %s, want red's at the deadline", e.Seat, e.At)
+	}
+	for who, m := range map[string]*mail.Incoming{"red": mine, "blue": theirs} {
+		if !strings.Contains(flat(m.Text), "red's move was played by the bot at the deadline") {
+			t.Errorf("%s's mail after the deadline:\n%s", who, m.Text)
+		}
+		other := map[string]string{"red": "blue", "blue": "red"}[who]
+		if !regexp.MustCompile(`(?m)^`+other+`.*\n  cards [0-9]+ \(hidden\)$`).MatchString(m.Text) ||
+			strings.Count(string(attachmentNamed(m.Attachments, ".svg")), `class="hidden-hand"`) != 1 || attachmentNamed(m.Attachments, ".yaml") != nil {
+			t.Errorf("%s's mail shows %s's hand, or carries the file:\n%s", who, other, m.Text)
+		}
+	}
+	if n := reminders(); n != 2 {
+		t.Errorf("%d reminders after the deadline, want 2", n)
+	}
 }
