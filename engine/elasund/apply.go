@@ -38,9 +38,6 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 		// move's.
 		old.recycle(b)
 		g.spare = old
-		if g.ixc != nil && g.ixc.st == &old.st {
-			g.ixc.st = nil
-		}
 	}
 	g.st, g.cur, g.exposed = work.st, b, false
 	g.ordered = true

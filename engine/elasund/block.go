@@ -43,13 +43,10 @@ type stateBlock struct {
 	mapped   []Colour
 	// owned tells which shared lists st owns.
 	owned uint8
-	// Room for the lists st owns, reused while the block is a game's
-	// scratch or spare (no state in use lives in it).
-	bld    []Building
-	perm   []Permit
-	church []ChurchTile
-	walls  []Wall
-	pend   []Pending
+	// Room for the walls and pending decisions st owns, reused while the
+	// block is a game's scratch or spare (no state in use lives in it).
+	walls []Wall
+	pend  []Pending
 }
 
 // fill copies src into r (empty, with room in an array) when it fits, and
@@ -201,15 +198,6 @@ func (b *stateBlock) copyPlayer(p *Player) *Player {
 // made its own is free. (By the same rule no earlier state has this
 // block's room.)
 func (b *stateBlock) recycle(next *stateBlock) {
-	if next.owned&ownBuildings == 0 {
-		b.bld = nil
-	}
-	if next.owned&ownPermits == 0 {
-		b.perm = nil
-	}
-	if next.owned&ownChurch == 0 {
-		b.church = nil
-	}
 	if next.owned&ownWalls == 0 {
 		b.walls = nil
 	}
@@ -226,15 +214,14 @@ func (b *stateBlock) own(bit uint8) {
 	b.owned |= bit
 	st := &b.st
 	switch bit {
+	// The buildings, permits and church get new memory every time: the
+	// board cache knows them by their memory (boardCache).
 	case ownBuildings:
-		st.Buildings = dup(b.bld, st.Buildings)
-		b.bld = st.Buildings
+		st.Buildings = dup([]Building(nil), st.Buildings)
 	case ownPermits:
-		st.Permits = dup(b.perm, st.Permits)
-		b.perm = st.Permits
+		st.Permits = dup([]Permit(nil), st.Permits)
 	case ownChurch:
-		st.Church = dup(b.church, st.Church)
-		b.church = st.Church
+		st.Church = dup([]ChurchTile(nil), st.Church)
 	case ownWalls:
 		st.Walls = dup(b.walls, st.Walls)
 		b.walls = st.Walls

@@ -19,52 +19,71 @@ func (g *Game) index() *index {
 	return ix
 }
 
-// ixCache is the index of a state the game had (which never changes).
-type ixCache struct {
-	st *State
-	ix index
+// boardCache holds what depends only on the board lists of a state the
+// game had (which never change): the index, and the footprints legalBuilds
+// worked out for one seat. Its key is those lists, by their memory: the
+// cache keeps them alive, and the memory of these lists is never written
+// again once a state has them (stateBlock.own never reuses it), so the same
+// memory means the same lists. Workers share their game's cache.
+type boardCache struct {
+	bld    []Building
+	perm   []Permit
+	church []ChurchTile
+	ok     bool
+	ix     index
+	runs   shapeRuns
 }
 
 // ixLists are the lists an index is made from.
 const ixLists = ownBuildings | ownPermits | ownChurch
 
-// worker returns a game changing a copy of g's state in block b (a move,
-// or a peeked roll), which shares g's cache of the index of that state.
-func (g *Game) worker(b *stateBlock) Game {
-	if g.ixc == nil && g.ordered {
-		g.ixc = new(ixCache)
-	}
-	if g.shapes == nil {
-		g.shapes = new(buildShapes)
-	}
-	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, ixc: g.ixc, src: g.st, shapes: g.shapes}
+// sameList reports whether a and b are the same list in the same memory.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// boardIndex returns the index of the board now: the cached index of the
-// game's state, or of the state a worker copies while it has not changed
-// the lists an index is made from; else the index filled in tmp. A state a
-// game had never changes, and only a game that made its state itself
-// (ordered) caches.
-func (g *Game) boardIndex(tmp *index) *index {
-	var of *State
-	switch {
-	case g.blk == nil && g.ordered:
-		if g.ixc == nil {
-			g.ixc = new(ixCache)
+// worker returns a game changing a copy of g's state in block b (a move,
+// or a peeked roll), sharing g's caches.
+func (g *Game) worker(b *stateBlock) Game {
+	if g.bc == nil && g.ordered {
+		g.bc = new(boardCache)
+	}
+	if g.scratch == nil {
+		g.scratch = new(shapeRuns)
+	}
+	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, bc: g.bc, scratch: g.scratch}
+}
+
+// board returns the index of the board now and the place for legalBuilds's
+// shape runs: from the cache when the lists are those of a state the game
+// had (the game's own, when it made its state itself (ordered), or a
+// worker's, while it has not changed them); else the index filled in tmp
+// and scratch runs.
+func (g *Game) board(tmp *index) (*index, *shapeRuns) {
+	if g.blk == nil && g.ordered && g.bc == nil {
+		g.bc = new(boardCache)
+	}
+	if c := g.bc; c != nil && (g.blk == nil && g.ordered || g.blk != nil && g.blk.owned&ixLists == 0) {
+		st := g.st
+		if !c.ok || !sameList(c.bld, st.Buildings) || !sameList(c.perm, st.Permits) || !sameList(c.church, st.Church) {
+			g.fillIndex(&c.ix)
+			c.bld, c.perm, c.church, c.ok = st.Buildings, st.Permits, st.Church, true
+			c.runs.seat, c.runs.n = NoColour, 0
 		}
-		of = g.st
-	case g.blk != nil && g.ixc != nil && g.blk.owned&ixLists == 0:
-		of = g.src
-	default:
-		g.fillIndex(tmp)
-		return tmp
+		return &c.ix, &c.runs
 	}
-	c := g.ixc
-	if c.st != of {
-		g.fillIndex(&c.ix)
-		c.st = of
+	g.fillIndex(tmp)
+	if g.scratch == nil {
+		g.scratch = new(shapeRuns)
 	}
-	return &c.ix
+	g.scratch.seat, g.scratch.n = NoColour, 0
+	return tmp, g.scratch
+}
+
+// boardIndex is the index of board.
+func (g *Game) boardIndex(tmp *index) *index {
+	ix, _ := g.board(tmp)
+	return ix
 }
 
 // fillIndex makes ix the index of the board now.

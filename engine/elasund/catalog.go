@@ -171,9 +171,7 @@ var specs = [...]Spec{
 var NeutralKinds = []Kind{Well, Stall, Tavern, Shop, Hall}
 
 // BuildableKinds lists the kinds a build action may name.
-var BuildableKinds = buildableKinds[:]
-
-var buildableKinds = [...]Kind{House, Workshop, Well, Stall, Tavern, Shop, Hall}
+var BuildableKinds = []Kind{House, Workshop, Well, Stall, Tavern, Shop, Hall}
 
 // Spec returns the catalogue entry of k.
 func (k Kind) Spec() Spec {

@@ -25,12 +25,10 @@ type Game struct {
 	// ordered tells that st was normalized (New, Load, Apply, Edit); a
 	// game of Unchecked is not known to be.
 	ordered bool
-	// ixc caches the index of a state the game had, for its workers; src
-	// is the state a worker copies.
-	ixc *ixCache
-	src *State
-	// shapes is legalBuilds's scratch space, shared with workers.
-	shapes *buildShapes
+	// bc caches what depends on the board of a state the game had, and
+	// scratch is legalBuilds's room when it cannot; workers share both.
+	bc      *boardCache
+	scratch *shapeRuns
 
 	// The events of the move being applied (emit); a quiet game (a roll
 	// peeked at) records none. A game keeps the buffers of its last move

@@ -40,9 +40,9 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 		return g.legalDecisions(out, seat)
 	}
 	var tmp index
-	ix := g.boardIndex(&tmp)
+	ix, runs := g.board(&tmp)
 	if st.Phase == PhaseBuild && st.BuildsDone < 2 {
-		out = g.legalBuilds(ix, out, seat)
+		out = g.legalBuilds(ix, runs, out, seat)
 		out = g.legalWalls(out, seat)
 		out = g.legalChurch(out, seat, peek)
 	}
@@ -81,7 +81,7 @@ type squareSet [NumRows]uint16
 
 func (s *squareSet) add(c, r int) { s[r] |= 1 << c }
 
-func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
+func (g *Game) legalBuilds(ix *index, runs *shapeRuns, out []Action, seat Colour) []Action {
 	st := g.st
 	p := st.Players[seat]
 	// A footprint must hold one of seat's permits (R52): the anchors to
@@ -93,13 +93,11 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 			own.add(pm.At.Col, pm.At.Row)
 		}
 	}
-	limit := g.cfg.Options.SameSizeCap
-	if g.shapes == nil {
-		g.shapes = new(buildShapes)
+	if runs.seat != seat {
+		runs.seat, runs.n = seat, 0
 	}
-	sh := g.shapes
-	sh.n = 0
-	for ki, k := range BuildableKinds {
+	limit := g.cfg.Options.SameSizeCap
+	for _, k := range BuildableKinds {
 		sp := k.spec()
 		if sp.Neutral && st.Supply.Neutral.Of(k) == 0 || !sp.Neutral && !p.hasBuilding(k) {
 			continue
@@ -108,19 +106,19 @@ func (g *Game) legalBuilds(ix *index, out []Action, seat Colour) []Action {
 			continue
 		}
 		// The footprints of the kind's shape that pass quickBuild, from
-		// an earlier kind of the same shape or worked out now (kept when a
-		// later kind has that shape).
+		// an earlier kind of the same shape (or listing of the same board
+		// for the same seat) or worked out now.
 		var run *shapeRun
-		for i := range sh.n {
-			if r := &sh.runs[i]; r.w == sp.W && r.h == sp.H && r.need == sp.Permits {
+		for i := range runs.n {
+			if r := &runs.runs[i]; r.w == sp.W && r.h == sp.H && r.need == sp.Permits {
 				run = r
 			}
 		}
 		if run == nil {
-			run = &sh.tmp
-			if ki < len(shapeRecurs) && shapeRecurs[ki] && sh.n < len(sh.runs) {
-				run = &sh.runs[sh.n]
-				sh.n++
+			run = &runs.tmp
+			if runs.n < len(runs.runs) {
+				run = &runs.runs[runs.n]
+				runs.n++
 			}
 			g.runShape(ix, seat, &own, sp, run)
 		}
@@ -159,25 +157,14 @@ type shapeRun struct {
 	comp       [NumRows][NumCols]int32
 }
 
-// buildShapes is legalBuilds's scratch space: the runs kept for later
-// kinds of the same shape, and one for a shape seen once.
-type buildShapes struct {
-	runs [2]shapeRun
+// shapeRuns are the shape runs worked out on one board for seat, and room
+// for a shape beyond them.
+type shapeRuns struct {
+	seat Colour
+	runs [8]shapeRun
 	n    int
 	tmp  shapeRun
 }
-
-// shapeRecurs tells, for each of BuildableKinds, whether a later one has
-// the same footprint shape (an immutable table).
-var shapeRecurs = func() (t [len(buildableKinds)]bool) {
-	for i, k := range buildableKinds {
-		for _, l := range buildableKinds[i+1:] {
-			a, b := k.spec(), l.spec()
-			t[i] = t[i] || a.W == b.W && a.H == b.H && a.Permits == b.Permits
-		}
-	}
-	return t
-}()
 
 // runShape fills run for the shape of sp: the anchors in the city whose
 // footprint covers one of own (seat's permits), and of those the ones
@@ -289,10 +276,36 @@ func (g *Game) legalWalls(out []Action, seat Colour) []Action {
 	if p.Walls >= wallTiles {
 		return out
 	}
-	var m wallMap
-	g.fillWalls(&m)
-	for _, w := range slotsFor(g.players()) {
-		if p.Gold >= wallCost(w) && g.wallOpenIn(&m, w) {
+	n := g.players()
+	if n > 4 {
+		var m wallMap
+		g.fillWalls(&m)
+		for _, w := range slotsFor(n) {
+			if p.Gold >= wallCost(w) && g.wallOpenIn(&m, w) {
+				out = append(out, Action{Kind: ActWall, Wall: w})
+			}
+		}
+		return out
+	}
+	// wallOpen by bits: bit i of a side's word is the slot of index i.
+	var valid, occ, gate [East + 1]uint16
+	valid[North] = (uint16(1)<<(2*n) - 1) &^ 3 // indices 2..2n-1
+	valid[South], valid[East] = valid[North], 0x1fe
+	gate[North], gate[South], gate[East] = 1<<(2*n-1), 1<<(2*n-1), 1<<1|1<<8
+	for i := range g.st.Walls {
+		if w := g.st.Walls[i].At; isWallSlot(w, n) {
+			occ[w.Side] |= 1 << w.Index
+		}
+	}
+	var open [East + 1]uint16
+	for side := North; side <= East; side++ {
+		open[side] = valid[side] &^ occ[side] & (gate[side] | occ[side]<<1 | occ[side]>>1)
+	}
+	if g.cfg.Options.WallsCheapFirst && (occ[North] != valid[North] || occ[South] != valid[South]) {
+		open[East] = 0 // V17
+	}
+	for _, w := range slotsFor(n) {
+		if p.Gold >= wallCost(w) && open[w.Side]>>w.Index&1 != 0 {
 			out = append(out, Action{Kind: ActWall, Wall: w})
 		}
 	}
