@@ -46,7 +46,12 @@ hosts, written in the body after the seat's token line. Create games with
 "elasund host new". The configuration is YAML (see examples/daemon.yaml);
 passwords come from a file or an environment variable, never from the
 command line. --check loads the configuration and the games and stops.
-SIGINT or SIGTERM stops the daemon after the message in hand.`,
+SIGINT or SIGTERM stops the daemon after the message in hand.
+
+The daemon also keeps each game's move deadline, by its own clock, without
+waiting for mail: it reminds a seat half way and a few hours before, and
+at the deadline applies the game's no-move policy (see "elasund host new").
+Deadlines are kept in games_dir, so they survive restarts.`,
 		Example: `  elasund serve --config /etc/elasund/daemon.yaml
   ELASUND_SMTP_PASSWORD=... elasund serve --config daemon.yaml --log-level debug
   elasund serve --config daemon.yaml --check`,
@@ -126,6 +131,17 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 			fmt.Fprintf(opts.Out, " (%s)", strings.Join(games, ", "))
 		}
 		fmt.Fprintln(opts.Out)
+		// Every game must be readable, its table too: the deadlines are
+		// kept there.
+		list, err := referee.HostList(referee.ListOptions{Dir: cfg.GamesDir, Games: opts.Games})
+		if err != nil {
+			return err
+		}
+		for _, gi := range list {
+			if gi.Err != nil {
+				return fmt.Errorf("game %s: %w", gi.Game, gi.Err)
+			}
+		}
 		return nil
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

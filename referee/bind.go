@@ -46,7 +46,7 @@ func (r *Referee) bindingOf(s *session, m *mail.Incoming, req request, b body) (
 	if n, ok := r.repliedEntries(s, m); ok {
 		return binding{entries: n, how: "the referee's mail it replies to"}, true
 	}
-	if req.subjectTurn > 0 {
+	if req.hasSubjectTurn {
 		return binding{turn: req.subjectTurn, byTurn: true, how: fmt.Sprintf("its subject (turn %d)", req.subjectTurn)}, true
 	}
 	return binding{}, false

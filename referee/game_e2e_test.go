@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/elasund/elasund/engine"
-	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/internal/mailtest"
 	"github.com/elasund/elasund/mail"
@@ -75,13 +74,6 @@ func (c *testClock) set(t time.Time) {
 	c.mu.Unlock()
 }
 
-func (c *testClock) advance(d time.Duration) time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-	return c.t
-}
-
 func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, sm *mailtest.SMTP, level string) *mailTable {
 	t.Helper()
 	mt := &mailTable{t: t, im: im, sm: sm, dir: dir, game: hg.Game, ml: &mailer{date: refTime.Add(time.Hour)}, players: map[string]*tablePlayer{},
@@ -122,7 +114,7 @@ func newMailTable(t *testing.T, hg *HostedGame, dir string, im *mailtest.IMAP, s
 	mt.hidden = mt.latest == nil
 	mt.replica = openBytes(t, storedBytes(t, dir, hg.Game))
 	var err error
-	if mt.hosted, err = readHosted(dir, hg.Game, elasund.Rules{}); err != nil {
+	if mt.hosted, err = readHosted(dir, hg.Game, mt.replica.Rules()); err != nil {
 		t.Fatal(err)
 	}
 	return mt
@@ -289,12 +281,16 @@ var drawnColour = regexp.MustCompile(`(?m)^  (red|blue|green|yellow) (?:\+[0-9]+
 func (mt *mailTable) checkHidden(r *mail.Incoming, reader string) {
 	mt.t.Helper()
 	others := 0
+	hand := `.*\n  cards [0-9]+ \(hidden\)$`
+	if mt.replica.Rules().Name() == "seafarers" {
+		hand = `(?:.*\n)+?  resources: [0-9]+ cards? \(hidden\)$`
+	}
 	for _, st := range mt.replica.File().Header.Seats {
 		if st.Colour == reader {
 			continue
 		}
 		others++
-		if !regexp.MustCompile(`(?m)^` + st.Colour + `.*\n  cards [0-9]+ \(hidden\)$`).MatchString(r.Text) {
+		if !regexp.MustCompile(`(?m)^` + st.Colour + hand).MatchString(r.Text) {
 			mt.t.Errorf("move %d: %s's mail does not show %s's hand as a count:\n%s", mt.moves, reader, st.Colour, r.Text)
 		}
 	}
@@ -306,10 +302,34 @@ func (mt *mailTable) checkHidden(r *mail.Incoming, reader string) {
 	if strings.Contains(r.Text, "influence deck blue") {
 		mt.t.Errorf("move %d: %s's mail shows the influence deck's colours", mt.moves, reader)
 	}
-	if n := strings.Count(string(attachmentNamed(r.Attachments, ".svg")), `class="hidden-hand"`); n != others {
+	svg := string(attachmentNamed(r.Attachments, ".svg"))
+	if mt.replica.Rules().Name() == "seafarers" {
+		if n := strings.Count(svg, "(hidden)"); n < others {
+			mt.t.Errorf("move %d: %s's board shows %d hidden holdings, want at least %d", mt.moves, reader, n, others)
+		}
+		for _, m := range sealedCard.FindAllStringSubmatch(r.Text, -1) {
+			if m[1] != reader {
+				mt.t.Errorf("move %d: %s's mail names %s's development card: %q", mt.moves, reader, m[1], m[0])
+			}
+		}
+		for _, m := range stolen.FindAllStringSubmatch(r.Text, -1) {
+			if m[1] != reader && m[2] != reader {
+				mt.t.Errorf("move %d: %s's mail names what %s stole from %s: %q", mt.moves, reader, m[1], m[2], m[0])
+			}
+		}
+		return
+	}
+	if n := strings.Count(svg, `class="hidden-hand"`); n != others {
 		mt.t.Errorf("move %d: %s's board shows %d hidden hands, want %d", mt.moves, reader, n, others)
 	}
 }
+
+// sealedCard and stolen are Seafarers events that tell a development
+// card or a stolen resource.
+var (
+	sealedCard = regexp.MustCompile(`(?m)(red|blue|white|orange)'s card is an? [a-z-]+$`)
+	stolen     = regexp.MustCompile(`(?m)(red|blue|white|orange) steals 1 (?:brick|lumber|wool|grain|ore) from (red|blue|white|orange)$`)
+)
 
 func containsPending(list []engine.Owed, p engine.Owed) bool {
 	for _, q := range list {

@@ -42,8 +42,9 @@ type request struct {
 	// it is in the subject.
 	cmdLine int
 	// subjectTurn is the turn the subject names after the tag ("turn
-	// 12: your move"), 0 for none.
-	subjectTurn int
+	// 12: your move"), when hasSubjectTurn is set.
+	subjectTurn    int
+	hasSubjectTurn bool
 	// lines are the body's own lines (see ownLines).
 	lines []bodyLine
 }
@@ -108,6 +109,7 @@ func parseRequest(m *mail.Incoming) request {
 	subject = replyPrefix.ReplaceAllString(subject, "")
 	if mt := subjectTurnPattern.FindStringSubmatch(subject); mt != nil {
 		req.subjectTurn, _ = strconv.Atoi(mt[1])
+		req.hasSubjectTurn = true
 	}
 	req.lines = ownLines(m.Text)
 	words := strings.Fields(subject)
