@@ -308,6 +308,16 @@ func producing(b *Building, row int, inc Income) bool {
 // rowIncome appends to gold and infl the indices of the buildings that
 // earn gold and influence with the ship in row (R29), in list order.
 func (g *Game) rowIncome(row int, gold, infl []int32) ([]int32, []int32) {
+	if c := g.cache(); c != nil && row >= 0 && row < NumRows {
+		if !c.incomeOK {
+			g.fillIncome(c)
+		}
+		if c.incomeOK {
+			gold = append(gold, c.incGold[row][:c.nGold[row]]...)
+			infl = append(infl, c.incInfl[row][:c.nInfl[row]]...)
+			return gold, infl
+		}
+	}
 	for i := range g.st.Buildings {
 		b := &g.st.Buildings[i]
 		switch {
@@ -318,6 +328,36 @@ func (g *Game) rowIncome(row int, gold, infl []int32) ([]int32, []int32) {
 		}
 	}
 	return gold, infl
+}
+
+// fillIncome works out rowIncome for every row into the board cache,
+// unless a row has more producing buildings than the cache holds (only in
+// a state that is not a position).
+func (g *Game) fillIncome(c *boardCache) {
+	c.nGold, c.nInfl = [NumRows]uint8{}, [NumRows]uint8{}
+	for i := range g.st.Buildings {
+		b := &g.st.Buildings[i]
+		sp := b.Kind.spec()
+		if sp.Income == NoIncome {
+			continue
+		}
+		for row := max(b.At.Row, 0); row < min(b.At.Row+sp.H, NumRows); row++ {
+			if sp.Income == GoldIncome {
+				if int(c.nGold[row]) == len(c.incGold[row]) {
+					return
+				}
+				c.incGold[row][c.nGold[row]] = int32(i)
+				c.nGold[row]++
+			} else {
+				if int(c.nInfl[row]) == len(c.incInfl[row]) {
+					return
+				}
+				c.incInfl[row][c.nInfl[row]] = int32(i)
+				c.nInfl[row]++
+			}
+		}
+	}
+	c.incomeOK = true
 }
 
 // seated counts the buildings of the list that belong to a seat.

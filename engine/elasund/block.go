@@ -54,7 +54,13 @@ type stateBlock struct {
 // append([]T{}, src...).
 func fill[T any](r, src []T) []T {
 	if len(src) <= cap(r) {
-		return append(r[:0], src...)
+		// The lists copied this way are a few elements long: a loop
+		// beats a call to memmove.
+		r = r[:len(src)]
+		for i := range src {
+			r[i] = src[i]
+		}
+		return r
 	}
 	return append(make([]T, 0, len(src)), src...)
 }
@@ -67,13 +73,13 @@ func fillNil[T any](r, src []T) []T {
 	return fill(r, src)
 }
 
-// dup copies src into room when it has space for a little more, and into
-// a new slice otherwise. The result is never nil.
-func dup[T any](room, src []T) []T {
-	if cap(room) >= len(src)+2 {
+// dup copies src into room when it has space for extra more, and into a
+// new slice otherwise. The result is never nil.
+func dup[T any](room, src []T, extra int) []T {
+	if cap(room) >= len(src)+extra {
 		return append(room[:0], src...)
 	}
-	return append(make([]T, 0, len(src)+4), src...)
+	return append(make([]T, 0, len(src)+extra), src...)
 }
 
 // copy makes the block's State a copy of s for a move to change, sharing
@@ -216,17 +222,19 @@ func (b *stateBlock) own(bit uint8) {
 	switch bit {
 	// The buildings, permits and church get new memory every time: the
 	// board cache knows them by their memory (boardCache).
+	// Room for one more: an action adds at most one building, permit,
+	// tile or wall tile (a move of several actions may reallocate).
 	case ownBuildings:
-		st.Buildings = dup([]Building(nil), st.Buildings)
+		st.Buildings = dup([]Building(nil), st.Buildings, 1)
 	case ownPermits:
-		st.Permits = dup([]Permit(nil), st.Permits)
+		st.Permits = dup([]Permit(nil), st.Permits, 1)
 	case ownChurch:
-		st.Church = dup([]ChurchTile(nil), st.Church)
+		st.Church = dup([]ChurchTile(nil), st.Church, 1)
 	case ownWalls:
-		st.Walls = dup(b.walls, st.Walls)
+		st.Walls = dup(b.walls, st.Walls, 1)
 		b.walls = st.Walls
 	case ownPending:
-		st.Pending = dup(b.pend, st.Pending)
+		st.Pending = dup(b.pend, st.Pending, 4)
 		b.pend = st.Pending
 	}
 }

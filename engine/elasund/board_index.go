@@ -32,6 +32,11 @@ type boardCache struct {
 	ok     bool
 	ix     index
 	runs   shapeRuns
+	// The buildings that earn gold and influence with the ship in each
+	// row (rowIncome), once worked out.
+	incomeOK         bool
+	incGold, incInfl [NumRows][NumCols + 1]int32
+	nGold, nInfl     [NumRows]uint8
 }
 
 // ixLists are the lists an index is made from.
@@ -60,16 +65,7 @@ func (g *Game) worker(b *stateBlock) Game {
 // worker's, while it has not changed them); else the index filled in tmp
 // and scratch runs.
 func (g *Game) board(tmp *index) (*index, *shapeRuns) {
-	if g.blk == nil && g.ordered && g.bc == nil {
-		g.bc = new(boardCache)
-	}
-	if c := g.bc; c != nil && (g.blk == nil && g.ordered || g.blk != nil && g.blk.owned&ixLists == 0) {
-		st := g.st
-		if !c.ok || !sameList(c.bld, st.Buildings) || !sameList(c.perm, st.Permits) || !sameList(c.church, st.Church) {
-			g.fillIndex(&c.ix)
-			c.bld, c.perm, c.church, c.ok = st.Buildings, st.Permits, st.Church, true
-			c.runs.seat, c.runs.n = NoColour, 0
-		}
+	if c := g.cache(); c != nil {
 		return &c.ix, &c.runs
 	}
 	g.fillIndex(tmp)
@@ -78,6 +74,26 @@ func (g *Game) board(tmp *index) (*index, *shapeRuns) {
 	}
 	g.scratch.seat, g.scratch.n = NoColour, 0
 	return tmp, g.scratch
+}
+
+// cache returns the board cache, up to date, when the lists are those of a
+// state the game had (see board), and nil otherwise.
+func (g *Game) cache() *boardCache {
+	if g.blk == nil && g.ordered && g.bc == nil {
+		g.bc = new(boardCache)
+	}
+	c := g.bc
+	if c == nil || !(g.blk == nil && g.ordered || g.blk != nil && g.blk.owned&ixLists == 0) {
+		return nil
+	}
+	st := g.st
+	if !c.ok || !sameList(c.bld, st.Buildings) || !sameList(c.perm, st.Permits) || !sameList(c.church, st.Church) {
+		g.fillIndex(&c.ix)
+		c.bld, c.perm, c.church, c.ok = st.Buildings, st.Permits, st.Church, true
+		c.runs.seat, c.runs.n = NoColour, 0
+		c.incomeOK = false
+	}
+	return c
 }
 
 // boardIndex is the index of board.

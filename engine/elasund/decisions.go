@@ -2,6 +2,7 @@ package elasund
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -131,23 +132,28 @@ func (g *Game) autoDecision(p Pending) (Action, bool) {
 		}
 	case PendingRebuild:
 		spots := g.rebuildSquares(p.Seat, p.Building)
-		if len(spots) == 0 {
+		if spots == (squareSet{}) {
 			return Action{Kind: ActRebuild, Building: p.Building, None: true}, true
 		}
 		if pl.Orders.Rebuild == "nearest" && p.At != nil {
-			return Action{Kind: ActRebuild, Building: p.Building, At: nearest(spots, *p.At)}, true
+			return Action{Kind: ActRebuild, Building: p.Building, At: nearest(&spots, *p.At)}, true
 		}
 	}
 	return Action{}, false
 }
 
-// nearest picks the square closest to from; ties go north, then west.
-func nearest(spots []Square, from Square) Square {
-	best, bestD := spots[0], -1
-	for _, s := range spots {
-		d := abs(s.Col-from.Col) + abs(s.Row-from.Row)
-		if bestD < 0 || d < bestD || d == bestD && (s.Row < best.Row || s.Row == best.Row && s.Col < best.Col) {
-			best, bestD = s, d
+// nearest picks the square of spots (not empty) closest to from; ties go
+// north, then west.
+func nearest(spots *squareSet, from Square) Square {
+	var best Square
+	bestD := -1
+	for r, m := range spots {
+		for ; m != 0; m &= m - 1 {
+			s := Square{Col: bits.TrailingZeros16(m), Row: r}
+			d := abs(s.Col-from.Col) + abs(s.Row-from.Row)
+			if bestD < 0 || d < bestD || d == bestD && (s.Row < best.Row || s.Row == best.Row && s.Col < best.Col) {
+				best, bestD = s, d
+			}
 		}
 	}
 	return best
@@ -213,22 +219,20 @@ func (g *Game) resolve(i int, a Action) {
 	}
 }
 
-// rebuildSquares lists the anchors where seat's starter k may be rebuilt
-// (R68, V15), in reading order.
-func (g *Game) rebuildSquares(seat Colour, k Kind) []Square {
+// rebuildSquares is the set of the anchors where seat's starter k may be
+// rebuilt (R68, V15).
+func (g *Game) rebuildSquares(seat Colour, k Kind) (set squareSet) {
 	var tmp index
 	ix := g.boardIndex(&tmp)
 	sp := k.spec()
-	var out []Square
 	for r := 0; r < NumRows; r++ {
-		for c := 0; c < cityCols(g.players()); c++ {
-			a := Square{Col: c, Row: r}
-			if g.rebuildFits(ix, seat, a, sp) {
-				out = append(out, a)
+		for c := 0; c < min(cityCols(g.players()), NumCols); c++ {
+			if g.rebuildFits(ix, seat, Square{Col: c, Row: r}, sp) {
+				set.add(c, r)
 			}
 		}
 	}
-	return out
+	return set
 }
 
 func (g *Game) rebuildFits(ix *index, seat Colour, a Square, sp *Spec) bool {

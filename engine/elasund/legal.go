@@ -466,8 +466,11 @@ func (g *Game) legalDecisions(out []Action, seat Colour) []Action {
 			if i > 0 && st.Pending[0].Seat != seat {
 				continue
 			}
-			for _, s := range g.rebuildSquares(seat, p.Building) {
-				out = append(out, Action{Kind: ActRebuild, Building: p.Building, At: s})
+			spots := g.rebuildSquares(seat, p.Building)
+			for r, m := range spots {
+				for ; m != 0; m &= m - 1 {
+					out = append(out, Action{Kind: ActRebuild, Building: p.Building, At: Square{Col: bits.TrailingZeros16(m), Row: r}})
+				}
 			}
 			out = append(out, Action{Kind: ActRebuild, Building: p.Building, None: true})
 		}
