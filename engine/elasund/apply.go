@@ -32,7 +32,7 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 			return nil, err
 		}
 	}
-	b.normalize(g.ordered)
+	b.normalize(g.ordered, g.bc)
 	if old := g.cur; old != nil && !g.exposed {
 		// No one has the state this move leaves: its block is the next
 		// move's.

@@ -43,10 +43,13 @@ type stateBlock struct {
 	mapped   []Colour
 	// owned tells which shared lists st owns.
 	owned uint8
-	// Room for the walls and pending decisions st owns, reused while the
-	// block is a game's scratch or spare (no state in use lives in it).
-	walls []Wall
-	pend  []Pending
+	// Room for the lists st owns, reused while the block is a game's
+	// scratch or spare (no state in use lives in it).
+	bld    []Building
+	perm   []Permit
+	church []ChurchTile
+	walls  []Wall
+	pend   []Pending
 }
 
 // fill copies src into r (empty, with room in an array) when it fits, and
@@ -54,12 +57,8 @@ type stateBlock struct {
 // append([]T{}, src...).
 func fill[T any](r, src []T) []T {
 	if len(src) <= cap(r) {
-		// The lists copied this way are a few elements long: a loop
-		// beats a call to memmove.
 		r = r[:len(src)]
-		for i := range src {
-			r[i] = src[i]
-		}
+		copy(r, src)
 		return r
 	}
 	return append(make([]T, 0, len(src)), src...)
@@ -74,12 +73,13 @@ func fillNil[T any](r, src []T) []T {
 }
 
 // dup copies src into room when it has space for extra more, and into a
-// new slice otherwise. The result is never nil.
+// new slice with space for a few more otherwise (which may be reused as
+// room as the list grows). The result is never nil.
 func dup[T any](room, src []T, extra int) []T {
 	if cap(room) >= len(src)+extra {
 		return append(room[:0], src...)
 	}
-	return append(make([]T, 0, len(src)+extra), src...)
+	return append(make([]T, 0, len(src)+extra+3), src...)
 }
 
 // copy makes the block's State a copy of s for a move to change, sharing
@@ -199,37 +199,59 @@ func (b *stateBlock) copyPlayer(p *Player) *Player {
 }
 
 // recycle readies the block of a state no one has any more for the next
-// move, given the block of the state after it: a list that one shares may
-// live in this block's room, so that room is dropped; the room of a list it
-// made its own is free. (By the same rule no earlier state has this
-// block's room.)
+// move, given the block of the state after it. A block's room for a list
+// is memory no state in use has but, perhaps, the block's own state; so,
+// for each list, the room stays this block's when its state's list lived
+// elsewhere or when the next state made the list its own, and passes to
+// the next block, which now holds the only state that has it, when the
+// next state shares the list.
 func (b *stateBlock) recycle(next *stateBlock) {
-	if next.owned&ownWalls == 0 {
-		b.walls = nil
-	}
-	if next.owned&ownPending == 0 {
-		b.pend = nil
-	}
+	b.bld, next.bld = passRoom(b.bld, next.bld, b.st.Buildings, next.st.Buildings)
+	b.perm, next.perm = passRoom(b.perm, next.perm, b.st.Permits, next.st.Permits)
+	b.church, next.church = passRoom(b.church, next.church, b.st.Church, next.st.Church)
+	b.walls, next.walls = passRoom(b.walls, next.walls, b.st.Walls, next.st.Walls)
+	b.pend, next.pend = passRoom(b.pend, next.pend, b.st.Pending, next.st.Pending)
 }
 
-// own makes the shared list named by bit the block state's own.
-func (b *stateBlock) own(bit uint8) {
+// passRoom is recycle for one list: the room of the block recycled and of
+// the next one, and the list of the state of each.
+func passRoom[T any](room, nextRoom, list, nextList []T) ([]T, []T) {
+	if sameArray(room, list) && sameArray(list, nextList) {
+		return nil, room
+	}
+	return room, nextRoom
+}
+
+// sameArray reports whether a and b start at the same element of the same
+// memory (every list of a state starts at the start of its memory).
+func sameArray[T any](a, b []T) bool {
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
+}
+
+// own makes the shared list named by bit the block state's own. The board
+// cache c knows the buildings, permits and church by their memory
+// (boardCache): reusing room for one of them forgets what it holds.
+func (b *stateBlock) own(bit uint8, c *boardCache) {
 	if b.owned&bit != 0 {
 		return
 	}
 	b.owned |= bit
 	st := &b.st
+	if c != nil && (bit == ownBuildings && cap(b.bld) > 0 || bit == ownPermits && cap(b.perm) > 0 || bit == ownChurch && cap(b.church) > 0) {
+		c.ok = false
+	}
 	switch bit {
-	// The buildings, permits and church get new memory every time: the
-	// board cache knows them by their memory (boardCache).
 	// Room for one more: an action adds at most one building, permit,
 	// tile or wall tile (a move of several actions may reallocate).
 	case ownBuildings:
-		st.Buildings = dup([]Building(nil), st.Buildings, 1)
+		st.Buildings = dup(b.bld, st.Buildings, 1)
+		b.bld = st.Buildings
 	case ownPermits:
-		st.Permits = dup([]Permit(nil), st.Permits, 1)
+		st.Permits = dup(b.perm, st.Permits, 1)
+		b.perm = st.Permits
 	case ownChurch:
-		st.Church = dup([]ChurchTile(nil), st.Church, 1)
+		st.Church = dup(b.church, st.Church, 1)
+		b.church = st.Church
 	case ownWalls:
 		st.Walls = dup(b.walls, st.Walls, 1)
 		b.walls = st.Walls
@@ -243,7 +265,7 @@ func (b *stateBlock) own(bit uint8) {
 // A game without a block (a copy made by Clone) owns all its lists.
 func (g *Game) own(bit uint8) {
 	if g.blk != nil {
-		g.blk.own(bit)
+		g.blk.own(bit, g.bc)
 	}
 }
 
@@ -251,23 +273,23 @@ func (g *Game) own(bit uint8) {
 // sorting it. Its players are those copy put in the block (no move
 // replaces a player). ordered says the state copied had its lists in order:
 // then those still shared need no check.
-func (b *stateBlock) normalize(ordered bool) {
+func (b *stateBlock) normalize(ordered bool, c *boardCache) {
 	st := &b.st
 	check := func(bit uint8) bool { return !ordered || b.owned&bit != 0 }
 	if check(ownBuildings) && !st.buildingsInOrder() {
-		b.own(ownBuildings)
+		b.own(ownBuildings, c)
 		sortFunc(st.Buildings, func(a, b Building) int { return readingOrder(a.At, b.At) })
 	}
 	if check(ownPermits) && !st.permitsInOrder() {
-		b.own(ownPermits)
+		b.own(ownPermits, c)
 		sortFunc(st.Permits, func(a, b Permit) int { return readingOrder(a.At, b.At) })
 	}
 	if check(ownChurch) && !st.churchInOrder() {
-		b.own(ownChurch)
+		b.own(ownChurch, c)
 		sortFunc(st.Church, func(a, b ChurchTile) int { return readingOrder(a.At, b.At) })
 	}
 	if check(ownWalls) && !st.wallsInOrder() {
-		b.own(ownWalls)
+		b.own(ownWalls, c)
 		sortFunc(st.Walls, func(a, b Wall) int { return wallOrder(a.At) - wallOrder(b.At) })
 	}
 	st.fillNilLists()

@@ -20,11 +20,12 @@ func (g *Game) index() *index {
 }
 
 // boardCache holds what depends only on the board lists of a state the
-// game had (which never change): the index, and the footprints legalBuilds
-// worked out for one seat. Its key is those lists, by their memory: the
-// cache keeps them alive, and the memory of these lists is never written
-// again once a state has them (stateBlock.own never reuses it), so the same
-// memory means the same lists. Workers share their game's cache.
+// game had (which never change): the index, the footprints legalBuilds
+// worked out for one seat, and the producing buildings by row. Its key is
+// those lists, by their memory: the cache keeps them alive, and when a move
+// writes into memory that held such lists (reusing a block's room,
+// stateBlock.own) it forgets what it holds, so the same memory means the
+// same lists. Workers share their game's cache.
 type boardCache struct {
 	bld    []Building
 	perm   []Permit
