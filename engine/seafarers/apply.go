@@ -228,14 +228,6 @@ func (g *Game) implicitRoll(s int, a Action) bool {
 	return true
 }
 
-// rollNeeds says what a roll made owed, for refusals.
-func (g *Game) rollNeeds() string {
-	if g.phase == PhaseRobber {
-		return g.robberPrompt()
-	}
-	return "the decisions of " + g.listSeats(g.waitingFor())
-}
-
 // act applies an action of the active player in phase roll (a card or a
 // harbour), trade or build.
 func (g *Game) act(s int, a Action, en *entry) ([]string, error) {

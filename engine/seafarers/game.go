@@ -242,7 +242,6 @@ type config struct {
 	usesPirate    bool
 	usesShips     bool
 	closedHex     []bool // tribe islands (S102, S107, S103, S111)
-	giftCount     int
 }
 
 // village is a cloth-for-catan village's fixed data.

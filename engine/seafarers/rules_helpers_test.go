@@ -151,19 +151,6 @@ func (x *tgame) legal(seat string) []string {
 	return out
 }
 
-// legalNoSrc lists seat's legal actions without a source.
-func (x *tgame) legalNoSrc(seat string) []string {
-	var out []string
-	for _, a := range x.pos.Legal(seat, nil) {
-		out = append(out, a.String())
-	}
-	return out
-}
-
-func (x *tgame) hasLegal(seat, action string) bool {
-	return slices.Contains(x.legal(seat), action)
-}
-
 // hand returns seat's resource cards.
 func (x *tgame) hand(seat string) Hand {
 	c, _ := ParseColour(seat)
@@ -208,13 +195,6 @@ func (x *tgame) wantPhase(phase string, waiting ...string) {
 	}
 	if waiting != nil && !slices.Equal(x.pos.Awaited(), waiting) {
 		x.t.Fatalf("waiting for %v, want %v", x.pos.Awaited(), waiting)
-	}
-}
-
-func (x *tgame) check() {
-	x.t.Helper()
-	if err := x.pos.Check(); err != nil {
-		x.t.Fatalf("check: %v", err)
 	}
 }
 

@@ -289,16 +289,6 @@ func setupOf(cfg game.Config) engine.Setup {
 	return s
 }
 
-// pos is the position of a consistent state.
-func pos(t testing.TB, cfg game.Config, st *game.State) engine.Position {
-	t.Helper()
-	g, err := game.Load(cfg, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return game.Wrap(g, setupOf(cfg))
-}
-
 // wrap is the position of a state as it is, consistent or not (for
 // strange states a renderer must survive).
 func wrap(cfg game.Config, st *game.State) engine.Position {

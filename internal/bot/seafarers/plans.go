@@ -389,27 +389,6 @@ func (p *plan) resolveNext(legal []game.Action) (game.Action, bool) {
 	return p.next, contains(legal, p.next)
 }
 
-// tradeFor returns the maritime trade that brings hand closer to holding
-// need, when the trades hand can make cover everything missing; it gives
-// only cards beyond keep (at least need) and takes a missing one (S62).
-func (v *view) tradeFor(need, keep game.Hand, legal []game.Action) (game.Action, bool) {
-	hand := v.hand
-	lack := missing(need, hand)
-	if lack == 0 {
-		return game.Action{}, false
-	}
-	trades := 0
-	for r := range need {
-		if s := hand[r] - max(need[r], keep[r]); s > 0 {
-			trades += s / v.rates[r]
-		}
-	}
-	if trades < lack {
-		return game.Action{}, false
-	}
-	return v.tradeToward2(need, keep, legal)
-}
-
 // tradeToward returns a maritime trade giving cards beyond cost for one
 // that cost lacks, whether or not more trades could complete it.
 func (v *view) tradeToward(cost game.Hand, legal []game.Action) (game.Action, bool) {
