@@ -36,6 +36,9 @@ type botOptions struct {
 	Games  *games.Set
 	// Witness is the player's record of the game; nil checks nothing.
 	Witness witness
+	// Cache returns the player's cache of verified positions; nil (or a
+	// nil cache) reads and replays the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
@@ -70,7 +73,7 @@ is heuristic). The bot's choices depend only on the position and --seed
 			}
 			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer, opts.Witness = app.signerFor, app.witness()
+			opts.Signer, opts.Witness, opts.Cache = app.signerFor, app.witness(), app.positions
 			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
@@ -95,7 +98,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 		return err
 	}
 	defer unlock()
-	g, err := openGame(opts.Games, opts.File)
+	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
 	if err != nil {
 		return err
 	}

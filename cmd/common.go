@@ -19,8 +19,13 @@ import (
 )
 
 // readFile parses a turn file of one of the games, naming it in errors.
-func readFile(set *games.Set, path string) (*turnfile.File, error) {
-	f, err := turnfile.ReadFile(path, orAll(set).Registry())
+func readFile(set *games.Set, path string) (*turnfile.File, error) { return readCached(set, path, nil) }
+
+// readCached is readFile with the player's cache of verified positions
+// (nil: none): a file that continues a copy the player verified is read
+// from there on (docs/turnfile.md §4.6); what it finds is the same.
+func readCached(set *games.Set, path string, c *turnfile.Cache) (*turnfile.File, error) {
+	f, err := c.ReadFile(path, orAll(set).Registry())
 	if err == nil {
 		return f, nil
 	}
@@ -35,8 +40,13 @@ func readFile(set *games.Set, path string) (*turnfile.File, error) {
 }
 
 // openGame parses and replays a turn file.
-func openGame(set *games.Set, path string) (*turnfile.Game, error) {
-	f, err := readFile(set, path)
+func openGame(set *games.Set, path string) (*turnfile.Game, error) { return openCached(set, path, nil) }
+
+// openCached is openGame with the player's cache of verified positions
+// (nil: none): only what follows the copy the player verified last is
+// replayed, with every check.
+func openCached(set *games.Set, path string, c *turnfile.Cache) (*turnfile.Game, error) {
+	f, err := readCached(set, path, c)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +150,36 @@ func writeGame(path string, f *turnfile.File) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// writePlayed writes a game's file atomically after an entry was added:
+// the same bytes as writeGame, made by appending the entry to the bytes
+// the game was read from when they are in the form elasund writes.
+func writePlayed(path string, g *turnfile.Game) error {
+	if err := turnfile.WriteGame(path, g); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// positions returns the player's cache of verified positions, kept in the
+// key directory beside the copies its key store remembers
+// (docs/turnfile.md §4.6), or nil without a key store: then every file is
+// read and replayed in full.
+func (app *App) positions() *turnfile.Cache {
+	ks, err := app.openKeys()
+	if err != nil {
+		return nil
+	}
+	return ks.Cache()
+}
+
+// cacheOf calls a command's Cache option, nil meaning none.
+func cacheOf(f func() *turnfile.Cache) *turnfile.Cache {
+	if f == nil {
+		return nil
+	}
+	return f()
 }
 
 // fileExists reports whether path exists.

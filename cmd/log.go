@@ -16,6 +16,9 @@ type logOptions struct {
 	File  string
 	Out   io.Writer
 	Games *games.Set
+	// Cache returns the player's cache of verified positions; nil (or a
+	// nil cache) reads and replays the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newLogCmd(app *App, runF func(*logOptions) error) *cobra.Command {
@@ -30,7 +33,7 @@ draws). The file is verified first.`,
   elasund log game.yaml | less`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.File, opts.Out, opts.Games = args[0], c.OutOrStdout(), app.games()
+			opts.File, opts.Out, opts.Games, opts.Cache = args[0], c.OutOrStdout(), app.games(), app.positions
 			if runF != nil {
 				return runF(opts)
 			}
@@ -42,7 +45,7 @@ draws). The file is verified first.`,
 
 func runLog(_ context.Context, opts *logOptions) error {
 	opts.Games = orAll(opts.Games)
-	g, err := openGame(opts.Games, opts.File)
+	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
 	if err != nil {
 		return err
 	}

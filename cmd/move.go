@@ -34,6 +34,9 @@ type moveOptions struct {
 	Games  *games.Set
 	// Witness is the player's record of the game; nil checks nothing.
 	Witness witness
+	// Cache returns the player's cache of verified positions; nil (or a
+	// nil cache) reads and replays the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newMoveCmd(app *App, runF func(*moveOptions) error) *cobra.Command {
@@ -78,7 +81,7 @@ the roll, in sandbox games only.`,
 			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
 			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer, opts.Witness = app.signerFor, app.witness()
+			opts.Signer, opts.Witness, opts.Cache = app.signerFor, app.witness(), app.positions
 			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
@@ -118,7 +121,7 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 		return err
 	}
 	defer unlock()
-	f, err := readFile(opts.Games, opts.File)
+	f, err := readCached(opts.Games, opts.File, cacheOf(opts.Cache))
 	if err != nil {
 		return err
 	}
@@ -191,7 +194,7 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 	if p.OutFile != "" {
 		out = p.OutFile
 	}
-	if err := writeGame(out, g.File()); err != nil {
+	if err := writePlayed(out, g); err != nil {
 		return err
 	}
 	// The key store remembers the game file the player keeps; a copy

@@ -25,6 +25,9 @@ type movesOptions struct {
 	Seat   func(g *turnfile.Game) (string, error)
 	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
 	Games  *games.Set
+	// Cache returns the player's cache of verified positions; nil (or a
+	// nil cache) reads and replays the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newMovesCmd(app *App, runF func(*movesOptions) error) *cobra.Command {
@@ -50,7 +53,7 @@ is told whose move it is.`,
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
-			opts.Signer, opts.Games = app.quietSigner, app.games()
+			opts.Signer, opts.Games, opts.Cache = app.quietSigner, app.games(), app.positions
 			if runF != nil {
 				return runF(opts)
 			}
@@ -65,7 +68,7 @@ is told whose move it is.`,
 
 func runMoves(_ context.Context, opts *movesOptions) error {
 	opts.Games = orAll(opts.Games)
-	g, err := openGame(opts.Games, opts.File)
+	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ type showOptions struct {
 	Games  *games.Set
 	// Signer returns the signer of a seat, or nil when it has none.
 	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
+	// Cache returns the player's cache of verified positions; nil (or a
+	// nil cache) reads and replays the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newShowCmd(app *App, runF func(*showOptions) error) *cobra.Command {
@@ -46,7 +49,7 @@ JSON (the field names of the turn file's state).`,
 			}
 			opts.Out, opts.Games = c.OutOrStdout(), app.games()
 			opts.Colour = app.colour(opts.Out)
-			opts.Signer = app.quietSigner
+			opts.Signer, opts.Cache = app.quietSigner, app.positions
 			if runF != nil {
 				return runF(opts)
 			}
@@ -69,7 +72,7 @@ func (app *App) quietSigner(g *turnfile.Game, seat string) *turnfile.Signer {
 
 func runShow(_ context.Context, opts *showOptions) error {
 	opts.Games = orAll(opts.Games)
-	g, err := openGame(opts.Games, opts.File)
+	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
 	if err != nil {
 		if opts.JSON {
 			printJSON(opts.Out, struct {

@@ -24,6 +24,12 @@ type verifyOptions struct {
 	Games   *games.Set
 	// Witness is the player's record of the game; nil checks nothing.
 	Witness witness
+	// Cached reads the file with Cache (verify --cached): only what
+	// follows the copy the player verified last is checked.
+	Cached bool
+	// Cache returns the player's cache of verified positions, for
+	// --cached; nil (or a nil cache) checks the whole file.
+	Cache func() *turnfile.Cache
 }
 
 func newVerifyCmd(app *App, runF func(*verifyOptions) error) *cobra.Command {
@@ -36,15 +42,18 @@ signature, every chain reveal, and it replays every move with the rules to
 arrive at exactly the stored state. It reports the first problem with the
 entry number. In a sandbox game it checks that the state is a consistent
 position. --against compares with another copy of the game and shows the
-evidence if the two fork: different signed successors of one entry.`,
+evidence if the two fork: different signed successors of one entry.
+--cached checks only what follows the copy of the game you verified last
+(kept in your key directory): the entries after it and the state.`,
 		Example: `  elasund verify game.yaml
   elasund verify game.yaml --json
-  elasund verify mine.yaml --against theirs.yaml`,
+  elasund verify mine.yaml --against theirs.yaml
+  elasund verify game.yaml --cached`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
-			opts.Colour, opts.Games, opts.Witness = app.colour(opts.Out), app.games(), app.witness()
+			opts.Colour, opts.Games, opts.Witness, opts.Cache = app.colour(opts.Out), app.games(), app.witness(), app.positions
 			if runF != nil {
 				return runF(opts)
 			}
@@ -53,6 +62,7 @@ evidence if the two fork: different signed successors of one entry.`,
 	}
 	c.Flags().BoolVar(&opts.JSON, "json", false, "print the result as JSON")
 	c.Flags().StringVar(&opts.Against, "against", "", "another copy of the game to check for a fork")
+	c.Flags().BoolVar(&opts.Cached, "cached", false, "check only what follows the copy you verified last")
 	return c
 }
 
@@ -70,6 +80,7 @@ type verifyReport struct {
 	Current    string         `json:"current,omitempty"`
 	WaitingFor []string       `json:"waiting_for,omitempty"`
 	Winner     *string        `json:"winner,omitempty"`
+	Cached     int            `json:"cached,omitempty"`
 	State      string         `json:"state,omitempty"`
 	Entry      int            `json:"entry,omitempty"`
 	Error      string         `json:"error,omitempty"`
@@ -95,7 +106,11 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		return verifyDispute(opts, data)
 	}
 	var g *turnfile.Game
-	f, err := readFile(opts.Games, opts.File)
+	var cache *turnfile.Cache
+	if opts.Cached {
+		cache = cacheOf(opts.Cache)
+	}
+	f, err := readCached(opts.Games, opts.File, cache)
 	if err == nil {
 		rep.Game, rep.Sandbox, rep.Entries = f.Header.Game, f.Header.Sandbox, len(f.History)
 		if g, err = turnfile.Open(f); err != nil {
@@ -132,6 +147,7 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		rep.Winner = &w[0]
 	}
 	rep.State = h.String()
+	rep.Cached = g.FromCache()
 	if opts.Witness != nil {
 		if err := opts.Witness.Remember(g); err != nil {
 			return err
@@ -151,6 +167,8 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		fmt.Fprintf(opts.Out, "note: the history does not lead to it: %s\n", g.Note())
 	case f.Header.Sandbox:
 		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %d entries replayed to the stored state\n", ok, opts.File, f.Header.Game, len(f.History))
+	case rep.Cached > 0:
+		fmt.Fprintf(opts.Out, "%s: %s: game %s, %d entries: 1-%d as you verified them before; every hash link, signature, reveal and move after them checks out\n", ok, opts.File, f.Header.Game, len(f.History), rep.Cached)
 	default:
 		fmt.Fprintf(opts.Out, "%s: %s: game %s, %d entries: every hash link, signature, reveal and move checks out\n", ok, opts.File, f.Header.Game, len(f.History))
 	}

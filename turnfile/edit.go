@@ -45,6 +45,7 @@ func (g *Game) Edit(edits []engine.Edit, at time.Time) (*Entry, error) {
 	}
 	g.file.History = append(g.file.History, e)
 	g.file.State = g.eng.State()
+	g.version++
 	return &g.file.History[len(g.file.History)-1], nil
 }
 

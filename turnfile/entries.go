@@ -46,6 +46,7 @@ func (g *Game) Join(seat string, s *Signer, at time.Time) (*Entry, error) {
 	}
 	hs.Key, hs.Commit = e.Key, e.Commit
 	g.file.History = append(g.file.History, e)
+	g.version++
 	return &g.file.History[len(g.file.History)-1], nil
 }
 
@@ -131,6 +132,7 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	}
 	g.file.History = append(g.file.History, e)
 	g.file.State = g.eng.State()
+	g.version++
 	return &g.file.History[len(g.file.History)-1], nil
 }
 

@@ -34,6 +34,10 @@ type File struct {
 	State engine.State `json:"state"`
 	// game is the game the format names; set by Parse and New.
 	game engine.Game
+	// cached is set when a Cache read the file from a snapshot; source
+	// is the bytes Parse read it from.
+	cached *cachedPrefix
+	source []byte
 }
 
 // Game is the game the file's format names.

@@ -47,6 +47,12 @@ type Game struct {
 	// commits are the seats' published commitments, for the games'
 	// derived seeds (§4.5); nil until needed after a join.
 	commits map[string][]byte
+	// version counts the changes made to the file through the game;
+	// raw, when set, is the file's bytes as read or written (Marshal).
+	version int
+	raw     *rawFile
+	// snap is the snapshot the game was opened from (Cache), if any.
+	snap *snapshot
 }
 
 // chainPos is where a seat stands in its hash chain.
@@ -215,9 +221,19 @@ func newGame(f *File) *Game {
 // A sandbox game whose stored state does not follow from its history (it
 // was edited) opens at its stored state if that is consistent; Replayed
 // then reports false.
+//
+// A file read with a Cache that knows how it begins is opened from the
+// cache's snapshot: only the entries after it are replayed, with every
+// check; on any problem the file is replayed in full, so the result is
+// the same.
 func Open(f *File) (*Game, error) {
 	if f.game == nil {
 		return nil, &VerifyError{Reason: "header: the file names no known game"}
+	}
+	if f.cached != nil {
+		if g, err := openCached(f); err == nil {
+			return g, nil
+		}
 	}
 	g, err := replay(f)
 	if err == nil || !f.Header.Sandbox {
@@ -249,27 +265,38 @@ func replay(f *File) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.finish(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// finish checks, after the history is replayed, the header's keys and
+// commitments against the join entries and the stored state against the
+// state replay arrived at (§5 steps 4 and 5).
+func (g *Game) finish() error {
+	f := g.file
 	for _, s := range f.Header.Seats {
 		cp := g.seats[s.Colour]
 		switch {
 		case cp.joinN == 0 && (s.Key != "" || s.Commit != ""):
-			return nil, &VerifyError{Reason: fmt.Sprintf("header: seat %s has a key but never joined", s.Colour)}
+			return &VerifyError{Reason: fmt.Sprintf("header: seat %s has a key but never joined", s.Colour)}
 		case cp.joinN > 0 && (s.Key != FormatPublicKey(cp.key) || s.Commit != cp.commit.String()):
-			return nil, &VerifyError{Reason: fmt.Sprintf("header: seat %s's key or commit differs from its join entry %d", s.Colour, cp.joinN)}
+			return &VerifyError{Reason: fmt.Sprintf("header: seat %s's key or commit differs from its join entry %d", s.Colour, cp.joinN)}
 		}
 	}
 	want, err := StateHash(f.State)
 	if err != nil {
-		return nil, &VerifyError{Reason: "hashing the stored state", Err: err}
+		return &VerifyError{Reason: "hashing the stored state", Err: err}
 	}
-	got, err := StateHash(g.eng.State())
+	got, err := g.stateHash(g.eng.State())
 	if err != nil {
-		return nil, &VerifyError{Reason: "hashing the replayed state", Err: err}
+		return &VerifyError{Reason: "hashing the replayed state", Err: err}
 	}
 	if want != got {
-		return nil, &VerifyError{Reason: "the stored state is not the state the history leads to: " + stateDiff(f.State, g.eng.State())}
+		return &VerifyError{Reason: "the stored state is not the state the history leads to: " + stateDiff(f.State, g.eng.State())}
 	}
-	return g, nil
+	return nil
 }
 
 // replayEntry checks one entry against the game so far and applies it.
@@ -708,6 +735,16 @@ func (g *Game) Replayed() bool { return g.replayed }
 
 // Note explains why a sandbox game was not replayed, or is empty.
 func (g *Game) Note() string { return g.note }
+
+// FromCache is the number of entries the game took, already verified,
+// from a snapshot of a Cache (the entries after them were replayed), or 0
+// when the whole history was replayed.
+func (g *Game) FromCache() int {
+	if g.snap == nil {
+		return 0
+	}
+	return len(g.snap.entries)
+}
 
 // Unjoined lists the seats of a peer game that have not joined yet.
 func (g *Game) Unjoined() []string { return g.unjoined() }

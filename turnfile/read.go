@@ -54,7 +54,7 @@ func Parse(data []byte, games *engine.Registry) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{State: game.NewState(), game: game}
+	f := &File{State: game.NewState(), game: game, source: data}
 	d := newDecoder(game)
 	if err := d.decode(root, reflect.ValueOf(f).Elem()); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package turnfile
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/secretfile"
 )
 
@@ -122,9 +122,20 @@ func (k *KeyStore) Plays(g *Game) bool { return len(k.Seats(g)) > 0 }
 // has seen (§6): a copy that is behind it is refused with a *StaleError,
 // one that holds a different entry at some position with a *ForkError
 // carrying both entries. A game the store has not seen passes.
+//
+// When g was opened with the key store's cache (Cache) from the snapshot
+// of the copy the store keeps, g holds that copy's entries: it passes
+// without the copy being read again.
 func (k *KeyStore) Check(g *Game) error {
-	seen, err := k.seenCopy(g)
-	if err != nil || seen == nil {
+	data, err := k.seenBytes(g)
+	if err != nil || data == nil {
+		return err
+	}
+	if s := g.snap; s != nil && s.headerHash == g.header && sha256.Sum256(data) == s.whole {
+		return nil
+	}
+	seen, err := k.parseSeen(g, data)
+	if err != nil {
 		return err
 	}
 	cmp, err := compareFiles(seen, g.file)
@@ -141,44 +152,46 @@ func (k *KeyStore) Check(g *Game) error {
 func (k *KeyStore) Seen(g *Game) (*File, error) { return k.seenCopy(g) }
 
 func (k *KeyStore) seenCopy(g *Game) (*File, error) {
-	data, err := os.ReadFile(k.copyPath(g))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	data, err := k.seenBytes(g)
+	if err != nil || data == nil {
 		return nil, err
 	}
-	reg, err := engine.NewRegistry(g.game)
-	if err != nil {
-		return nil, err
-	}
-	f, err := Parse(data, reg)
-	if err != nil {
-		return nil, &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not read: " + err.Error()}
-	}
-	return f, nil
+	return k.parseSeen(g, data)
 }
 
 // Remember keeps g as the latest copy of the game this key store has seen,
 // if it plays the game and g is not behind the copy it has (call it only
-// with a verified game that passed Check).
+// with a verified game that passed Check), with the snapshot of its
+// position (Cache).
 func (k *KeyStore) Remember(g *Game) error {
 	if !k.Plays(g) {
 		return nil
 	}
-	if seen, err := k.seenCopy(g); err != nil {
+	if seen, err := k.seenBytes(g); err != nil {
 		return err
-	} else if seen != nil && len(seen.History) > len(g.file.History) {
-		return nil
+	} else if seen != nil {
+		n, err := k.seenEntries(g, seen)
+		if err != nil {
+			return err
+		}
+		if n > len(g.file.History) {
+			return nil
+		}
 	}
-	data, err := g.file.Marshal()
+	data, err := g.Marshal()
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(k.gamesDir(), 0o700); err != nil {
 		return err
 	}
-	return WriteAtomic(k.copyPath(g), data, 0o600)
+	if err := WriteAtomic(k.copyPath(g), data, 0o600); err != nil {
+		return err
+	}
+	// The snapshot only saves time: a copy kept without one is read in
+	// full next time.
+	_ = k.writeSnapshot(g, data)
+	return nil
 }
 
 // compareFiles compares the histories of two files of one game (§6).

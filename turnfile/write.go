@@ -16,18 +16,29 @@ import (
 // collections (those holding nothing but scalars), so that the same game
 // always gives the same bytes and a move changes few lines.
 func (f *File) Marshal() ([]byte, error) {
-	raw, err := json.Marshal(f)
+	b, err := encodeYAML(f, "state")
 	if err != nil {
 		return nil, fmt.Errorf("encoding turn file: %w", err)
+	}
+	return b, nil
+}
+
+// encodeYAML writes v (a struct of the file's parts) the way Marshal
+// lays a file out: block style, fields in their order, and flow style for
+// the small collections below the field named flow.
+func encodeYAML(v any, flow string) ([]byte, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	root, err := nodeFromJSON(dec)
 	if err != nil {
-		return nil, fmt.Errorf("encoding turn file: %w", err)
+		return nil, err
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		if root.Content[i].Value == "state" {
+		if root.Content[i].Value == flow {
 			flowLeaves(root.Content[i+1])
 		}
 	}
@@ -35,10 +46,10 @@ func (f *File) Marshal() ([]byte, error) {
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(root); err != nil {
-		return nil, fmt.Errorf("encoding turn file: %w", err)
+		return nil, err
 	}
 	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("encoding turn file: %w", err)
+		return nil, err
 	}
 	return b.Bytes(), nil
 }
@@ -120,6 +131,17 @@ func flowLeaves(n *yaml.Node) {
 // mode of the file it replaces, or gets 0644.
 func WriteFile(path string, f *File) error {
 	data, err := f.Marshal()
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(path, data, 0o644)
+}
+
+// WriteGame writes g's file to path atomically, as WriteFile does, with
+// the bytes Game.Marshal makes (appended to those the game read or wrote,
+// when it can).
+func WriteGame(path string, g *Game) error {
+	data, err := g.Marshal()
 	if err != nil {
 		return err
 	}
