@@ -33,8 +33,9 @@ type arena struct {
 type score struct {
 	games, wins, real, turns int
 	// decisions are the wall times of the hero's Choose calls that had
-	// more than one action to choose from.
-	decisions []time.Duration
+	// more than one action to choose from, cpu their CPU times (of the
+	// thread that played the game).
+	decisions, cpu []time.Duration
 }
 
 // play plays games games and returns the hero's score.
@@ -44,6 +45,7 @@ func (ar arena) play(tb testing.TB, games int) score {
 		r     result
 		hero  game.Colour
 		times []time.Duration
+		cpu   []time.Duration
 		err   error
 	}
 	outs := make([]out, games)
@@ -57,6 +59,8 @@ func (ar arena) play(tb testing.TB, games int) score {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for i := range next {
 				seed := ar.first + uint64(i)
 				at := i % ar.seats
@@ -69,7 +73,8 @@ func (ar arena) play(tb testing.TB, games int) score {
 					}
 				}
 				r, err := play(setup, players, seed)
-				outs[i] = out{r: r, hero: game.AllColours[at], times: players[at].(*timed).times, err: err}
+				h := players[at].(*timed)
+				outs[i] = out{r: r, hero: game.AllColours[at], times: h.times, cpu: h.cpu, err: err}
 			}
 		}()
 	}
@@ -92,24 +97,27 @@ func (ar arena) play(tb testing.TB, games int) score {
 			sc.real++
 		}
 		sc.decisions = append(sc.decisions, o.times...)
+		sc.cpu = append(sc.cpu, o.cpu...)
 	}
 	return sc
 }
 
-// timed times the Choose calls of a player that have a choice to make.
+// timed times the Choose calls of a player that have a choice to make,
+// in wall time and in the CPU time of the calling thread.
 type timed struct {
-	p     bot.Player
-	times []time.Duration
+	p          bot.Player
+	times, cpu []time.Duration
 }
 
 // Choose asks the player, timing it when it has more than one action to
 // choose from.
 func (t *timed) Choose(p engine.Position, seat string, src engine.Source) (engine.Action, error) {
 	many := len(p.Legal(seat, nil)) > 1 && p.Phase() != game.PhaseRoll.String()
-	start := time.Now()
+	start, c0 := time.Now(), threadCPU()
 	a, err := t.p.Choose(p, seat, src)
 	if many {
 		t.times = append(t.times, time.Since(start))
+		t.cpu = append(t.cpu, threadCPU()-c0)
 	}
 	return a, err
 }
@@ -127,22 +135,22 @@ func (sc score) wilson() (lo, hi float64) {
 	return centre - half, centre + half
 }
 
-// quantile is the q-quantile of the hero's decision times.
-func (sc score) quantile(q float64) time.Duration {
-	if len(sc.decisions) == 0 {
+// quantile is the q-quantile of times.
+func quantile(times []time.Duration, q float64) time.Duration {
+	if len(times) == 0 {
 		return 0
 	}
-	d := slices.Clone(sc.decisions)
+	d := slices.Clone(times)
 	slices.Sort(d)
-	return d[min(len(d)-1, int(q*float64(len(d))))]
+	return d[min(len(d)-1, int(q*float64(len(d))))].Round(time.Millisecond)
 }
 
 // String reports the score.
 func (sc score) String() string {
 	lo, hi := sc.wilson()
 	return fmt.Sprintf("won %d of %d games (%.1f%%, 95%% CI %.1f%%-%.1f%%), %d by 10 cubes, %.1f turns a game; "+
-		"%d decisions: median %v, p99 %v, max %v",
+		"%d decisions: wall median %v, p99 %v, max %v; thread CPU median %v, p99 %v, max %v",
 		sc.wins, sc.games, 100*sc.rate(), 100*lo, 100*hi, sc.real, float64(sc.turns)/float64(sc.games),
-		len(sc.decisions), sc.quantile(0.5).Round(time.Millisecond), sc.quantile(0.99).Round(time.Millisecond),
-		sc.quantile(1).Round(time.Millisecond))
+		len(sc.decisions), quantile(sc.decisions, 0.5), quantile(sc.decisions, 0.99), quantile(sc.decisions, 1),
+		quantile(sc.cpu, 0.5), quantile(sc.cpu, 0.99), quantile(sc.cpu, 1))
 }

@@ -40,7 +40,7 @@ func TestStrongChoosesLegal(t *testing.T) {
 	}
 	positions, full := 0, 0
 	for i, s := range setups {
-		opts := map[string]string{"turn_limit": "12"}
+		opts := map[string]string{"turn_limit": "20"}
 		for k, v := range s.opts {
 			opts[k] = v
 		}
