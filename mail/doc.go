@@ -31,7 +31,17 @@
 // kill there sends that reply twice, with the same Message-ID. See
 // docs/mail.md for the full protocol.
 //
+// A handler that also implements [Timer] gets work done when time passes,
+// not only when mail arrives (the referee's deadlines): the daemon asks it
+// after every look at the mailbox and when the time it named has come, by
+// the daemon's own clock ([Options.Now], the only clock it passes on: a
+// mail's Date header is never used as a time; [Incoming.Received] is when
+// the daemon read the message), and carries each piece of work through
+// the same steps, under a stable id in place of a Message-ID.
+//
 // The daemon also refuses to answer auto-replies, bounces and mailing-list
-// traffic, limits how many messages one sender may have handled per hour,
-// and caps message size and MIME nesting depth.
+// traffic, limits how many mails that change nothing one sender may have
+// answered per hour (a move is never held back; one notice, then silence),
+// stops answering a run of such mails that looks like a reply loop with a
+// robot, and caps message size and MIME nesting depth.
 package mail

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/internal/mailtest"
 	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/turnfile"
@@ -239,4 +240,60 @@ func BenchmarkRefereeLatencyDovecot(b *testing.B) {
 		b.StartTimer()
 	}
 	latencies(b, ds)
+}
+
+// BenchmarkTurnReplies measures the mails of one move in the middle of a
+// two-seat Elasund game: open hands (one SVG board for both seats, the
+// file attached) and hidden hands (every seat hosted: an SVG board drawn
+// for each seat, the file withheld).
+func BenchmarkTurnReplies(b *testing.B) {
+	dir, hg := hostGame(b, 42, nil, "red", "blue")
+	r, err := New(Options{Dir: dir, Address: testFrom})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ml := &mailer{}
+	for i := 0; i < 30; i++ {
+		s, err := r.session(hg.Game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		seat := s.g.Acting()[0]
+		move, err := chooseMove(newBot(bot.LevelHeuristic, uint64(i)), s.g, seat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		email := map[string]string{"red": alice.Email, "blue": bob.Email}[seat]
+		if d := handle(b, r, ml.incoming(email, turnSubject(hg.Game, s.g), "token "+hg.Tokens[seat]+"\n"+moveText(move, i))); d.Reject {
+			b.Fatal(d.Replies[0].Text)
+		}
+	}
+	s, err := r.session(hg.Game)
+	if err != nil {
+		b.Fatal(err)
+	}
+	open := *s
+	open.hosted = map[string]*hostedSeat{"red": s.hosted["red"]} // blue as if it had its own key
+	for _, tc := range []struct {
+		name string
+		s    *session
+	}{{"open", &open}, {"hidden", s}} {
+		b.Run(tc.name, func(b *testing.B) {
+			bytes := 0
+			for i := 0; i < b.N; i++ {
+				out, err := turnReplies(tc.s, nil, lastReport(tc.s), nil, refTime)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if i == 0 {
+					for _, o := range out {
+						for _, a := range o.Attachments {
+							bytes += len(a.Data)
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(bytes), "attached-bytes")
+		})
+	}
 }

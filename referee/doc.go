@@ -21,8 +21,26 @@
 //     plays with its own key: accepted when it extends the stored game with
 //     validly signed entries.
 //
-// The commands help, status GAME and resend GAME are answered too. A mail
-// that changes nothing gets an itemized answer, to its sender only.
+// A body move is bound to the turn it answers (the referee's mail it
+// replies to, a "turn N" line, or the subject's turn), so that a mail sent
+// again is refused, not played twice; entries take the time the daemon
+// read the mail. The replies of the common mail programs are read as
+// people write them, greetings, sign-offs and quoted or unquoted mail
+// below; anything ambiguous is refused.
+//
+// The commands help, status GAME, resend GAME and games, and a seat's
+// "vacation until DATE" and "back", are answered too. A mail that changes
+// nothing gets an itemized answer, to its sender only.
+//
+// Every game has a move deadline (table.yaml): the referee, as a
+// mail.Timer, reminds a seat half way and a few hours before it, and then
+// applies the table's no-move policy: the bot plays a hosted seat's move
+// (or it is skipped, or the game waits), and the table is told of a seat
+// with its own key. Seats can be handed to a new player or the bot
+// (HostSeat), and HostList lists the games. When every seat is hosted,
+// each seat's mails show its own hand only and the turn file is withheld
+// until the game ends: the daemon is then the referee (docs/mail.md,
+// "Hidden hands, and the trust model").
 //
 // Handle has no side effects: the new file is written by the decision's
 // Commit, and everything it decides depends only on the stored game and
