@@ -27,6 +27,9 @@ type arena struct {
 	first uint64
 	// procs is the number of games played at once; 0 means GOMAXPROCS.
 	procs int
+	// every, when positive, logs the hero's running tally each time that
+	// many more games have ended, for long matches.
+	every int
 }
 
 // score is the outcome of a match.
@@ -53,7 +56,11 @@ func (ar arena) play(tb testing.TB, games int) score {
 	if procs <= 0 {
 		procs = runtime.GOMAXPROCS(0)
 	}
-	var wg sync.WaitGroup
+	var (
+		wg         sync.WaitGroup
+		mu         sync.Mutex
+		ended, won int
+	)
 	next := make(chan int)
 	for range procs {
 		wg.Add(1)
@@ -75,6 +82,17 @@ func (ar arena) play(tb testing.TB, games int) score {
 				r, err := play(setup, players, seed)
 				h := players[at].(*timed)
 				outs[i] = out{r: r, hero: game.AllColours[at], times: h.times, cpu: h.cpu, err: err}
+				if ar.every > 0 {
+					mu.Lock()
+					ended++
+					if err == nil && r.winner == game.AllColours[at] {
+						won++
+					}
+					if ended%ar.every == 0 {
+						tb.Logf("%d of %d games played, the hero won %d", ended, games, won)
+					}
+					mu.Unlock()
+				}
 			}
 		}()
 	}

@@ -2,9 +2,11 @@ package elasund
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/elasund"
@@ -127,5 +129,60 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 				t.Errorf("heuristic win rate %.3f over %d games, want at least 0.75", tl.rate(), tl.games)
 			}
 		})
+	}
+}
+
+// strongMatch is the arena of the requirement for the strong
+// level: four seats, turn limit 60 rounds (as real games are set up), one
+// strong player of search p rotating through the seats against three
+// heuristic ones, game i from seed 5000+i, one game at a time (procs 1)
+// so that decision times are those of one core.
+func strongMatch(p searchParams) arena {
+	return arena{
+		seats: 4,
+		opts:  map[string]string{"turn_limit": "60"},
+		first: 5000,
+		procs: 1,
+		every: 20,
+		hero:  func(seed uint64) bot.Player { return newStrong(seed, p, defaultWeights) },
+		other: func(seed uint64, seat int) bot.Player { return newHeuristic(seed*10+uint64(seat), defaultWeights) },
+	}
+}
+
+// TestStrongBeatsHeuristic plays the strong level (defaultSearch) against
+// three heuristic players in four-seat games and logs its win rate with
+// the 95% Wilson interval and the wall and thread CPU times of its
+// decisions. Par is 25%. It plays only when asked, on one core:
+//
+//   - with ELASUND_SOAK set, 40 games: the interval's lower bound must be
+//     above 25% and the 99th percentile of thread CPU time per decision at
+//     most 1 s;
+//   - with ELASUND_MATCH=1 (make match), the full 400 games: the rate must
+//     be at least 45%, the lower bound above 25%, and no decision may take
+//     more than 1 s of thread CPU time.
+func TestStrongBeatsHeuristic(t *testing.T) {
+	full := os.Getenv("ELASUND_MATCH") != ""
+	if !full && os.Getenv("ELASUND_SOAK") == "" {
+		t.Skip("plays 40 games with ELASUND_SOAK set, 400 with ELASUND_MATCH=1")
+	}
+	games := 40
+	if full {
+		games = 400
+	}
+	sc := strongMatch(defaultSearch).play(t, games)
+	t.Logf("search %+v: strong %s", defaultSearch, sc)
+	lo, _ := sc.wilson()
+	if lo <= 0.25 {
+		t.Errorf("strong won %d of %d games, 95%% CI lower bound %.3f, want above 0.25", sc.wins, sc.games, lo)
+	}
+	if full {
+		if sc.rate() < 0.45 {
+			t.Errorf("strong win rate %.3f over %d games, want at least 0.45", sc.rate(), sc.games)
+		}
+		if m := quantile(sc.cpu, 1); m > time.Second {
+			t.Errorf("slowest strong decision took %v of thread CPU time, want at most 1s", m)
+		}
+	} else if p99 := quantile(sc.cpu, 0.99); p99 > time.Second {
+		t.Errorf("strong decisions' 99th percentile thread CPU time %v, want at most 1s", p99)
 	}
 }
