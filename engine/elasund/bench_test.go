@@ -23,6 +23,7 @@ func benchConfig(b *testing.B, n int) Config {
 func benchPlayout(b *testing.B, n int, buffered bool) {
 	cfg := benchConfig(b, n)
 	turns, steps := 0, 0
+	cpu0 := cpuTime()
 	var buf []Action
 	var waiting []Colour
 	peek, next := new(SeededRand), new(SeededRand)
@@ -65,6 +66,9 @@ func benchPlayout(b *testing.B, n int, buffered bool) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 	b.ReportMetric(float64(steps)/float64(b.N), "actions/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if used := cpuTime() - cpu0; used > 0 {
+		b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
+	}
 }
 
 // BenchmarkPlayout2, 3 and 4 play complete 2-, 3- and 4-player games with a
