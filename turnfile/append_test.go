@@ -42,10 +42,10 @@ func appendSpecs(short bool) []gameSpec {
 // to the bytes it wrote before are File.Marshal's.
 func TestAppendIsMarshal(t *testing.T) {
 	maxEntries := 160
-	if testing.Short() {
+	if quick() {
 		maxEntries = 60
 	}
-	for _, spec := range appendSpecs(testing.Short()) {
+	for _, spec := range appendSpecs(quick()) {
 		t.Run(spec.String(), func(t *testing.T) {
 			t.Parallel()
 			g, signers := newAnyGame(t, spec)

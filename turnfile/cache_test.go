@@ -237,10 +237,10 @@ func tableSpecs(short bool) []gameSpec {
 // gives, and most begin at a snapshot.
 func TestCacheOpensAsReplay(t *testing.T) {
 	entries := 60
-	if testing.Short() {
+	if quick() {
 		entries = 20
 	}
-	for _, spec := range tableSpecs(testing.Short()) {
+	for _, spec := range tableSpecs(quick()) {
 		t.Run(spec.String(), func(t *testing.T) {
 			t.Parallel()
 			tb := newTable(t, spec)
@@ -617,3 +617,8 @@ func TestCacheTamperCopy(t *testing.T) {
 		}
 	}
 }
+
+// quick reports whether the randomized property tests play their short
+// sample: always but in the soak run (ELASUND_SOAK set, make soak), and
+// with -short.
+func quick() bool { return testing.Short() || os.Getenv("ELASUND_SOAK") == "" }

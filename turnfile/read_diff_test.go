@@ -182,7 +182,7 @@ func TestParseAsBefore(t *testing.T) {
 		sameParse(t, fmt.Sprintf("seed %d", i), b)
 	}
 	rounds := 4000
-	if testing.Short() {
+	if quick() {
 		rounds = 1000
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
