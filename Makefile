@@ -1,6 +1,6 @@
 # elasund — play Elasund: The First City by e-mail.
 GO        ?= go
-FUZZTIME  ?= 10s
+FUZZTIME  ?= 5s
 # Minimising a failing input could eat the whole fuzz budget; keep it short
 # in the default run, and fuzz for minutes in fuzz-long.
 FUZZMINTIME ?= 2s
@@ -38,7 +38,7 @@ unit:
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
 soak:
-	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./internal/bot/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
 
 # The strong Elasund bot's full match: 400 four-seat games against three
 # heuristic bots on one core, win rate at least 45%, at most 1 s a decision.
