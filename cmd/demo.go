@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/templates"
@@ -164,8 +165,12 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	if opts.Players > len(colours) || opts.Players > len(demoNames) {
 		return &usageError{err: fmt.Errorf("--players: %s has %d seats at most", kit.Rules.Name(), min(len(colours), len(demoNames)))}
 	}
+	chosen, err := demoColours(kit.Rules, opts.Scenario, opts.Players)
+	if err != nil {
+		return setupError(err)
+	}
 	var seats []turnfile.Seat
-	for i, c := range colours[:opts.Players] {
+	for i, c := range chosen {
 		seats = append(seats, turnfile.Seat{Colour: c, Name: demoNames[i]})
 	}
 	g, err := turnfile.New(turnfile.NewOptions{Rules: kit.Rules, Scenario: opts.Scenario, Created: opts.Now(), Seats: seats, Rand: src})
@@ -198,7 +203,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if _, err := g.Join(s.Colour, &turnfile.Signer{Key: ks.Private, Secret: secret}, opts.Now()); err != nil {
 			return fmt.Errorf("%s joining: %w", s.Colour, err)
 		}
-		if err := writeGame(path, g.File()); err != nil {
+		if err := writePlayed(path, g); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "  %-6s %-6s joins with its own key %s\n", s.Colour, s.Name, ks.PublicKey())
@@ -209,7 +214,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if n == maxDemoEntries {
 			return fmt.Errorf("the game did not end in %d moves", maxDemoEntries)
 		}
-		seat := g.Acting()[0]
+		seat := demoMover(g.Position())
 		b := bots[seat]
 		signer, err := b.keys.Signer(g, seat)
 		if err != nil {
@@ -223,7 +228,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err != nil {
 			return fmt.Errorf("%s's move %q: %w", seat, formatMove(move), err)
 		}
-		if err := writeGame(path, g.File()); err != nil {
+		if err := writePlayed(path, g); err != nil {
 			return err
 		}
 		if opts.Watch {
@@ -260,12 +265,97 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	} else {
 		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
 	}
+	printRealGame(w, kit.Rules, kit.Rules.Name() == opts.Games.Names()[0], g.File().Header)
+	return nil
+}
+
+// demoPeople are the people of the real game the demo ends by showing how
+// to start: you and your friends.
+var demoPeople = [...]string{"You:you@example.org", "Friend:friend@example.org", "Kim:kim@example.org", "Lee:lee@example.org"}
+
+// printRealGame prints the commands that start a real game of rules like
+// the demo's (header h), with as few of its seats as the game allows;
+// --game is left out for the default game.
+func printRealGame(w io.Writer, rules engine.Game, isDefault bool, h turnfile.Header) {
+	n := len(h.Seats)
+	for k := 1; k < n; k++ {
+		var seats []string
+		for _, s := range h.Seats[:k] {
+			seats = append(seats, s.Colour)
+		}
+		if _, err := rules.Resolve(engine.Setup{Seats: seats, Edition: h.Edition, Scenario: h.Scenario}); err == nil {
+			n = k
+			break
+		}
+	}
+	var players []string
+	for i, s := range h.Seats[:n] {
+		players = append(players, s.Colour+"="+demoPeople[i])
+	}
+	game := ""
+	if !isDefault {
+		game = " --game " + rules.Name()
+		if h.Scenario != "" {
+			game += " --scenario " + h.Scenario
+		}
+	}
 	fmt.Fprintf(w, "\nTo play a real game, make your key, create the game and take your seat:\n\n")
 	fmt.Fprintf(w, "  elasund keygen --name You --email you@example.org\n")
-	fmt.Fprintf(w, "  elasund new game.yaml --players %s=You:you@example.org,%s=Friend:friend@example.org\n", g.File().Header.Seats[0].Colour, g.File().Header.Seats[1].Colour)
-	fmt.Fprintf(w, "  elasund join game.yaml --as %s\n", g.File().Header.Seats[0].Colour)
-	fmt.Fprintf(w, "\nthen send game.yaml to your friend, who joins too; 'elasund rules' explains the game.\n")
-	return nil
+	fmt.Fprintf(w, "  elasund new game.yaml%s --players %s\n", game, strings.Join(players, ","))
+	fmt.Fprintf(w, "  elasund join game.yaml --as %s\n", h.Seats[0].Colour)
+	if n == 2 {
+		fmt.Fprintf(w, "\nthen send game.yaml to your friend, who joins too; 'elasund rules' explains the game.\n")
+	} else {
+		fmt.Fprintf(w, "\nthen send game.yaml to your friends, who join too; 'elasund rules' explains the game.\n")
+	}
+}
+
+// demoColours returns the first n of the game's colours, in its
+// canonical order, that the scenario lets sit together (pirate-islands
+// with three seats leaves white out, Seafarers S3): the first set of n
+// colours that Resolve accepts. When none is, it returns Resolve's error
+// for the first n colours.
+func demoColours(rules engine.Game, scenario string, n int) ([]string, error) {
+	colours := rules.Colours()
+	var first error
+	var try func(from int, seats []string) []string
+	try = func(from int, seats []string) []string {
+		if len(seats) == n {
+			_, err := rules.Resolve(engine.Setup{Seats: seats, Scenario: scenario})
+			if err == nil {
+				return seats
+			}
+			if first == nil {
+				first = err
+			}
+			return nil
+		}
+		for i := from; i <= len(colours)-(n-len(seats)); i++ {
+			if ok := try(i+1, append(seats, colours[i])); ok != nil {
+				return ok
+			}
+		}
+		return nil
+	}
+	if seats := try(0, make([]string, 0, n)); seats != nil {
+		return seats, nil
+	}
+	return nil, first
+}
+
+// demoMover is the seat whose bot moves next: a seat the game waits for
+// besides the seat to move, when that one owes no decision (it waits for
+// their answers to its offer); else the first seat the game waits for.
+func demoMover(p engine.Position) string {
+	acting, cur := p.Awaited(), p.Current()
+	if !slices.ContainsFunc(p.Owed(), func(o engine.Owed) bool { return o.Seat == cur }) {
+		for _, s := range acting {
+			if s != cur {
+				return s
+			}
+		}
+	}
+	return acting[0]
 }
 
 // watchDelay is the pace of a demo watched on a terminal.

@@ -2,15 +2,24 @@ package cmd
 
 import (
 	"bytes"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/turnfile"
 )
 
 func TestDemoArgv(t *testing.T) {
@@ -126,4 +135,209 @@ func TestDemoWatch(t *testing.T) {
 			t.Errorf("watched demo lacks %q", want)
 		}
 	}
+}
+
+// TestDemoColours seats the first colours, in the game's order, that the
+// game and scenario let sit together.
+func TestDemoColours(t *testing.T) {
+	set := games.All()
+	for _, tc := range []struct {
+		game, scenario string
+		n              int
+		want           []string
+	}{
+		{"elasund", "", 2, []string{"red", "blue"}},
+		{"elasund", "", 4, []string{"red", "blue", "green", "yellow"}},
+		{"seafarers", "", 3, []string{"red", "blue", "white"}},
+		{"seafarers", "base", 4, []string{"red", "blue", "white", "orange"}},
+		// S3: the pirate-islands board has no white position for three.
+		{"seafarers", "pirate-islands", 3, []string{"red", "blue", "orange"}},
+		{"seafarers", "pirate-islands", 4, []string{"red", "blue", "white", "orange"}},
+	} {
+		kit, err := set.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := demoColours(kit.Rules, tc.scenario, tc.n); err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("demoColours(%s, %q, %d) = %q, %v; want %q", tc.game, tc.scenario, tc.n, got, err, tc.want)
+		}
+	}
+	// When no colours will do, the error is the game's own.
+	kit, _ := set.Lookup("seafarers")
+	for _, tc := range []struct {
+		scenario string
+		n        int
+	}{{"base", 2}, {"atlantis", 3}} {
+		var se *engine.SetupError
+		var oe *engine.OptionError
+		if got, err := demoColours(kit.Rules, tc.scenario, tc.n); !errors.As(err, &se) && !errors.As(err, &oe) {
+			t.Errorf("demoColours(seafarers, %q, %d) = %q, %v; want a set-up error", tc.scenario, tc.n, got, err)
+		}
+	}
+}
+
+// seafarersScenarios are the Seafarers scenarios (RULES S2).
+var seafarersScenarios = []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
+	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
+
+// TestDemoSeafarers plays a demo of every Seafarers scenario to its end,
+// with three seats (with ELASUND_SOAK set, four too): each ends with a
+// verified file of a finished game whose seats the scenario allows, well
+// inside the file's limits.
+func TestDemoSeafarers(t *testing.T) {
+	counts := []int{3}
+	if os.Getenv("ELASUND_SOAK") != "" {
+		counts = append(counts, 4)
+	}
+	dir := t.TempDir()
+	for _, n := range counts {
+		for i, sc := range seafarersScenarios {
+			t.Run(fmt.Sprintf("%s/%d", sc, n), func(t *testing.T) {
+				t.Parallel()
+				path := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", sc, n))
+				var out bytes.Buffer
+				opts := &demoOptions{
+					Game: "seafarers", Scenario: sc, Players: n, Level: bot.LevelHeuristic, Seed: uint64(10*n + i),
+					OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: &out,
+				}
+				if err := runDemo(t.Context(), opts); err != nil {
+					t.Fatalf("demo: %v\n%s", err, tail(out.String(), 20))
+				}
+				if re := `(?m)^ok: ` + regexp.QuoteMeta(path) + `: game [0-9a-f]{16}, [0-9]+ entries: `; !regexp.MustCompile(re).MatchString(out.String()) {
+					t.Errorf("output does not match %s:\n%s", re, tail(out.String(), 20))
+				}
+				if want := "elasund new game.yaml --game seafarers --scenario " + sc + " --players "; !strings.Contains(out.String(), want) {
+					t.Errorf("output lacks %q", want)
+				}
+				g, err := openGame(nil, path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := g.File().Header
+				if h.Scenario != sc || len(h.Seats) != n || !g.Position().Over() || len(g.Position().Winners()) != 1 {
+					t.Fatalf("the demo's file is not a finished %d-seat game of %s", n, sc)
+				}
+				size, perSeat := demoFileLimits(t, path, g)
+				t.Logf("%s, %d seats: %d entries, %d bytes, at most %d entries a seat", sc, n, len(g.File().History), size, perSeat)
+			})
+		}
+	}
+}
+
+// demoFileLimits returns the size of the game file at path and the most
+// entries a seat made, failing if either is over half its limit: the
+// file size turnfile reads (MaxSize) and the length of a seat's hash
+// chain (chain_length, docs/turnfile.md §4.1).
+func demoFileLimits(t *testing.T, path string, g *turnfile.Game) (size, perSeat int) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, e := range g.File().History {
+		if e.Kind != turnfile.EntryJoin {
+			count[e.Seat]++
+		}
+	}
+	for _, c := range count {
+		perSeat = max(perSeat, c)
+	}
+	if fi.Size() > turnfile.MaxSize/2 {
+		t.Errorf("%s is %d bytes, want well under the %d of turnfile.MaxSize", path, fi.Size(), turnfile.MaxSize)
+	}
+	if n := g.File().Header.ChainLength; perSeat > n/2 {
+		t.Errorf("a seat made %d entries, want well under its chain of %d", perSeat, n)
+	}
+	return int(fi.Size()), perSeat
+}
+
+// tail returns the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// BenchmarkVerifySeafarers reads and replays a finished four-player
+// Seafarers game of heuristic bots (a demo's file) as "elasund verify"
+// does (open: turnfile.Parse and turnfile.Open), against the floor of
+// verification: parsing and checking every signature (docs/turnfile.md
+// §3.2), without replay. The floor computes the signed message through
+// turnfile.Canonical, a little more slowly than turnfile does.
+func BenchmarkVerifySeafarers(b *testing.B) {
+	for _, sc := range []string{"new-shores", "pirate-islands"} {
+		dir := b.TempDir()
+		path := filepath.Join(dir, "game.yaml")
+		opts := &demoOptions{Game: "seafarers", Scenario: sc, Players: 4, Level: bot.LevelHeuristic, Seed: 1,
+			OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: io.Discard}
+		if err := runDemo(b.Context(), opts); err != nil {
+			b.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		reg := games.All().Registry()
+		f, err := turnfile.Parse(data, reg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		entries := len(f.History)
+		b.Run(sc+"/open", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				f, err := turnfile.Parse(data, reg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := turnfile.Open(f); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(entries), "entries")
+		})
+		b.Run(sc+"/floor", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				f, err := turnfile.Parse(data, reg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := checkSignatures(f); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(entries), "entries")
+		})
+	}
+}
+
+// checkSignatures checks the signature of every entry of f with its
+// seat's key (docs/turnfile.md §3.2): Ed25519 over the SHA-256 of the
+// entry's canonical JSON without its sig.
+func checkSignatures(f *turnfile.File) error {
+	keys := map[string]ed25519.PublicKey{}
+	for _, s := range f.Header.Seats {
+		k, err := turnfile.ParsePublicKey(s.Key)
+		if err != nil {
+			return err
+		}
+		keys[s.Colour] = k
+	}
+	for _, e := range f.History {
+		sig, err := base64.StdEncoding.DecodeString(e.Sig)
+		if err != nil {
+			return fmt.Errorf("entry %d: %w", e.N, err)
+		}
+		e.Sig = ""
+		c, err := turnfile.Canonical(&e)
+		if err != nil {
+			return err
+		}
+		m := sha256.Sum256(c)
+		if !ed25519.Verify(keys[e.Seat], m[:], sig) {
+			return fmt.Errorf("entry %d: the signature does not verify", e.N)
+		}
+	}
+	return nil
 }
