@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,28 +16,33 @@ import (
 	"testing"
 
 	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/engine/seafarers"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/turnfile"
 )
 
-// exampleGames lists the turn files in examples/ (the daemon's
-// configuration there is not one), failing if there are none.
+// exampleGames lists the turn files in examples/ and the directories
+// below it (the daemons' configurations there are not), failing if there
+// are none.
 func exampleGames(t *testing.T) []string {
 	t.Helper()
-	all, err := filepath.Glob("../examples/*.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var games []string
-	for _, p := range all {
+	err := filepath.WalkDir("../examples", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".yaml" {
+			return err
+		}
 		b, err := os.ReadFile(p)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if bytes.HasPrefix(b, []byte("format: ")) {
 			games = append(games, p)
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(games) == 0 {
 		t.Fatal("no game files in ../examples")
@@ -48,7 +54,8 @@ func exampleGames(t *testing.T) []string {
 // does, and "elasund render" draws it as well-formed SVG with every piece.
 func TestExamples(t *testing.T) {
 	for _, path := range exampleGames(t) {
-		t.Run(filepath.Base(path), func(t *testing.T) {
+		name, _ := filepath.Rel("../examples", path)
+		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
 			if err := runVerify(t.Context(), &verifyOptions{File: path, Out: &out}); err != nil {
 				t.Fatalf("verify: %v", err)
@@ -64,7 +71,14 @@ func TestExamples(t *testing.T) {
 			if err := runRender(t.Context(), &renderOptions{File: path, Out: &out}); err != nil {
 				t.Fatalf("render: %v", err)
 			}
-			checkPieces(t, elasundState(g), out.Bytes())
+			switch st := g.State().(type) {
+			case *elasund.State:
+				checkPieces(t, st, out.Bytes())
+			case *seafarers.State:
+				checkSeafarersPieces(t, st, out.Bytes())
+			default:
+				t.Fatalf("no check of the pieces of a %T", st)
+			}
 		})
 	}
 }
@@ -91,6 +105,18 @@ func TestExampleGames(t *testing.T) {
 	pz := open("puzzle.yaml")
 	if h := pz.File().Header; !h.Sandbox || pz.Position().Current() != "red" || pz.Position().Phase() != "build" {
 		t.Errorf("puzzle.yaml is not a sandbox game at red's building phase")
+	}
+	// examples/seafarers: a finished and a running game of each of three
+	// scenarios.
+	for _, sc := range []string{"new-shores", "four-islands", "pirate-islands"} {
+		fin := open("seafarers/" + sc + "-finished.yaml")
+		if h := fin.File().Header; h.Sandbox || h.Scenario != sc || len(h.Seats) != 4 || !fin.Position().Over() || len(fin.Position().Winners()) != 1 {
+			t.Errorf("seafarers/%s-finished.yaml is not a 4-player peer game of %s won by one seat", sc, sc)
+		}
+		mid := open("seafarers/" + sc + "-in-progress.yaml")
+		if h := mid.File().Header; h.Sandbox || h.Scenario != sc || len(h.Seats) != 3 || mid.Position().Over() || len(mid.File().History) < 3+40 {
+			t.Errorf("seafarers/%s-in-progress.yaml is not a 3-player peer game of %s well under way", sc, sc)
+		}
 	}
 }
 
@@ -241,5 +267,55 @@ func checkPieces(t *testing.T, st *elasund.State, doc []byte) {
 	}
 	if cubes != placed {
 		t.Errorf("the SVG draws %d cubes; the seats have %d on the board", cubes, placed)
+	}
+}
+
+// checkSeafarersPieces fails unless doc is well-formed SVG with an
+// element for every hex, settlement, city, road and ship of st and every
+// seat, as templates/seafarers names them (hex-<at>, settlement-<at>,
+// city-<at>, road-<at>, ship-<at>, seat-<colour>).
+func checkSeafarersPieces(t *testing.T, st *seafarers.State, doc []byte) {
+	t.Helper()
+	ids := map[string]bool{}
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			for _, a := range se.Attr {
+				if a.Name.Local == "id" {
+					ids[a.Value] = true
+				}
+			}
+		}
+	}
+	var want []string
+	for _, h := range st.Board.Hexes {
+		want = append(want, "hex-"+h.At)
+	}
+	for _, b := range st.Pieces.Settlements {
+		want = append(want, "settlement-"+b.At)
+	}
+	for _, b := range st.Pieces.Cities {
+		want = append(want, "city-"+b.At)
+	}
+	for _, r := range st.Pieces.Roads {
+		want = append(want, "road-"+r.At)
+	}
+	for _, s := range st.Pieces.Ships {
+		want = append(want, "ship-"+s.At)
+	}
+	for s := range st.Players {
+		want = append(want, "seat-"+s)
+	}
+	for _, id := range want {
+		if !ids[id] {
+			t.Errorf("the SVG has no element with id %q", id)
+		}
 	}
 }

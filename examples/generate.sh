@@ -1,9 +1,19 @@
 #!/bin/sh
 # Rebuild the example games with the elasund command itself (see
 # README.md here). Run from anywhere: sh examples/generate.sh, or
-# go generate ./cmd. The demo and the puzzle come out byte for byte the
-# same every time; in-progress.yaml gets new keys, so new dice.
+# go generate ./cmd; "sh examples/generate.sh elasund" (or seafarers)
+# rebuilds one game's examples only. The demos and the puzzle come out
+# byte for byte the same every time; the games in progress get new keys,
+# so new dice.
 set -eu
+which=${1:-all}
+case $which in
+all | elasund | seafarers) ;;
+*)
+	echo "usage: generate.sh [all|elasund|seafarers]" >&2
+	exit 2
+	;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -12,6 +22,24 @@ elasund() { "$work/elasund" "$@"; }
 export SOURCE_DATE_EPOCH=1795000000
 unset ELASUND_HOME
 cd "$here"
+
+# next_seat FILE: the seat whose player moves next, as "elasund verify
+# --json" tells: one the game waits for besides the seat whose turn it is
+# (answering its offer, say), else that seat.
+next_seat() {
+	json=$(elasund verify "$1" --json)
+	current=$(printf '%s\n' "$json" | sed -n 's/^ *"current": "\([a-z]*\)",\{0,1\}$/\1/p')
+	waiting=$(printf '%s\n' "$json" | sed -n '/"waiting_for"/,/]/s/^ *"\([a-z]*\)",\{0,1\}$/\1/p')
+	for s in $waiting; do
+		if [ "$s" != "$current" ]; then
+			echo "$s"
+			return
+		fi
+	done
+	echo "$current"
+}
+
+if [ "$which" = all ] || [ "$which" = elasund ]; then
 rm -f finished.yaml in-progress.yaml puzzle.yaml
 
 # finished.yaml: a whole four-player game between heuristic bots, each
@@ -46,3 +74,41 @@ elasund move puzzle.yaml roll --dice 1,1 >/dev/null
 for f in finished.yaml in-progress.yaml puzzle.yaml; do
 	elasund verify "$f"
 done
+fi
+
+# seafarers/: for three Seafarers scenarios, a whole four-player game
+# between heuristic bots (SCENARIO-finished.yaml), and a three-player game
+# under way (SCENARIO-in-progress.yaml): three players with key
+# directories of their own join, then bots play 60 moves for whichever
+# seat the game waits for. Pirate-islands seats no white with three
+# players (S3).
+if [ "$which" = all ] || [ "$which" = seafarers ]; then
+mkdir -p seafarers
+rm -f seafarers/*.yaml
+for spec in new-shores:1:white four-islands:2:white pirate-islands:3:orange; do
+	scenario=${spec%%:*}
+	rest=${spec#*:}
+	seed=${rest%%:*}
+	third=${rest#*:}
+	elasund demo --game seafarers --scenario "$scenario" --seed "$seed" --no-watch --out "seafarers/$scenario-finished.yaml" >/dev/null
+
+	f=seafarers/$scenario-in-progress.yaml
+	for seat in red:Ann blue:Ben "$third:Cat"; do
+		ELASUND_HOME="$work/sf-$scenario-${seat%%:*}" elasund keygen --name "${seat##*:}" >/dev/null
+	done
+	elasund new "$f" --game seafarers --scenario "$scenario" \
+		--players "red=Ann:ann@example.org,blue=Ben:ben@example.org,$third=Cat:cat@example.org" >/dev/null
+	for seat in red blue "$third"; do
+		ELASUND_HOME="$work/sf-$scenario-$seat" elasund join "$f" --as "$seat" >/dev/null
+	done
+	i=0
+	while [ "$i" -lt 60 ]; do
+		seat=$(next_seat "$f")
+		ELASUND_HOME="$work/sf-$scenario-$seat" elasund bot "$f" --as "$seat" >/dev/null
+		i=$((i + 1))
+	done
+done
+for f in seafarers/*.yaml; do
+	elasund verify "$f"
+done
+fi
