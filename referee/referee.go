@@ -59,8 +59,17 @@ type Referee struct {
 
 	mu sync.Mutex
 	// cache holds replayed games by id. An entry is used only while the
-	// stored file still has the bytes it was opened from.
-	cache map[string]*session
+	// stored file still has the bytes it was opened from; the least
+	// recently used goes first when the cache is full.
+	cache map[string]*cached
+	// clock orders the cache's uses.
+	clock uint64
+}
+
+// cached is a replayed game in the cache, with when it was last used.
+type cached struct {
+	s    *session
+	used uint64
 }
 
 var (
@@ -114,7 +123,7 @@ func New(o Options) (*Referee, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Referee{dir: o.Dir, address: o.Address, log: log, games: set, now: now, cache: map[string]*session{}}, nil
+	return &Referee{dir: o.Dir, address: o.Address, log: log, games: set, now: now, cache: map[string]*cached{}}, nil
 }
 
 // Games lists the ids of the games in the store, sorted.
@@ -246,7 +255,10 @@ func newSession(set *games.Set, game string, g *turnfile.Game, data []byte, host
 // on, or a file received) has changed: the new bytes to store, and a
 // copy of the table to record the change in.
 func (s *session) moved(g *turnfile.Game) (*session, error) {
-	data, err := g.File().Marshal()
+	// The game's own Marshal appends the new entries to the bytes it read
+	// or wrote last when it can: the same bytes, without encoding the
+	// whole file again.
+	data, err := g.Marshal()
 	if err != nil {
 		return nil, err
 	}
@@ -325,11 +337,8 @@ func (r *Referee) session(game string) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading game %s: %w", game, err)
 	}
-	r.mu.Lock()
-	c := r.cache[game]
-	r.mu.Unlock()
 	var g *turnfile.Game
-	if c != nil && c.sum == sha256.Sum256(data) {
+	if c := r.lookup(game); c != nil && c.sum == sha256.Sum256(data) {
 		g = c.g
 	}
 	s, err := openData(r.games, r.dir, game, data, g)
@@ -340,16 +349,35 @@ func (r *Referee) session(game string) (*session, error) {
 	return s, nil
 }
 
+// lookup returns the cached session of a game, or nil, and marks it used.
+func (r *Referee) lookup(game string) *session {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.cache[game]
+	if c == nil {
+		return nil
+	}
+	r.clock++
+	c.used = r.clock
+	return c.s
+}
+
+// remember caches a session, dropping the least recently used game when
+// the cache is full.
 func (r *Referee) remember(s *session) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if _, ok := r.cache[s.game]; !ok && len(r.cache) >= maxCachedGames {
-		for k := range r.cache {
-			delete(r.cache, k)
-			break
+		oldest := ""
+		for id, c := range r.cache {
+			if oldest == "" || c.used < r.cache[oldest].used {
+				oldest = id
+			}
 		}
+		delete(r.cache, oldest)
 	}
-	r.cache[s.game] = s
+	r.clock++
+	r.cache[s.game] = &cached{s: s, used: r.clock}
 }
 
 // forget drops a game whose replayed position is about to change.
