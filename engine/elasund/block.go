@@ -204,7 +204,9 @@ func (b *stateBlock) copyPlayer(p *Player) *Player {
 // for each list, the room stays this block's when its state's list lived
 // elsewhere or when the next state made the list its own, and passes to
 // the next block, which now holds the only state that has it, when the
-// next state shares the list.
+// next state shares the list. The next block's room then comes back in
+// exchange: its state does not have it, so the next move that owns the
+// list finds room instead of allocating.
 func (b *stateBlock) recycle(next *stateBlock) {
 	b.bld, next.bld = passRoom(b.bld, next.bld, b.st.Buildings, next.st.Buildings)
 	b.perm, next.perm = passRoom(b.perm, next.perm, b.st.Permits, next.st.Permits)
@@ -217,7 +219,7 @@ func (b *stateBlock) recycle(next *stateBlock) {
 // the next one, and the list of the state of each.
 func passRoom[T any](room, nextRoom, list, nextList []T) ([]T, []T) {
 	if sameArray(room, list) && sameArray(list, nextList) {
-		return nil, room
+		return nextRoom, room
 	}
 	return room, nextRoom
 }
