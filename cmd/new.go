@@ -13,6 +13,7 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
 
@@ -181,10 +182,46 @@ func runNew(_ context.Context, opts *newOptions) error {
 		fmt.Fprintf(opts.Out, " %s (%s)", s.Colour, s.Name)
 	}
 	fmt.Fprintln(opts.Out)
-	if h.Sandbox {
-		fmt.Fprintf(opts.Out, "next: elasund move %s roll\n", opts.File)
-	} else {
-		fmt.Fprintf(opts.Out, "next: each player runs 'elasund join %s --as COLOUR' and passes the file on\n", opts.File)
-	}
+	fmt.Fprintf(opts.Out, "next: %s\n", nextStep(opts.File, g, kit.Renderer))
 	return nil
+}
+
+// nextStep says what to run after new made the game g in file: in a peer
+// game every seat joins, the first seat first (turnfile.md §4.1); in a
+// sandbox game the seat that moves first plays its first legal action,
+// as the game prints it ("roll" in Elasund, a setup placement in
+// Seafarers).
+func nextStep(file string, g *turnfile.Game, r templates.Renderer) string {
+	h := g.File().Header
+	if !h.Sandbox {
+		first := h.Seats[0].Colour
+		return fmt.Sprintf("each player runs 'elasund join %s --as COLOUR' and passes the file on, %s first: elasund join %s --as %s",
+			file, first, shellWord(file, false), first)
+	}
+	p := g.Position()
+	seat := p.Current()
+	if w := p.Awaited(); len(w) > 0 {
+		seat = w[0]
+	}
+	acts := g.Legal(seat, nil)
+	if len(acts) == 0 {
+		return fmt.Sprintf("elasund moves %s", shellWord(file, false))
+	}
+	act := acts[0].String()
+	if r != nil {
+		act = r.Action(p, act)
+	}
+	return fmt.Sprintf("elasund move %s %s", shellWord(file, false), shellWord(act, true))
+}
+
+// shellWord quotes s for a POSIX shell unless it is only letters, digits
+// and . _ - : , / = + @, or spaces where spaces is set (the words of an
+// action need no quotes: move joins them).
+func shellWord(s string, spaces bool) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-:,/=+@", r) || spaces && r == ' ') {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
 }
