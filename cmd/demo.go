@@ -51,6 +51,9 @@ type demoOptions struct {
 	// TempDir is where the seats' key directories (and the game file
 	// without OutFile) are made; empty means the system's.
 	TempDir string
+	// MaxSize stops the game when its file grows past it; 0 means
+	// turnfile.MaxSize, the most any reader takes.
+	MaxSize int
 	Out     io.Writer
 	Games   *games.Set
 }
@@ -231,6 +234,9 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err := writePlayed(path, g); err != nil {
 			return err
 		}
+		if err := checkDemoSize(g, opts.MaxSize); err != nil {
+			return err
+		}
 		if opts.Watch {
 			watchEntry(w, kit.Renderer, g, e, opts.Seed)
 		} else {
@@ -266,6 +272,24 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
 	}
 	printRealGame(w, kit.Rules, kit.Rules.Name() == opts.Games.Names()[0], g.File().Header)
+	return nil
+}
+
+// checkDemoSize refuses a game whose file has grown past limit (0 means
+// turnfile.MaxSize): no reader would take it, and "verify" would fail at
+// the end. Bots that play at random can make a Seafarers game that long.
+func checkDemoSize(g *turnfile.Game, limit int) error {
+	if limit <= 0 {
+		limit = turnfile.MaxSize
+	}
+	data, err := g.Marshal()
+	if err != nil {
+		return err
+	}
+	if len(data) > limit {
+		return withHint(fmt.Errorf("the game did not end before its file outgrew %d bytes (%d entries, turn %d)", limit, len(g.File().History), g.Position().Turn()),
+			"bots that play at random can play on for long; try --level heuristic or another --seed")
+	}
 	return nil
 }
 

@@ -111,9 +111,15 @@ func TestDemoOutput(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, "elasund-demo-*")); len(left) > 0 {
 		t.Errorf("the demo left %q behind", left)
 	}
+	// A game whose file outgrows the limit stops there.
+	var small bytes.Buffer
+	opts := &demoOptions{Players: 2, Level: bot.LevelRandom, Seed: 1, TempDir: dir, MaxSize: 8 << 10, Now: time.Now, Out: &small}
+	if err := runDemo(t.Context(), opts); err == nil || !strings.Contains(err.Error(), "outgrew 8192 bytes") {
+		t.Fatalf("demo over its size limit = %v", err)
+	}
 	// --out never overwrites.
 	var buf bytes.Buffer
-	opts := &demoOptions{Players: 2, Level: bot.LevelRandom, Seed: 1, OutFile: a, Now: time.Now, Out: &buf}
+	opts = &demoOptions{Players: 2, Level: bot.LevelRandom, Seed: 1, OutFile: a, Now: time.Now, Out: &buf}
 	if err := runDemo(t.Context(), opts); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("demo over an existing file = %v", err)
 	}
