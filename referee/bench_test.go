@@ -27,6 +27,11 @@ func scriptedFor(b *testing.B, seats []turnfile.Seat) (string, *HostedGame, *scr
 	return dir, hg, scriptGame(b, copyStore(b, dir), hg, false, 0)
 }
 
+// benchClock is the clock of the benchmarks' referee and daemon: the
+// time the scripted game was played at, so that no move deadline passes
+// while a game is measured.
+func benchClock() time.Time { return killStart }
+
 // seatIndex is the index of the turn mail to the mover among a move's
 // replies: the seats' order in the header.
 func seatIndex(hg *HostedGame, email string) int {
@@ -63,13 +68,13 @@ func BenchmarkRefereeThroughputInProcess(b *testing.B) {
 		cfg := testConfig(im, sm, b.TempDir())
 		cfg.Limits.PerSenderPerHour = -1
 		cfg.GamesDir = dir
-		ref, err := New(Options{Dir: dir, Address: testFrom})
+		ref, err := New(Options{Dir: dir, Address: testFrom, Now: benchClock})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
 		start := time.Now()
-		r := startDaemon(b, cfg, ref, mail.Options{})
+		r := startDaemon(b, cfg, ref, mail.Options{Now: benchClock})
 		if !sm.WaitUnique(replies, 5*time.Minute) {
 			b.Fatalf("%d of %d replies", sm.Unique(), replies)
 		}
@@ -99,11 +104,11 @@ func BenchmarkRefereeLatencyInProcess(b *testing.B) {
 		cfg := testConfig(im, sm, b.TempDir())
 		cfg.Limits.PerSenderPerHour = -1
 		cfg.GamesDir = dir
-		ref, err := New(Options{Dir: dir, Address: testFrom})
+		ref, err := New(Options{Dir: dir, Address: testFrom, Now: benchClock})
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := startDaemon(b, cfg, ref, mail.Options{})
+		r := startDaemon(b, cfg, ref, mail.Options{Now: benchClock})
 		b.StartTimer()
 		seen := 0
 		for k, raw := range sg.msgs {
@@ -143,7 +148,7 @@ func dovecotRun(b *testing.B, s *mailtest.Stack, origin string) (*running, map[s
 	cfg := stackConfig(s, b.TempDir())
 	cfg.GamesDir = dir
 	cfg.SMTP.From = testFrom // reply Message-IDs as scripted
-	ref, err := New(Options{Dir: dir, Address: testFrom})
+	ref, err := New(Options{Dir: dir, Address: testFrom, Now: benchClock})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -153,7 +158,7 @@ func dovecotRun(b *testing.B, s *mailtest.Stack, origin string) (*running, map[s
 		w.poll()
 		w.byID = map[string][]byte{}
 	}
-	r := startDaemon(b, cfg, ref, mail.Options{RetryMin: 50 * time.Millisecond, RetryMax: time.Second})
+	r := startDaemon(b, cfg, ref, mail.Options{Now: benchClock, RetryMin: 50 * time.Millisecond, RetryMax: time.Second})
 	return r, boxes
 }
 
