@@ -786,14 +786,8 @@ func (g *Game) emptyTarget(ix *index, a Action, s Square, rule string) error {
 // influence (R85, R86, V11): the first n of rows.
 func (g *Game) permitRows(ix *index) (rows [2]int, n int) {
 	ship, _ := g.st.ShipRow()
-	hasSpace := func(r int) bool {
-		for c := 0; c < cityCols(g.players()); c++ {
-			if g.empty(ix, Square{Col: c, Row: r}) {
-				return true
-			}
-		}
-		return false
-	}
+	empties := g.emptySquares(ix)
+	hasSpace := func(r int) bool { return r >= 0 && r < NumRows && empties[r] != 0 }
 	if hasSpace(ship) {
 		rows[0] = ship
 		return rows, 1

@@ -366,17 +366,39 @@ func (g *Game) legalPermits(ix *index, out []Action, seat Colour) []Action {
 		if p.Gold < v {
 			continue
 		}
+		a := Action{Kind: ActPermit, Value: v}
 		for r, m := range empties {
 			free := slices.Contains(rows[:nrows], r)
 			for ; m != 0; m &= m - 1 {
-				s := Square{Col: bits.TrailingZeros16(m), Row: r}
+				a.At = Square{Col: bits.TrailingZeros16(m), Row: r}
 				if free {
-					out = append(out, Action{Kind: ActPermit, Value: v, At: s})
+					a.Colour = NoCard
+					out = append(out, a)
 				}
 				for _, col := range pay[:npay] {
-					out = append(out, Action{Kind: ActPermit, Value: v, At: s, Colour: col})
+					a.Colour = col
+					out = append(out, a)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// appendEach appends a once for each square of set, in reading order,
+// with the square in To when to is set and in At otherwise. Listings
+// append many actions that differ in one square: changing a copy is
+// cheaper than building each (an Action is large).
+func appendEach(out []Action, a Action, set *squareSet, to bool) []Action {
+	for r, m := range set {
+		for ; m != 0; m &= m - 1 {
+			s := Square{Col: bits.TrailingZeros16(m), Row: r}
+			if to {
+				a.To = s
+			} else {
+				a.At = s
+			}
+			out = append(out, a)
 		}
 	}
 	return out
@@ -412,12 +434,7 @@ func (g *Game) legalSpecials(ix *index, out []Action, seat Colour) []Action {
 				continue
 			}
 			for _, col := range pairs[:npairs] {
-				for r, m := range empties {
-					for ; m != 0; m &= m - 1 {
-						to := Square{Col: bits.TrailingZeros16(m), Row: r}
-						out = append(out, Action{Kind: ActMovePermit, At: pm.At, To: to, Colour: col})
-					}
-				}
+				out = appendEach(out, Action{Kind: ActMovePermit, At: pm.At, Colour: col}, &empties, true)
 				for _, v := range vals[:nvals] {
 					if v > pm.Value && p.Gold >= v-pm.Value {
 						out = append(out, Action{Kind: ActUpgradePermit, At: pm.At, Value: v, Colour: col})
@@ -431,12 +448,7 @@ func (g *Game) legalSpecials(ix *index, out []Action, seat Colour) []Action {
 			if p.Gold < v {
 				continue
 			}
-			for r, m := range empties {
-				for ; m != 0; m &= m - 1 {
-					s := Square{Col: bits.TrailingZeros16(m), Row: r}
-					out = append(out, Action{Kind: ActPlacePermit, Value: v, At: s})
-				}
-			}
+			out = appendEach(out, Action{Kind: ActPlacePermit, Value: v}, &empties, false)
 		}
 		out = append(out, Action{Kind: ActBuyGold})
 	}
