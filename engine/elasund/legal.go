@@ -183,14 +183,25 @@ func (g *Game) runShape(ix *index, seat Colour, own *squareSet, sp *Spec, run *s
 	if !g.churchBuilt() {
 		blocked.add(foundationCol, foundationRow)
 	}
-	for r := 0; r+sp.H <= NumRows; r++ {
-		var m uint16
-		for dr := 0; dr < sp.H; dr++ {
-			for dc := 0; dc < sp.W; dc++ {
-				m |= own[r+dr] >> dc
-			}
+	// The anchors whose footprint covers a square of own: those of the
+	// W columns up to it in each of the H rows up to it. A seat has few
+	// permits on the board, so this works from them rather than from
+	// every anchor.
+	var anchors squareSet
+	for r, m := range own {
+		if m == 0 {
+			continue
 		}
-		for m &= anchorCols; m != 0; m &= m - 1 {
+		cols := m
+		for dc := 1; dc < sp.W; dc++ {
+			cols |= m >> dc
+		}
+		for dr := 0; dr < sp.H && dr <= r; dr++ {
+			anchors[r-dr] |= cols
+		}
+	}
+	for r := 0; r+sp.H <= NumRows; r++ {
+		for m := anchors[r] & anchorCols; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros16(m)
 			fp, permits, clear := width<<c, 0, true
 			for row := r; row < r+sp.H; row++ {
