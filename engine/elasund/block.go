@@ -232,7 +232,8 @@ func sameArray[T any](a, b []T) bool {
 
 // own makes the shared list named by bit the block state's own. The board
 // cache c knows the buildings, permits and church by their memory
-// (boardCache): reusing room for one of them forgets what it holds.
+// (boardCache): reusing room for one of them forgets what it knows of
+// that list.
 func (b *stateBlock) own(bit uint8, c *boardCache) {
 	if b.owned&bit != 0 {
 		return
@@ -240,7 +241,7 @@ func (b *stateBlock) own(bit uint8, c *boardCache) {
 	b.owned |= bit
 	st := &b.st
 	if c != nil && (bit == ownBuildings && cap(b.bld) > 0 || bit == ownPermits && cap(b.perm) > 0 || bit == ownChurch && cap(b.church) > 0) {
-		c.ok = false
+		c.known &^= bit
 	}
 	switch bit {
 	// Room for one more: an action adds at most one building, permit,

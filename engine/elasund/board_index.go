@@ -8,8 +8,9 @@ type index struct {
 	permit [NumCols][NumRows]int32 // 1 + index into State.Permits
 	church [NumCols][NumRows]bool
 	// full holds the squares with a building part, a permit or a church
-	// tile; permits and tiles those with a permit and a church tile.
-	full, permits, tiles squareSet
+	// tile; built, permits and tiles those with a building part, a permit
+	// and a church tile.
+	full, built, permits, tiles squareSet
 }
 
 // index returns a new index of the board.
@@ -25,14 +26,18 @@ func (g *Game) index() *index {
 // those lists, by their memory: the cache keeps them alive, and when a move
 // writes into memory that held such lists (reusing a block's room,
 // stateBlock.own) it forgets what it holds, so the same memory means the
-// same lists. Workers share their game's cache.
+// same lists. Each list's part of the index is kept while that list is
+// the same, so a move that changes one list has only its part filled
+// again. Workers share their game's cache.
 type boardCache struct {
 	bld    []Building
 	perm   []Permit
 	church []ChurchTile
-	ok     bool
-	ix     index
-	runs   shapeRuns
+	// known holds the ixLists bits of the lists whose part of ix is
+	// up to date for the list kept above.
+	known uint8
+	ix    index
+	runs  shapeRuns
 	// The buildings that earn gold and influence with the ship in each
 	// row (rowIncome), once worked out.
 	incomeOK         bool
@@ -88,11 +93,24 @@ func (g *Game) cache() *boardCache {
 		return nil
 	}
 	st := g.st
-	if !c.ok || !sameList(c.bld, st.Buildings) || !sameList(c.perm, st.Permits) || !sameList(c.church, st.Church) {
-		g.fillIndex(&c.ix)
-		c.bld, c.perm, c.church, c.ok = st.Buildings, st.Permits, st.Church, true
-		c.runs.seat, c.runs.n = NoColour, 0
+	changed := false
+	if c.known&ownBuildings == 0 || !sameList(c.bld, st.Buildings) {
+		g.fillBuildings(&c.ix)
+		c.bld, changed = st.Buildings, true
 		c.incomeOK = false
+	}
+	if c.known&ownPermits == 0 || !sameList(c.perm, st.Permits) {
+		g.fillPermits(&c.ix)
+		c.perm, changed = st.Permits, true
+	}
+	if c.known&ownChurch == 0 || !sameList(c.church, st.Church) {
+		g.fillChurch(&c.ix)
+		c.church, changed = st.Church, true
+	}
+	if changed {
+		c.ix.fillFull()
+		c.known = ixLists
+		c.runs.seat, c.runs.n = NoColour, 0
 	}
 	return c
 }
@@ -105,7 +123,23 @@ func (g *Game) boardIndex(tmp *index) *index {
 
 // fillIndex makes ix the index of the board now.
 func (g *Game) fillIndex(ix *index) {
-	*ix = index{}
+	g.fillBuildings(ix)
+	g.fillPermits(ix)
+	g.fillChurch(ix)
+	ix.fillFull()
+}
+
+// fillFull makes full the union of the other sets.
+func (ix *index) fillFull() {
+	for r := range ix.full {
+		ix.full[r] = ix.built[r] | ix.permits[r] | ix.tiles[r]
+	}
+}
+
+// fillBuildings makes the buildings' part of ix (bld and built) that of
+// the board now.
+func (g *Game) fillBuildings(ix *index) {
+	ix.bld, ix.built = [NumCols][NumRows]int32{}, squareSet{}
 	for i := range g.st.Buildings {
 		b := &g.st.Buildings[i]
 		sp := b.Kind.spec()
@@ -113,22 +147,32 @@ func (g *Game) fillIndex(ix *index) {
 			for c := b.At.Col; c < b.At.Col+sp.W && c < NumCols; c++ {
 				if r >= 0 && c >= 0 {
 					ix.bld[c][r] = int32(i + 1)
-					ix.full.add(c, r)
+					ix.built.add(c, r)
 				}
 			}
 		}
 	}
+}
+
+// fillPermits makes the permits' part of ix (permit and permits) that of
+// the board now.
+func (g *Game) fillPermits(ix *index) {
+	ix.permit, ix.permits = [NumCols][NumRows]int32{}, squareSet{}
 	for i, p := range g.st.Permits {
 		if p.At.onBoard() {
 			ix.permit[p.At.Col][p.At.Row] = int32(i + 1)
-			ix.full.add(p.At.Col, p.At.Row)
 			ix.permits.add(p.At.Col, p.At.Row)
 		}
 	}
+}
+
+// fillChurch makes the church's part of ix (church and tiles) that of the
+// board now.
+func (g *Game) fillChurch(ix *index) {
+	ix.church, ix.tiles = [NumCols][NumRows]bool{}, squareSet{}
 	for _, c := range g.st.Church {
 		if c.At.onBoard() {
 			ix.church[c.At.Col][c.At.Row] = true
-			ix.full.add(c.At.Col, c.At.Row)
 			ix.tiles.add(c.At.Col, c.At.Row)
 		}
 	}
