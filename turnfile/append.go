@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/elasund/elasund/engine"
 )
@@ -163,4 +164,51 @@ func entryItem(e *Entry) ([]byte, error) {
 		return nil, fmt.Errorf("encoding turn file: entry %d is not a list item", e.N)
 	}
 	return item, nil
+}
+
+// sigLength is the length of an entry's sig field: an Ed25519 signature
+// in standard base64.
+const sigLength = 88
+
+// checkSize refuses an entry that would make the game's file larger than
+// limit (MaxSize, §8): such a file could not be read again, by anyone. e
+// is complete but for its signature; st is the state after it.
+func (g *Game) checkSize(e *Entry, st engine.State, limit int) error {
+	unsigned := e.Sig == ""
+	if unsigned && !g.file.Header.Sandbox {
+		e.Sig = strings.Repeat("A", sigLength)
+		defer func() { e.Sig = "" }()
+	}
+	n, err := g.sizeWith(e, st)
+	if err != nil {
+		return err
+	}
+	if n > limit {
+		return &TurnError{Seat: e.Seat, Reason: fmt.Sprintf(
+			"the game file would grow to %d bytes, over the %d bytes a turn file may hold: the move cannot be written", n, limit)}
+	}
+	return nil
+}
+
+// sizeWith is the size of the game's file with e appended and st as its
+// state.
+func (g *Game) sizeWith(e *Entry, st engine.State) (int, error) {
+	if len(g.file.History) > 0 {
+		cur, err := g.Marshal()
+		if err != nil {
+			return 0, err
+		}
+		if end := stateStart(cur); end > 0 {
+			b, _, err := appendEntries(nil, []Entry{*e}, st)
+			if err != nil {
+				return 0, err
+			}
+			return end + len(b), nil
+		}
+	}
+	f := *g.file
+	f.History = append(f.History[:len(f.History):len(f.History)], *e)
+	f.State = st
+	b, err := f.Marshal()
+	return len(b), err
 }

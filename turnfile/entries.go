@@ -121,6 +121,9 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		return nil, err
 	}
 	e.State = st.String()
+	if err := g.checkSize(&e, r.eng.State(), MaxSize); err != nil {
+		return nil, err
+	}
 	if !h.Sandbox {
 		if err := signGuarded(&e, s, g.seats[seat].k+1); err != nil {
 			return nil, err

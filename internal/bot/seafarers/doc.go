@@ -69,8 +69,8 @@
 //     other seats a trade rarely: one card for one, once a turn, when the
 //     best plan lacks one card no maritime trade gets and another seat
 //     holds one; asked again while nobody has accepted, it withdraws the
-//     offer (bot.Plan asks at once, as the offering seat stays awaited,
-//     S67). At the end of its turn it moves a ship when that brings
+//     offer (S67). bot.Plan ends the move at the offer, so the other
+//     seats answer before the offering seat is asked again. At the end of its turn it moves a ship when that brings
 //     its network clearly nearer its targets (exploring fog, reaching a
 //     gift or a village), attacks its pirate fortress when its warships
 //     beat the die at least half the time (a third of the time once it
