@@ -47,7 +47,7 @@ func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
 	var seed uint64
 	levels := allLevels(app.games())
 	c := &cobra.Command{
-		Use:   "bot FILE [--as COLOUR] [--level heuristic|random] [--seed S] [--out FILE2] [--commit]",
+		Use:   "bot FILE [--as COLOUR] [--level heuristic|random|strong] [--seed S] [--out FILE2] [--commit]",
 		Short: "Let a built-in bot make one move for a seat",
 		Long: `bot lets a computer player move for a seat: it plays that seat's part of
 the game now (its whole turn, or the decisions the game waits for from it)

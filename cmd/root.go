@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/games"
@@ -65,8 +66,8 @@ func isTerminal(w io.Writer) bool {
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	// A character device is not enough: /dev/null is one too.
+	return term.IsTerminal(int(f.Fd()))
 }
 
 // Run runs one command line and returns its exit code, having printed any
