@@ -315,9 +315,20 @@ func (g *Game) legalWalls(out []Action, seat Colour) []Action {
 	if g.cfg.Options.WallsCheapFirst && (occ[North] != valid[North] || occ[South] != valid[South]) {
 		open[East] = 0 // V17
 	}
-	for _, w := range slotsFor(n) {
-		if p.Gold >= wallCost(w) && open[w.Side]>>w.Index&1 != 0 {
-			out = append(out, Action{Kind: ActWall, Wall: w})
+	// The open slots the seat can pay for, in the order of slotsFor:
+	// north and south from the highest index down, east from the lowest
+	// up.
+	for side := North; side <= East; side++ {
+		if p.Gold < wallCost(WallSpace{Side: side}) {
+			continue
+		}
+		for m := open[side]; m != 0; {
+			i := bits.TrailingZeros16(m)
+			if side != East {
+				i = 15 - bits.LeadingZeros16(m)
+			}
+			m &^= 1 << i
+			out = append(out, Action{Kind: ActWall, Wall: WallSpace{Side: side, Index: i}})
 		}
 	}
 	return out
