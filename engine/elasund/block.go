@@ -64,6 +64,19 @@ func fill[T any](r, src []T) []T {
 	return append(make([]T, 0, len(src)), src...)
 }
 
+// fillColours is fill for the short colour lists of a state (at most
+// four), copied one by one: cheaper than a call to copy memory.
+func fillColours(r, src []Colour) []Colour {
+	if len(src) > cap(r) {
+		return fill(r, src)
+	}
+	r = r[:len(src)]
+	for i, c := range src {
+		r[i] = c
+	}
+	return r
+}
+
 // fillNil is fill that keeps a nil src nil, like slices.Clone.
 func fillNil[T any](r, src []T) []T {
 	if src == nil {
@@ -96,7 +109,7 @@ func (b *stateBlock) copy(s *State, from *stateBlock, seats []Colour) *State {
 	m := c.Players
 	*c = *s
 	b.owned = 0
-	c.WaitingFor = fill(b.colours[0:0:4], s.WaitingFor)
+	c.WaitingFor = fillColours(b.colours[0:0:4], s.WaitingFor)
 	if s.Dice != nil {
 		b.dice = *s.Dice
 		c.Dice = &b.dice
@@ -137,7 +150,7 @@ func (b *stateBlock) copy(s *State, from *stateBlock, seats []Colour) *State {
 	off := 4
 	for i := range s.TradeFlags {
 		n := tradeSpaces[i].Flags
-		c.TradeFlags[i] = fill(b.colours[off:off:off+n], s.TradeFlags[i])
+		c.TradeFlags[i] = fillColours(b.colours[off:off:off+n], s.TradeFlags[i])
 		off += n
 	}
 	if s.Pool != nil {
