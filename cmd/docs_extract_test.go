@@ -54,9 +54,13 @@ func (c docCommand) String() string { return fmt.Sprintf("%s:%d: %s", c.Doc, c.L
 // and docs/*.md, as paths from the cmd directory.
 func docFiles(t *testing.T) []string {
 	t.Helper()
-	docs, err := filepath.Glob("../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
+	var docs []string
+	for _, pattern := range []string{"../docs/*.md", "../docs/*/*.md", "../examples/README.md", "../examples/*/README.md"} {
+		found, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, found...)
 	}
 	if len(docs) == 0 {
 		t.Fatal("no documents in ../docs")
@@ -131,7 +135,7 @@ func extractCommands(doc, text string) []docCommand {
 			full := pending.String()
 			pending.Reset()
 			cmd, comment := splitComment(full)
-			if !isElasundLine(cmd) {
+			if !isElasundLine(cmd) && !isCopyLine(cmd) {
 				continue
 			}
 			dc := docCommand{Doc: doc, Line: pendingLine, Text: cmd, Comment: comment, Where: inBlock}
@@ -180,6 +184,14 @@ func isElasundLine(l string) bool {
 		}
 	}
 	return false
+}
+
+// isCopyLine reports whether a shell line copies one file to another
+// ("cp A B"), as documents do to give the reader a copy to play on: the
+// commands after it need the copy.
+func isCopyLine(l string) bool {
+	fs := strings.Fields(l)
+	return len(fs) == 3 && fs[0] == "cp" && !strings.HasPrefix(fs[1], "-")
 }
 
 // splitComment cuts a shell line at an unquoted " #".

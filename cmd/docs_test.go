@@ -339,6 +339,14 @@ var exitRE = regexp.MustCompile(`\bexits? ([0-9])\b`)
 // check parses one command of a document and, unless it is only to be
 // parsed, runs it.
 func (r *docRunner) check(dc docCommand) (docOutcome, error) {
+	if isCopyLine(dc.Text) {
+		fs := strings.Fields(dc.Text)
+		b, err := os.ReadFile(fs[1])
+		if err != nil {
+			return 0, err
+		}
+		return docRun, os.WriteFile(fs[2], b, 0o644)
+	}
 	line, err := parseShell(dc.Text)
 	if err != nil {
 		return 0, err
