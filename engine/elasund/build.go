@@ -607,7 +607,7 @@ func (g *Game) church(seat Colour, a Action, rng Rand) error {
 		}
 	}
 	for i, b := range st.Buildings {
-		if slices.Contains(b.Squares(), at) {
+		if b.covers(at) {
 			g.own(ownBuildings)
 			st.Buildings = slices.Delete(st.Buildings, i, i+1)
 			g.unbuild(b, false, &delta, &rebuilds)

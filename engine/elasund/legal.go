@@ -489,13 +489,9 @@ func (g *Game) legalDecisions(out []Action, seat Colour) []Action {
 			for _, k := range p.allowed() {
 				held.add(k, st.Players[seat].Count(k))
 			}
-			for _, h := range subHands(held, p.Count) {
-				out = append(out, Action{Kind: ActDiscard, Cards: h})
-			}
+			out = appendSubHands(out, ActDiscard, held, p.Count)
 		case PendingTake:
-			for _, h := range subHands(*st.Pool, p.Count) {
-				out = append(out, Action{Kind: ActTake, Cards: h})
-			}
+			out = appendSubHands(out, ActTake, *st.Pool, p.Count)
 		case PendingRebuild:
 			if i > 0 && st.Pending[0].Seat != seat {
 				continue
@@ -515,24 +511,21 @@ func (g *Game) legalDecisions(out []Action, seat Colour) []Action {
 	return out
 }
 
-// subHands lists every hand of exactly n cards taken from h.
-func subHands(h Hand, n int) []Hand {
-	var out []Hand
-	kinds := []Card{Gold, BlueCard, GreenCard, YellowCard}
-	var rec func(i, left int, cur Hand)
-	rec = func(i, left int, cur Hand) {
-		if i == len(kinds) {
-			if left == 0 {
-				out = append(out, cur)
+// appendSubHands appends an action of kind k for every hand of exactly n
+// cards taken from h: gold, blue, green, then yellow, with most of each
+// kind first.
+func appendSubHands(out []Action, k ActionKind, h Hand, n int) []Action {
+	in := h.Influence
+	for gold := min(n, h.Gold); gold >= 0; gold-- {
+		for blue := min(n-gold, in.Blue); blue >= 0; blue-- {
+			for green := min(n-gold-blue, in.Green); green >= 0; green-- {
+				// The yellow cards make up the rest.
+				if yellow := n - gold - blue - green; yellow <= in.Yellow {
+					cards := Hand{Gold: gold, Influence: Influence{Blue: blue, Green: green, Yellow: yellow}}
+					out = append(out, Action{Kind: k, Cards: cards})
+				}
 			}
-			return
-		}
-		for k := min(left, h.Of(kinds[i])); k >= 0; k-- {
-			next := cur
-			next.add(kinds[i], k)
-			rec(i+1, left-k, next)
 		}
 	}
-	rec(0, n, Hand{})
 	return out
 }

@@ -173,6 +173,13 @@ func (b Building) cubes() int {
 	return b.Kind.spec().Flags
 }
 
+// covers reports whether s is one of the building's Squares, without
+// listing them.
+func (b Building) covers(s Square) bool {
+	sp := b.Kind.spec()
+	return s.onBoard() && s.Col >= b.At.Col && s.Col < b.At.Col+sp.W && s.Row >= b.At.Row && s.Row < b.At.Row+sp.H
+}
+
 // Squares lists the squares the building covers.
 func (b Building) Squares() []Square {
 	sp := b.Kind.spec()
