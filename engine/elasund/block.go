@@ -54,27 +54,17 @@ type stateBlock struct {
 
 // fill copies src into r (empty, with room in an array) when it fits, and
 // to a new slice otherwise. The result is never nil, like
-// append([]T{}, src...).
+// append([]T{}, src...). The lists of a state are short: copying them
+// element by element is cheaper than calling a memory copy.
 func fill[T any](r, src []T) []T {
 	if len(src) <= cap(r) {
 		r = r[:len(src)]
-		copy(r, src)
+		for i := range src {
+			r[i] = src[i]
+		}
 		return r
 	}
 	return append(make([]T, 0, len(src)), src...)
-}
-
-// fillColours is fill for the short colour lists of a state (at most
-// four), copied one by one: cheaper than a call to copy memory.
-func fillColours(r, src []Colour) []Colour {
-	if len(src) > cap(r) {
-		return fill(r, src)
-	}
-	r = r[:len(src)]
-	for i, c := range src {
-		r[i] = c
-	}
-	return r
 }
 
 // fillNil is fill that keeps a nil src nil, like slices.Clone.
@@ -109,7 +99,7 @@ func (b *stateBlock) copy(s *State, from *stateBlock, seats []Colour) *State {
 	m := c.Players
 	*c = *s
 	b.owned = 0
-	c.WaitingFor = fillColours(b.colours[0:0:4], s.WaitingFor)
+	c.WaitingFor = fill(b.colours[0:0:4], s.WaitingFor)
 	if s.Dice != nil {
 		b.dice = *s.Dice
 		c.Dice = &b.dice
@@ -150,7 +140,7 @@ func (b *stateBlock) copy(s *State, from *stateBlock, seats []Colour) *State {
 	off := 4
 	for i := range s.TradeFlags {
 		n := tradeSpaces[i].Flags
-		c.TradeFlags[i] = fillColours(b.colours[off:off:off+n], s.TradeFlags[i])
+		c.TradeFlags[i] = fill(b.colours[off:off:off+n], s.TradeFlags[i])
 		off += n
 	}
 	if s.Pool != nil {
