@@ -76,13 +76,14 @@ func fillNil[T any](r, src []T) []T {
 }
 
 // dup copies src into room when it has space for extra more, and into a
-// new slice with space for a few more otherwise (which may be reused as
-// room as the list grows). The result is never nil.
-func dup[T any](room, src []T, extra int) []T {
+// new slice otherwise, with space for most (the most a position holds)
+// or a few more, to be reused as room as the list grows. The result is
+// never nil.
+func dup[T any](room, src []T, extra, most int) []T {
 	if cap(room) >= len(src)+extra {
 		return append(room[:0], src...)
 	}
-	return append(make([]T, 0, len(src)+extra+3), src...)
+	return append(make([]T, 0, max(len(src)+extra+3, most)), src...)
 }
 
 // copy makes the block's State a copy of s for a move to change, sharing
@@ -250,19 +251,19 @@ func (b *stateBlock) own(bit uint8, c *boardCache) {
 	// Room for one more: an action adds at most one building, permit,
 	// tile or wall tile (a move of several actions may reallocate).
 	case ownBuildings:
-		st.Buildings = dup(b.bld, st.Buildings, 1)
+		st.Buildings = dup(b.bld, st.Buildings, 1, len(deepRoom{}.bld))
 		b.bld = st.Buildings
 	case ownPermits:
-		st.Permits = dup(b.perm, st.Permits, 1)
+		st.Permits = dup(b.perm, st.Permits, 1, len(deepRoom{}.perm))
 		b.perm = st.Permits
 	case ownChurch:
-		st.Church = dup(b.church, st.Church, 1)
+		st.Church = dup(b.church, st.Church, 1, len(deepRoom{}.church))
 		b.church = st.Church
 	case ownWalls:
-		st.Walls = dup(b.walls, st.Walls, 1)
+		st.Walls = dup(b.walls, st.Walls, 1, len(deepRoom{}.walls))
 		b.walls = st.Walls
 	case ownPending:
-		st.Pending = dup(b.pend, st.Pending, 4)
+		st.Pending = dup(b.pend, st.Pending, 4, len(deepRoom{}.pending))
 		b.pend = st.Pending
 	}
 }

@@ -59,9 +59,6 @@ func (g *Game) worker(b *stateBlock) Game {
 	if g.bc == nil && g.ordered {
 		g.bc = new(boardCache)
 	}
-	if g.scratch == nil {
-		g.scratch = new(shapeRuns)
-	}
 	return Game{cfg: g.cfg, st: b.copy(g.st, g.cur, g.cfg.Seats), blk: b, bc: g.bc, scratch: g.scratch}
 }
 
@@ -115,10 +112,13 @@ func (g *Game) cache() *boardCache {
 	return c
 }
 
-// boardIndex is the index of board.
+// boardIndex is the index of board, without the shape runs.
 func (g *Game) boardIndex(tmp *index) *index {
-	ix, _ := g.board(tmp)
-	return ix
+	if c := g.cache(); c != nil {
+		return &c.ix
+	}
+	g.fillIndex(tmp)
+	return tmp
 }
 
 // fillIndex makes ix the index of the board now.

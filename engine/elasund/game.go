@@ -26,7 +26,9 @@ type Game struct {
 	// game of Unchecked is not known to be.
 	ordered bool
 	// bc caches what depends on the board of a state the game had, and
-	// scratch is legalBuilds's room when it cannot; workers share both.
+	// scratch is legalBuilds's room when it cannot, made when first
+	// needed; workers share both (a worker of a game without scratch
+	// makes its own).
 	bc      *boardCache
 	scratch *shapeRuns
 
