@@ -42,7 +42,7 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	g.st, g.cur, g.exposed = work.st, b, false
 	g.ordered = true
 	g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
-	return work.events(), nil
+	return g.events(work.evText, work.evEnds), nil
 }
 
 // emit records an event of the move being applied, the concatenation of
@@ -61,16 +61,27 @@ func (g *Game) emit(parts ...string) {
 	g.evText, g.evEnds = text, append(g.evEnds, len(text))
 }
 
-// events returns the events emitted, or nil when there are none.
-func (g *Game) events() []string {
-	if len(g.evEnds) == 0 {
+// eventChunk is how many events the game makes room for at a time.
+const eventChunk = 128
+
+// events returns the events emitted into text, cut at ends, or nil when
+// there are none. The list is cut from a chunk of room for many moves'
+// events (evRoom), with no room beyond its end, so that a move's events
+// cost one allocation, for their text, rather than two.
+func (g *Game) events(text []byte, ends []int) []string {
+	n := len(ends)
+	if n == 0 {
 		return nil
 	}
-	text := string(g.evText)
-	out := make([]string, len(g.evEnds))
+	if len(g.evRoom) < n {
+		g.evRoom = make([]string, max(n, eventChunk))
+	}
+	out := g.evRoom[:n:n]
+	g.evRoom = g.evRoom[n:]
+	all := string(text)
 	start := 0
-	for i, end := range g.evEnds {
-		out[i] = text[start:end]
+	for i, end := range ends {
+		out[i] = all[start:end]
 		start = end
 	}
 	return out

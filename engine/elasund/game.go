@@ -37,6 +37,9 @@ type Game struct {
 	// for the next.
 	evText []byte
 	evEnds []int
+	// evRoom is the unused rest of the room the event lists that Apply
+	// returns are cut from (events).
+	evRoom []string
 	quiet  bool
 }
 
