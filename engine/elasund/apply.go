@@ -17,17 +17,37 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	// The move works on a copy, so that a refusal leaves the game as it
 	// was; the copy becomes the new state. The block of a refused copy is
 	// kept for the next move (no state in use lives in it), and so is the
-	// block of the state the move leaves, when no one has that state.
-	b := g.spare
-	g.spare = nil
-	if b == nil {
-		b = new(stateBlock)
+	// block of the state the move leaves, when no one has that state. A
+	// move that starts with the roll Legal peeked at works on the peeked
+	// copy, rolled already: its block's place as the peek is then taken by
+	// the block the move frees.
+	b, rolled := g.takeRoll(seat, move[0], rng)
+	var work Game
+	if rolled {
+		work = Game{cfg: g.cfg, st: &b.st, blk: b, bc: g.bc, scratch: g.scratch}
+		work.evText, work.evEnds = g.evText, g.evEnds
+	} else {
+		b = g.spare
+		g.spare = nil
+		if b == nil {
+			b = new(stateBlock)
+		}
+		work = g.worker(b)
+		work.evText, work.evEnds = g.evText[:0], g.evEnds[:0]
 	}
-	work := g.worker(b)
-	work.evText, work.evEnds = g.evText[:0], g.evEnds[:0]
-	for _, a := range move {
-		if err := work.step(seat, a, rng); err != nil {
-			g.spare = b
+	free := &g.spare
+	if rolled {
+		free = &g.peek
+	}
+	for i, a := range move {
+		var err error
+		if i == 0 && rolled {
+			err = work.afterRoll(seat, a, rng)
+		} else {
+			err = work.step(seat, a, rng)
+		}
+		if err != nil {
+			*free = b
 			g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
 			return nil, err
 		}
@@ -35,14 +55,33 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 	b.normalize(g.ordered, g.bc)
 	if old := g.cur; old != nil && !g.exposed {
 		// No one has the state this move leaves: its block is the next
-		// move's.
+		// move's, or the next peek's.
 		old.recycle(b)
-		g.spare = old
+		*free = old
 	}
 	g.st, g.cur, g.exposed = work.st, b, false
 	g.ordered = true
 	g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
 	return g.events(work.evText, work.evEnds), nil
+}
+
+// takeRoll returns the peek block, and true, when a move by seat that
+// starts with a may go on from the roll Legal peeked at (Game.rolled): the
+// game waits for seat to roll, a is no standing order, and rng is a
+// SeededRand in the state the peeked roll started from. rng is then put in
+// the state the roll left it in, as rolling again would. Either way the
+// peeked roll is kept for no other move.
+func (g *Game) takeRoll(seat Colour, a Action, rng Rand) (*stateBlock, bool) {
+	rolled := g.rolled
+	g.rolled = false
+	sr, seeded := rng.(*SeededRand)
+	if !rolled || !seeded || *sr != g.before || g.st.Phase != PhaseRoll || a.Kind == ActOrders || !g.waiting(seat) {
+		return nil, false
+	}
+	*sr = g.after
+	b := g.peek
+	g.peek = nil
+	return b, true
 }
 
 // emit records an event of the move being applied, the concatenation of
@@ -131,11 +170,19 @@ func (g *Game) step(seat Colour, a Action, rng Rand) error {
 	}
 	if st.Phase == PhaseRoll {
 		g.roll(rng)
-		if a.Kind == ActRoll {
-			return nil
-		}
-	} else if a.Kind == ActRoll {
+		return g.afterRoll(seat, a, rng)
+	}
+	if a.Kind == ActRoll {
 		return ruleErr("R23", a, "the dice were already rolled this turn")
+	}
+	return g.act(seat, a, rng)
+}
+
+// afterRoll applies the action by seat that began the turn, once the dice
+// are rolled: nothing more for a roll.
+func (g *Game) afterRoll(seat Colour, a Action, rng Rand) error {
+	if a.Kind == ActRoll {
+		return nil
 	}
 	return g.act(seat, a, rng)
 }

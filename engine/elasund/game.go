@@ -18,6 +18,13 @@ type Game struct {
 	spare *stateBlock
 	peek  *stateBlock
 	buf   []Action
+	// rolled tells that peek holds the position after the roll Legal
+	// peeked at with a SeededRand in state before, which the roll left in
+	// state after, and that the game has not moved since; the roll's
+	// events are in evText and evEnds. An Apply whose source is in state
+	// before goes on from there rather than rolling again (takeRoll).
+	rolled        bool
+	before, after SeededRand
 
 	// blk is the block of the state a move is changing, nil in a game
 	// that owns all of its state.

@@ -31,8 +31,22 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 			g.peek = new(stateBlock)
 		}
 		h := g.worker(g.peek)
-		h.quiet = true
+		// A roll from a SeededRand is kept, with its events, for an
+		// Apply from the same state of the source (takeRoll); any other
+		// is rolled quietly.
+		sr, seeded := peek.(*SeededRand)
+		g.rolled = false
+		if seeded {
+			g.before = *sr
+			h.evText, h.evEnds = g.evText[:0], g.evEnds[:0]
+		} else {
+			h.quiet = true
+		}
 		h.roll(peek)
+		if seeded {
+			g.rolled, g.after = true, *sr
+			g.evText, g.evEnds = h.evText, h.evEnds
+		}
 		return h.appendLegal(out, seat, peek)
 	case PhaseShip:
 		return g.legalShip(out)

@@ -2,6 +2,7 @@ package elasund
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -103,6 +104,64 @@ func TestLegalBuildsArePlanned(t *testing.T) {
 		}
 		if found != tc.listed {
 			t.Errorf("same_size_cap %s: build tavern B3 over blue listed = %v, want %v", tc.cap, found, tc.listed)
+		}
+	}
+}
+
+// TestPeekedRollReused plays random games in which every move goes on from
+// the roll its listing peeked at (Game.rolled), and checks each against
+// the same move on a clone, which rolls again: the same events, the same
+// state and the source left in the same state. From time to time a move
+// refused after its first action is tried first: it takes the peeked roll
+// and must leave the game as it was (the move after it rolls again).
+func TestPeekedRollReused(t *testing.T) {
+	cfg, err := NewConfig(AllColours[:4], EditionEN, map[string]string{"turn_limit": "40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 30
+	if testing.Short() {
+		games = 5
+	}
+	var buf []Action
+	var want, got []byte
+	for seed := range uint64(games) {
+		rng := NewSeededRand(seed)
+		pick := rand.New(rand.NewPCG(seed, 3))
+		g, err := New(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; !g.Over(); step++ {
+			seat := g.st.WaitingFor[pick.IntN(len(g.st.WaitingFor))]
+			buf = g.AppendLegal(buf[:0], seat, rng.Copy())
+			a := buf[pick.IntN(len(buf))]
+			h := g.Clone()
+			if g.st.Phase == PhaseRoll && pick.IntN(8) == 0 {
+				// Refused: no seat may end the turn before it begins.
+				if _, err := g.Apply(seat, []Action{{Kind: ActEnd}, {Kind: ActEnd}}, rng.Copy()); err == nil {
+					t.Fatalf("seed %d step %d: a double end was applied", seed, step)
+				}
+			}
+			r1, r2 := rng.Copy(), rng.Copy()
+			ev1, err1 := h.Apply(seat, []Action{a}, r1)
+			ev2, err2 := g.Apply(seat, []Action{a}, r2)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("seed %d step %d: %q by %s: %v / %v", seed, step, a, seat, err1, err2)
+			}
+			if strings.Join(ev1, "\n") != strings.Join(ev2, "\n") || *r1 != *r2 {
+				t.Fatalf("seed %d step %d: %q by %s: events\n%s\nafter a peeked roll\n%s", seed, step, a, seat, strings.Join(ev1, "\n"), strings.Join(ev2, "\n"))
+			}
+			if want, err = h.st.AppendCanonical(want[:0]); err != nil {
+				t.Fatal(err)
+			}
+			if got, err = g.st.AppendCanonical(got[:0]); err != nil {
+				t.Fatal(err)
+			}
+			if string(want) != string(got) {
+				t.Fatalf("seed %d step %d: %q by %s: state\n%s\nafter a peeked roll\n%s", seed, step, a, seat, want, got)
+			}
+			rng = r2
 		}
 	}
 }
