@@ -588,33 +588,44 @@ func (g *Game) pirate(a Action, rng Rand) error {
 
 // cubesInRow counts c's cubes that the pirate in row hits (R41, V10).
 func (g *Game) cubesInRow(c Colour, row int) int {
-	k := 0
+	k := g.rowCubes(row)
+	if c < 0 || int(c) >= len(k) {
+		return 0
+	}
+	return k[c]
+}
+
+// rowCubes is cubesInRow for every colour, in one pass over the board.
+func (g *Game) rowCubes(row int) (k [Yellow + 1]int) {
+	add := func(c Colour, n int) {
+		if c >= 0 && int(c) < len(k) {
+			k[c] += n
+		}
+	}
 	for _, b := range g.st.Buildings {
 		sp := b.Kind.spec()
-		if !sp.Neutral || b.Owner != c {
+		if !sp.Neutral {
 			continue
 		}
 		if g.cfg.Options.PirateTouchesRow {
 			if row >= b.At.Row && row < b.At.Row+sp.H {
-				k += b.cubes()
+				add(b.Owner, b.cubes())
 			}
 			continue
 		}
 		// R7: flags sit in the west column, on the first rows.
-		for f := 0; f < b.cubes(); f++ {
-			if b.At.Row+f == row {
-				k++
-			}
+		if f := row - b.At.Row; f >= 0 && f < b.cubes() {
+			add(b.Owner, 1)
 		}
 	}
 	for _, t := range g.st.Church {
-		if t.Owner == c && t.At.Row == row && !t.NoCube {
-			k++
+		if t.At.Row == row && !t.NoCube {
+			add(t.Owner, 1)
 		}
 	}
 	for _, w := range g.st.Walls {
-		if w.hasCube() && w.Owner == c && w.At.Side == East && w.At.Index == row {
-			k++
+		if w.hasCube() && w.At.Side == East && w.At.Index == row {
+			add(w.Owner, 1)
 		}
 	}
 	return k
@@ -631,8 +642,9 @@ func (g *Game) raid(rng Rand) {
 		st.Pool = &Hand{}
 	}
 	var order [4]Colour
+	cubes := g.rowCubes(row)
 	for _, c := range g.fromActive(&order) {
-		k := g.cubesInRow(c, row)
+		k := cubes[c]
 		owe := min(k, st.Players[c].Cards())
 		if k > 0 {
 			g.emit(c.String(), " has ", itoa(k), " cube(s) in row ", itoa(Rows[row]), " and discards ", itoa(owe))

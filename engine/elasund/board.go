@@ -23,13 +23,20 @@ const (
 // RowIndex returns the index (0..9) of the row with the given name, and
 // false when no row has that name.
 func RowIndex(name int) (int, bool) {
-	for i, r := range Rows {
-		if r == name {
-			return i, true
-		}
+	if name >= 0 && name < len(rowIndexes) && rowIndexes[name] > 0 {
+		return rowIndexes[name] - 1, true
 	}
 	return 0, false
 }
+
+// rowIndexes holds 1 + the index of each row by its name, 0 for a name no
+// row has (an immutable table).
+var rowIndexes = func() (t [12 + 1]int) {
+	for i, r := range Rows {
+		t[r] = i + 1
+	}
+	return t
+}()
 
 // Square is a board square: Col 0..8 (A..I, west to east) and Row, the index
 // 0..9 of its row in Rows (north to south).
