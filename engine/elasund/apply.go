@@ -66,19 +66,22 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 }
 
 // takeRoll returns the peek block, and true, when a move by seat that
-// starts with a may go on from the roll Legal peeked at (Game.rolled): the
+// starts with a may go on from the roll Legal peeked at (peekedRoll): the
 // game waits for seat to roll, a is no standing order, and rng is a
 // SeededRand in the state the peeked roll started from. rng is then put in
 // the state the roll left it in, as rolling again would. Either way the
 // peeked roll is kept for no other move.
 func (g *Game) takeRoll(seat Colour, a Action, rng Rand) (*stateBlock, bool) {
-	rolled := g.rolled
-	g.rolled = false
-	sr, seeded := rng.(*SeededRand)
-	if !rolled || !seeded || *sr != g.before || g.st.Phase != PhaseRoll || a.Kind == ActOrders || !g.waiting(seat) {
+	r := g.peeked
+	if r == nil || !r.ok {
 		return nil, false
 	}
-	*sr = g.after
+	r.ok = false
+	sr, seeded := rng.(*SeededRand)
+	if !seeded || *sr != r.before || g.st.Phase != PhaseRoll || a.Kind == ActOrders || !g.waiting(seat) {
+		return nil, false
+	}
+	*sr = r.after
 	b := g.peek
 	g.peek = nil
 	return b, true

@@ -200,7 +200,10 @@ func (g *Game) Edit(edits []Edit) error {
 	if err := checkState(work.cfg, work.st); err != nil {
 		return err
 	}
-	g.st, g.cur, g.rolled = work.st, nil, false
+	g.st, g.cur = work.st, nil
+	if g.peeked != nil {
+		g.peeked.ok = false
+	}
 	g.ordered = true
 	return nil
 }

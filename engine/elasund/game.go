@@ -18,13 +18,9 @@ type Game struct {
 	spare *stateBlock
 	peek  *stateBlock
 	buf   []Action
-	// rolled tells that peek holds the position after the roll Legal
-	// peeked at with a SeededRand in state before, which the roll left in
-	// state after, and that the game has not moved since; the roll's
-	// events are in evText and evEnds. An Apply whose source is in state
-	// before goes on from there rather than rolling again (takeRoll).
-	rolled        bool
-	before, after SeededRand
+	// peeked describes the roll peek holds, once Legal has peeked at one
+	// with a SeededRand.
+	peeked *peekedRoll
 
 	// blk is the block of the state a move is changing, nil in a game
 	// that owns all of its state.
@@ -48,6 +44,16 @@ type Game struct {
 	// returns are cut from (events).
 	evRoom []string
 	quiet  bool
+}
+
+// peekedRoll is a roll Legal peeked at with a SeededRand in state before,
+// which the roll left in state after. While ok, the game has not moved
+// since: the game's peek block holds the position after the roll, and its
+// evText and evEnds the roll's events. An Apply whose source is in state
+// before goes on from there rather than rolling again (takeRoll).
+type peekedRoll struct {
+	ok            bool
+	before, after SeededRand
 }
 
 // New sets up a game (R14-R21). When rng is nil the starting influence

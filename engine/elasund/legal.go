@@ -35,16 +35,21 @@ func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
 		// Apply from the same state of the source (takeRoll); any other
 		// is rolled quietly.
 		sr, seeded := peek.(*SeededRand)
-		g.rolled = false
+		if g.peeked == nil && seeded {
+			g.peeked = new(peekedRoll)
+		}
+		if g.peeked != nil {
+			g.peeked.ok = false
+		}
 		if seeded {
-			g.before = *sr
+			g.peeked.before = *sr
 			h.evText, h.evEnds = g.evText[:0], g.evEnds[:0]
 		} else {
 			h.quiet = true
 		}
 		h.roll(peek)
 		if seeded {
-			g.rolled, g.after = true, *sr
+			g.peeked.ok, g.peeked.after = true, *sr
 			g.evText, g.evEnds = h.evText, h.evEnds
 		}
 		return h.appendLegal(out, seat, peek)
