@@ -202,33 +202,19 @@ func (g *Game) runShape(ix *index, seat Colour, own *squareSet, sp *Spec, run *s
 	if !g.churchBuilt() {
 		blocked.add(foundationCol, foundationRow)
 	}
-	// The anchors whose footprint covers a square of own: those of the
-	// W columns up to it in each of the H rows up to it. A seat has few
-	// permits on the board, so this works from them rather than from
-	// every anchor.
-	var anchors squareSet
-	for r, m := range own {
-		if m == 0 {
-			continue
-		}
-		cols := m
-		for dc := 1; dc < sp.W; dc++ {
-			cols |= m >> dc
-		}
-		for dr := 0; dr < sp.H && dr <= r; dr++ {
-			anchors[r-dr] |= cols
-		}
-	}
+	anchors, bad := covering(own, sp.W, sp.H), covering(&blocked, sp.W, sp.H)
 	for r := 0; r+sp.H <= NumRows; r++ {
-		for m := anchors[r] & anchorCols; m != 0; m &= m - 1 {
+		for m := anchors[r] &^ bad[r] & anchorCols; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros16(m)
-			fp, permits, clear := width<<c, 0, true
-			for row := r; row < r+sp.H; row++ {
-				clear = clear && blocked[row]&fp == 0
-				permits += bits.OnesCount16(ix.permits[row] & fp)
-			}
-			if !clear || permits < sp.Permits {
-				continue
+			// One permit, the seat's, is in every footprint tried.
+			if sp.Permits > 1 {
+				fp, permits := width<<c, 0
+				for row := r; row < r+sp.H; row++ {
+					permits += bits.OnesCount16(ix.permits[row] & fp)
+				}
+				if permits < sp.Permits {
+					continue
+				}
 			}
 			if q := g.quickBuild(ix, seat, Square{Col: c, Row: r}, sp); q.ok {
 				run.ok.add(c, r)
@@ -237,6 +223,26 @@ func (g *Game) runShape(ix *index, seat Colour, own *squareSet, sp *Spec, run *s
 			}
 		}
 	}
+}
+
+// covering returns the anchors whose w×h footprint covers a square of
+// set: those of the w columns up to it in each of the h rows up to it. The
+// sets it is given (a seat's permits, the church) hold few squares, so it
+// works from them rather than from every anchor.
+func covering(set *squareSet, w, h int) (anchors squareSet) {
+	for r, m := range set {
+		if m == 0 {
+			continue
+		}
+		cols := m
+		for dc := 1; dc < w; dc++ {
+			cols |= m >> dc
+		}
+		for dr := 0; dr < h && dr <= r; dr++ {
+			anchors[r-dr] |= cols
+		}
+	}
+	return anchors
 }
 
 // quick is what quickBuild finds out about a footprint.
