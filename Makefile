@@ -8,7 +8,7 @@ FUZZLONGTIME ?= 5m
 BIN       ?= bin/elasund
 STATICCHECK ?= v0.8.2
 
-.PHONY: all build install deps test unit soak match fuzz fuzz-long bench lint demo clean
+.PHONY: all build install deps test unit soak soak-long match fuzz fuzz-long bench lint demo clean
 
 all: build
 
@@ -39,6 +39,11 @@ unit:
 # bots' long matches. CI runs it after make test.
 soak:
 	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
+
+# The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
+# bot games a scenario): for a machine with time to spare, not CI.
+soak-long:
+	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
 
 # The strong Elasund bot's full match: 400 four-seat games against three
 # heuristic bots on one core, win rate at least 45%, at most 1 s a decision.

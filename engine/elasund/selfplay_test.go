@@ -186,8 +186,9 @@ func randomAction(r *rand.Rand) Action {
 }
 
 // selfPlayGames is how many games TestSelfPlay plays: 300 by default
-// (every edition and rule option comes up), 10,000 in the soak run (the
-// environment variable ELASUND_SOAK set, make soak), 100 with -short;
+// (every edition and rule option comes up), 3,000 in the soak run (the
+// environment variable ELASUND_SOAK set, make soak) and 10,000 in the
+// long one (ELASUND_SOAK=long, make soak-long), 100 with -short;
 // ELASUND_SELFPLAY_GAMES sets any number.
 func selfPlayGames(t *testing.T) int {
 	if s := os.Getenv("ELASUND_SELFPLAY_GAMES"); s != "" {
@@ -198,8 +199,10 @@ func selfPlayGames(t *testing.T) int {
 		return n
 	}
 	switch {
-	case os.Getenv("ELASUND_SOAK") != "":
+	case os.Getenv("ELASUND_SOAK") == "long":
 		return 10000
+	case os.Getenv("ELASUND_SOAK") != "":
+		return 3000
 	case testing.Short():
 		return 100
 	}

@@ -402,7 +402,8 @@ func mustScenario(name string) board.Scenario {
 
 // TestSelfPlay plays short samples of random games over every scenario,
 // 3 and 4 seats and every option, checking the invariants after every
-// entry and replay at the end. With ELASUND_SOAK set it plays thousands.
+// entry and replay at the end. With ELASUND_SOAK set it plays 12 games a
+// setup (600 in all), with ELASUND_SOAK=long 40 (2,000).
 func TestSelfPlay(t *testing.T) {
 	setups := selfPlaySetups()
 	games := 1
@@ -415,7 +416,10 @@ func TestSelfPlay(t *testing.T) {
 		}
 		setups = short
 	} else {
-		games = 30
+		games = 12
+		if os.Getenv("ELASUND_SOAK") == "long" {
+			games = 40
+		}
 	}
 	var total playStats
 	perScenario := map[string]*playStats{}
