@@ -59,6 +59,7 @@ type stateBlock struct {
 func fill[T any](r, src []T) []T {
 	if len(src) <= cap(r) {
 		r = r[:len(src)]
+		//lint:ignore S1001 the lists are short: this loop beats copy's call to memmove
 		for i := range src {
 			r[i] = src[i]
 		}
