@@ -13,7 +13,7 @@
 // position of another game, a player returns ErrOtherGame; asked for a
 // seat with nothing to do, a *bot.NoActionError.
 //
-// Two levels exist (see Maker.Levels):
+// Three levels exist (see Maker.Levels):
 //
 //   - "random" picks uniformly among the legal actions.
 //   - "heuristic" scores each candidate action with a one-ply look at the
@@ -32,6 +32,18 @@
 //     its simulations come from its own source, never from the turn's, so
 //     it learns nothing the rules hide (heuristic.go and eval.go give the
 //     details).
+//   - "strong" searches (strong.go): the heuristic proposes a few
+//     candidate actions, the best of each kind; each is played forward
+//     through simulated futures, every seat played by the heuristic with
+//     the future's own dice and draws, for a few turns; the end of each
+//     future is scored as a chance of winning (a softmax of the seats'
+//     values); sequential halving shares a fixed number of futures among
+//     the candidates, comparing them on the same dice, and keeps the
+//     best. Its budget is a count of futures, not a clock, so its play is
+//     deterministic. On one core a decision takes under a second of CPU
+//     time (about 0.2 s typically), and it wins about 60% of its
+//     four-seat games against three heuristic players, where 25% is par
+//     (TestStrongBeatsHeuristic, make match).
 //
 // Players are deterministic: the same seed and the same sequence of
 // positions and sources give the same actions. They keep no global state
