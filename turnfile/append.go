@@ -193,6 +193,23 @@ func (g *Game) checkSize(e *Entry, st engine.State, limit int) error {
 // sizeWith is the size of the game's file with e appended and st as its
 // state.
 func (g *Game) sizeWith(e *Entry, st engine.State) (int, error) {
+	// The bytes the game read or wrote, up to their state block, and the
+	// entries made since: no need to encode the state now in the file.
+	if r := g.raw; r != nil && r.appendable(g.file) {
+		end := r.end
+		for i := r.n; i < len(g.file.History); i++ {
+			item, err := entryItem(&g.file.History[i])
+			if err != nil {
+				return 0, err
+			}
+			end += len(item)
+		}
+		b, _, err := appendEntries(nil, []Entry{*e}, st)
+		if err != nil {
+			return 0, err
+		}
+		return end + len(b), nil
+	}
 	if len(g.file.History) > 0 {
 		cur, err := g.Marshal()
 		if err != nil {
