@@ -108,7 +108,15 @@ func (g *Game) Marshal() ([]byte, error) {
 		return r.data, nil
 	}
 	if r := g.raw; r != nil && r.appendable(f) {
-		b, end, err := appendEntries(r.data[:r.end], f.History[r.n:], f.State)
+		stateYAML := g.stateYAML
+		if stateYAML.version != g.version {
+			b, err := stateBlock(f.State)
+			if err != nil {
+				return nil, err
+			}
+			stateYAML.data = b
+		}
+		b, end, err := appendEncoded(r.data[:r.end], f.History[r.n:], stateYAML.data)
 		if err == nil {
 			g.setRaw(b, end, true)
 			return b, nil
@@ -124,16 +132,21 @@ func (g *Game) Marshal() ([]byte, error) {
 	return b, nil
 }
 
-// appendEntries returns head (a file's bytes before its state block)
-// followed by the entries and the state block of st, and where that
-// block begins.
-func appendEntries(head []byte, entries []Entry, st engine.State) ([]byte, int, error) {
-	stateYAML, err := encodeYAML(struct {
+// stateBlock is st as File.Marshal writes the file's state block.
+func stateBlock(st engine.State) ([]byte, error) {
+	b, err := encodeYAML(struct {
 		State engine.State `json:"state"`
 	}{st}, "state")
 	if err != nil {
-		return nil, 0, fmt.Errorf("encoding turn file: %w", err)
+		return nil, fmt.Errorf("encoding turn file: %w", err)
 	}
+	return b, nil
+}
+
+// appendEncoded returns head (a file's bytes before its state block)
+// followed by the entries and the encoded state block, and where that
+// block begins.
+func appendEncoded(head []byte, entries []Entry, stateYAML []byte) ([]byte, int, error) {
 	out := make([]byte, 0, len(head)+len(entries)*1024+len(stateYAML))
 	out = append(out, head...)
 	for i := range entries {
@@ -166,33 +179,43 @@ func entryItem(e *Entry) ([]byte, error) {
 	return item, nil
 }
 
+// encodedState is a state block encoded for the game's file at a
+// version of the game (Game.version), to be reused by Marshal.
+type encodedState struct {
+	version int
+	data    []byte
+}
+
 // sigLength is the length of an entry's sig field: an Ed25519 signature
 // in standard base64.
 const sigLength = 88
 
 // checkSize refuses an entry that would make the game's file larger than
 // limit (MaxSize, §8): such a file could not be read again, by anyone. e
-// is complete but for its signature; st is the state after it.
-func (g *Game) checkSize(e *Entry, st engine.State, limit int) error {
+// is complete but for its signature; st is the state after it. It returns
+// the state block it encoded, if any, for the write that follows.
+func (g *Game) checkSize(e *Entry, st engine.State, limit int) ([]byte, error) {
 	unsigned := e.Sig == ""
 	if unsigned && !g.file.Header.Sandbox {
 		e.Sig = strings.Repeat("A", sigLength)
 		defer func() { e.Sig = "" }()
 	}
-	n, err := g.sizeWith(e, st)
+	n, block, err := g.sizeWith(e, st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if n > limit {
-		return &TurnError{Seat: e.Seat, Reason: fmt.Sprintf(
+		return nil, &TurnError{Seat: e.Seat, Reason: fmt.Sprintf(
 			"the game file would grow to %d bytes, over the %d bytes a turn file may hold: the move cannot be written", n, limit)}
 	}
-	return nil
+	return block, nil
 }
 
 // sizeWith is the size of the game's file with e appended and st as its
 // state.
-func (g *Game) sizeWith(e *Entry, st engine.State) (int, error) {
+//
+// It also returns the state block it encoded, or nil.
+func (g *Game) sizeWith(e *Entry, st engine.State) (int, []byte, error) {
 	// The bytes the game read or wrote, up to their state block, and the
 	// entries made since: no need to encode the state now in the file.
 	if r := g.raw; r != nil && r.appendable(g.file) {
@@ -200,32 +223,40 @@ func (g *Game) sizeWith(e *Entry, st engine.State) (int, error) {
 		for i := r.n; i < len(g.file.History); i++ {
 			item, err := entryItem(&g.file.History[i])
 			if err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 			end += len(item)
 		}
-		b, _, err := appendEntries(nil, []Entry{*e}, st)
+		item, err := entryItem(e)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
-		return end + len(b), nil
+		block, err := stateBlock(st)
+		if err != nil {
+			return 0, nil, err
+		}
+		return end + len(item) + len(block), block, nil
 	}
 	if len(g.file.History) > 0 {
 		cur, err := g.Marshal()
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if end := stateStart(cur); end > 0 {
-			b, _, err := appendEntries(nil, []Entry{*e}, st)
+			item, err := entryItem(e)
 			if err != nil {
-				return 0, err
+				return 0, nil, err
 			}
-			return end + len(b), nil
+			block, err := stateBlock(st)
+			if err != nil {
+				return 0, nil, err
+			}
+			return end + len(item) + len(block), block, nil
 		}
 	}
 	f := *g.file
 	f.History = append(f.History[:len(f.History):len(f.History)], *e)
 	f.State = st
 	b, err := f.Marshal()
-	return len(b), err
+	return len(b), nil, err
 }

@@ -121,7 +121,8 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		return nil, err
 	}
 	e.State = st.String()
-	if err := g.checkSize(&e, r.eng.State(), MaxSize); err != nil {
+	block, err := g.checkSize(&e, r.eng.State(), MaxSize)
+	if err != nil {
 		return nil, err
 	}
 	if !h.Sandbox {
@@ -136,6 +137,9 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	g.file.History = append(g.file.History, e)
 	g.file.State = g.eng.State()
 	g.version++
+	if block != nil {
+		g.stateYAML = encodedState{version: g.version, data: block}
+	}
 	return &g.file.History[len(g.file.History)-1], nil
 }
 

@@ -53,6 +53,9 @@ type Game struct {
 	raw     *rawFile
 	// snap is the snapshot the game was opened from (Cache), if any.
 	snap *snapshot
+	// stateYAML is the state block the size check of a move encoded for
+	// the state after it (checkSize), which Marshal then writes.
+	stateYAML encodedState
 }
 
 // chainPos is where a seat stands in its hash chain.

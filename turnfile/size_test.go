@@ -35,11 +35,11 @@ func TestSizeCheckIsExact(t *testing.T) {
 				prev := mustOpen(t, before)
 				unsigned := *e
 				unsigned.Sig = ""
-				if err := prev.checkSize(&unsigned, g.File().State, len(after)); err != nil {
+				if _, err := prev.checkSize(&unsigned, g.File().State, len(after)); err != nil {
 					t.Fatalf("entry %d: refused at its own size %d: %v", e.N, len(after), err)
 				}
 				var te *TurnError
-				if err := prev.checkSize(&unsigned, g.File().State, len(after)-1); !errors.As(err, &te) {
+				if _, err := prev.checkSize(&unsigned, g.File().State, len(after)-1); !errors.As(err, &te) {
 					t.Fatalf("entry %d: a limit one byte under the file's %d bytes gives %v, want a *TurnError", e.N, len(after), err)
 				}
 				if unsigned.Sig != "" {
