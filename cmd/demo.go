@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -51,7 +52,7 @@ type demoOptions struct {
 	// TempDir is where the seats' key directories (and the game file
 	// without OutFile) are made; empty means the system's.
 	TempDir string
-	// MaxSize stops the game when its file grows past it; 0 means
+	// MaxSize stops the game before its file grows past it; 0 means
 	// turnfile.MaxSize, the most any reader takes.
 	MaxSize int
 	Out     io.Writer
@@ -227,14 +228,17 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if err != nil {
 			return err
 		}
-		e, err := g.Move(seat, move, signer, opts.Now(), turnfile.MoveOptions{})
+		e, err := g.Move(seat, move, signer, opts.Now(), turnfile.MoveOptions{MaxSize: opts.MaxSize})
+		var full *turnfile.SizeError
+		if errors.As(err, &full) {
+			// Bots that play at random can make a Seafarers game that long.
+			return withHint(fmt.Errorf("the game did not end before its file outgrew %d bytes (%d entries, turn %d)", full.Limit, len(g.File().History), g.Position().Turn()),
+				"bots that play at random can play on for long; try --level heuristic or another --seed")
+		}
 		if err != nil {
 			return fmt.Errorf("%s's move %q: %w", seat, formatMove(move), err)
 		}
 		if err := writePlayed(path, g); err != nil {
-			return err
-		}
-		if err := checkDemoSize(g, opts.MaxSize); err != nil {
 			return err
 		}
 		if opts.Watch {
@@ -272,24 +276,6 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
 	}
 	printRealGame(w, kit.Rules, kit.Rules.Name() == opts.Games.Names()[0], g.File().Header)
-	return nil
-}
-
-// checkDemoSize refuses a game whose file has grown past limit (0 means
-// turnfile.MaxSize): no reader would take it, and "verify" would fail at
-// the end. Bots that play at random can make a Seafarers game that long.
-func checkDemoSize(g *turnfile.Game, limit int) error {
-	if limit <= 0 {
-		limit = turnfile.MaxSize
-	}
-	data, err := g.Marshal()
-	if err != nil {
-		return err
-	}
-	if len(data) > limit {
-		return withHint(fmt.Errorf("the game did not end before its file outgrew %d bytes (%d entries, turn %d)", limit, len(g.File().History), g.Position().Turn()),
-			"bots that play at random can play on for long; try --level heuristic or another --seed")
-	}
 	return nil
 }
 
@@ -372,7 +358,7 @@ func demoColours(rules engine.Game, scenario string, n int) ([]string, error) {
 // their answers to its offer); else the first seat the game waits for.
 func demoMover(p engine.Position) string {
 	acting, cur := p.Awaited(), p.Current()
-	if !slices.ContainsFunc(p.Owed(), func(o engine.Owed) bool { return o.Seat == cur }) {
+	if bot.AwaitsOthers(p, cur) {
 		for _, s := range acting {
 			if s != cur {
 				return s

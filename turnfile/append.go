@@ -205,8 +205,8 @@ func (g *Game) checkSize(e *Entry, st engine.State, limit int) ([]byte, error) {
 		return nil, err
 	}
 	if n > limit {
-		return nil, &TurnError{Seat: e.Seat, Reason: fmt.Sprintf(
-			"the game file would grow to %d bytes, over the %d bytes a turn file may hold: the move cannot be written", n, limit)}
+		se := &SizeError{Size: n, Limit: limit}
+		return nil, &TurnError{Seat: e.Seat, Reason: se.Error(), Err: se}
 	}
 	return block, nil
 }

@@ -68,6 +68,9 @@ func (g *Game) CanJoin(seat, key string) error {
 type MoveOptions struct {
 	// Dice forces the roll (sandbox games only, §4.4).
 	Dice *[2]int
+	// MaxSize is the largest file the move may make, when smaller than
+	// MaxSize (which bounds every move); 0 means MaxSize.
+	MaxSize int
 }
 
 // Move validates the move of seat, applies it, and appends it as a signed
@@ -121,7 +124,11 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		return nil, err
 	}
 	e.State = st.String()
-	block, err := g.checkSize(&e, r.eng.State(), MaxSize)
+	limit := MaxSize
+	if o.MaxSize > 0 {
+		limit = min(o.MaxSize, MaxSize)
+	}
+	block, err := g.checkSize(&e, r.eng.State(), limit)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,21 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 type TurnError struct {
 	Seat   string
 	Reason string
+	// Err is the cause when it has a type of its own (*SizeError).
+	Err error
+}
+
+func (e *TurnError) Unwrap() error { return e.Err }
+
+// SizeError is the cause of a TurnError for an entry that would make the
+// file larger than a reader takes (MaxSize, §8) or than the limit the
+// caller set (MoveOptions.MaxSize).
+type SizeError struct {
+	Size, Limit int
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("the game file would grow to %d bytes, over the %d bytes a turn file may hold: the move cannot be written", e.Size, e.Limit)
 }
 
 func (e *TurnError) Error() string {

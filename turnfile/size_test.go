@@ -39,8 +39,10 @@ func TestSizeCheckIsExact(t *testing.T) {
 					t.Fatalf("entry %d: refused at its own size %d: %v", e.N, len(after), err)
 				}
 				var te *TurnError
-				if _, err := prev.checkSize(&unsigned, g.File().State, len(after)-1); !errors.As(err, &te) {
-					t.Fatalf("entry %d: a limit one byte under the file's %d bytes gives %v, want a *TurnError", e.N, len(after), err)
+				var se *SizeError
+				_, err = prev.checkSize(&unsigned, g.File().State, len(after)-1)
+				if !errors.As(err, &te) || !errors.As(err, &se) || se.Size != len(after) {
+					t.Fatalf("entry %d: a limit one byte under the file's %d bytes gives %v, want a *TurnError of a *SizeError", e.N, len(after), err)
 				}
 				if unsigned.Sig != "" {
 					t.Fatalf("entry %d: the size check left a signature on the entry", e.N)
