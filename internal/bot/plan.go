@@ -29,7 +29,7 @@ func Plan(p engine.Position, seat string, src engine.Source, player Player) ([]e
 	var move []engine.Action
 	for !scratch.Over() && slices.Contains(scratch.Awaited(), seat) &&
 		scratch.Turn() == turn && scratch.Current() == current {
-		if len(move) > 0 && awaitsOthers(scratch, seat) {
+		if len(move) > 0 && AwaitsOthers(scratch, seat) {
 			break
 		}
 		if len(move) == MaxPlan {
@@ -47,10 +47,10 @@ func Plan(p engine.Position, seat string, src engine.Source, player Player) ([]e
 	return move, nil
 }
 
-// awaitsOthers reports whether p waits for a seat other than seat while
+// AwaitsOthers reports whether p waits for a seat other than seat while
 // seat owes no decision: what seat has done so far must reach them before
-// seat goes on.
-func awaitsOthers(p engine.Position, seat string) bool {
+// seat goes on (an offer they answer).
+func AwaitsOthers(p engine.Position, seat string) bool {
 	if !slices.ContainsFunc(p.Awaited(), func(s string) bool { return s != seat }) {
 		return false
 	}
