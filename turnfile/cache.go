@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,12 +65,7 @@ type cachedPrefix struct {
 // ReadFile reads and parses the turn file at path as Parse does, using
 // the cache when it knows how the file begins.
 func (c *Cache) ReadFile(path string, games *engine.Registry) (*File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, MaxSize+1))
+	data, err := readLimited(path)
 	if err != nil {
 		return nil, err
 	}

@@ -19,16 +19,22 @@ import (
 
 // ReadFile reads and parses the turn file at path (see Parse).
 func ReadFile(path string, games *engine.Registry) (*File, error) {
+	data, err := readLimited(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, games)
+}
+
+// readLimited reads the file at path up to one byte more than MaxSize:
+// enough for Parse to refuse a larger file without reading all of it.
+func readLimited(path string) ([]byte, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, MaxSize+1))
-	if err != nil {
-		return nil, err
-	}
-	return Parse(data, games)
+	return io.ReadAll(io.LimitReader(fh, MaxSize+1))
 }
 
 var formatRE = regexp.MustCompile(`^([a-z][a-z0-9-]{0,30})/([0-9]{1,9})$`)
