@@ -12,13 +12,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/cputime"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -292,7 +292,7 @@ func BenchmarkVerifySeafarers(b *testing.B) {
 		entries := len(f.History)
 		b.Run(sc+"/open", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
-			defer reportCPU(b, processCPU())
+			defer reportCPU(b, cputime.Process())
 			for b.Loop() {
 				f, err := turnfile.Parse(data, reg)
 				if err != nil {
@@ -306,7 +306,7 @@ func BenchmarkVerifySeafarers(b *testing.B) {
 		})
 		b.Run(sc+"/floor", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
-			defer reportCPU(b, processCPU())
+			defer reportCPU(b, cputime.Process())
 			for b.Loop() {
 				f, err := turnfile.Parse(data, reg)
 				if err != nil {
@@ -325,35 +325,9 @@ func BenchmarkVerifySeafarers(b *testing.B) {
 // used since start: on a shared machine it is what the work costs,
 // whatever else runs.
 func reportCPU(b *testing.B, start time.Duration) {
-	if used := processCPU() - start; start > 0 && used > 0 {
+	if used := cputime.Process() - start; start > 0 && used > 0 {
 		b.ReportMetric(float64(used.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
-}
-
-// processCPU is the CPU time the process has used, user and system (the
-// utime and stime of /proc/self/stat, in ticks of 1/100 s), or 0 where
-// that file does not exist.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return 0
-	}
-	// The fields after the command's name: the state (field 3), …, utime
-	// (14) and stime (15).
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	u, err1 := strconv.ParseInt(f[11], 10, 64)
-	s, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0
-	}
-	return time.Duration(u+s) * (time.Second / 100)
 }
 
 // checkSignatures checks the signature of every entry of f with its

@@ -10,6 +10,7 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/elasund"
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 // playTurns plays random legal moves, one entry per turn (or decision) as
@@ -71,11 +72,11 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 // work costs, whatever else runs.
 func cpuLoop(b *testing.B, body func()) {
 	b.Helper()
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		body()
 	}
-	if used := cpuTime() - start; used > 0 {
+	if used := cputime.Process() - start; used > 0 {
 		b.ReportMetric(float64(used.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

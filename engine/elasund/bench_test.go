@@ -3,6 +3,8 @@ package elasund
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 func benchConfig(b *testing.B, n int) Config {
@@ -23,7 +25,7 @@ func benchConfig(b *testing.B, n int) Config {
 func benchPlayout(b *testing.B, n int, buffered bool) {
 	cfg := benchConfig(b, n)
 	turns, steps := 0, 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	var buf []Action
 	var waiting []Colour
 	peek, next := new(SeededRand), new(SeededRand)
@@ -66,7 +68,7 @@ func benchPlayout(b *testing.B, n int, buffered bool) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 	b.ReportMetric(float64(steps)/float64(b.N), "actions/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if used := cpuTime() - cpu0; used > 0 {
+	if used := cputime.Process() - cpu0; used > 0 {
 		b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
 	}
 }

@@ -1,15 +1,12 @@
 package seafarers
 
 import (
-	"bytes"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 // benchSetup is a 4-seat sandbox game of new-shores.
@@ -72,7 +69,7 @@ func BenchmarkPlayout4Scenarios(b *testing.B) {
 			setup.Scenario = sc
 			turns := 0
 			var buf []Action
-			start := processCPU()
+			start := cputime.Process()
 			for i := 0; b.Loop(); i++ {
 				var t int
 				t, _, buf = fastPlayout(b, setup, uint64(i), buf)
@@ -88,40 +85,14 @@ var benchScenarios = []string{"base", "new-shores", "four-islands", "fog-island"
 	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 
 // reportGames reports turns a game, games per second and, when the
-// process's CPU time is known (start, from processCPU), games per CPU
+// process's CPU time is known (start, from cputime.Process), games per CPU
 // second.
 func reportGames(b *testing.B, start time.Duration, turns int) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if used := processCPU() - start; start > 0 && used > 0 {
+	if used := cputime.Process() - start; start > 0 && used > 0 {
 		b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
 	}
-}
-
-// processCPU is the CPU time the process has used, user and system (the
-// utime and stime of /proc/self/stat, in ticks of 1/100 s), or 0 where
-// that file does not exist.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return 0
-	}
-	// The fields after the command's name: the state (field 3), …, utime
-	// (14) and stime (15).
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	u, err1 := strconv.ParseInt(f[11], 10, 64)
-	s, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0
-	}
-	return time.Duration(u+s) * (time.Second / 100)
 }
 
 // midgame plays a random game of setup to turn 40 and stops at a build

@@ -12,6 +12,7 @@ import (
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 // arena plays matches of one player (the hero) against others, the hero
@@ -131,11 +132,11 @@ type timed struct {
 // choose from.
 func (t *timed) Choose(p engine.Position, seat string, src engine.Source) (engine.Action, error) {
 	many := len(p.Legal(seat, nil)) > 1 && p.Phase() != game.PhaseRoll.String()
-	start, c0 := time.Now(), threadCPU()
+	start, c0 := time.Now(), cputime.Thread()
 	a, err := t.p.Choose(p, seat, src)
 	if many {
 		t.times = append(t.times, time.Since(start))
-		t.cpu = append(t.cpu, threadCPU()-c0)
+		t.cpu = append(t.cpu, cputime.Thread()-c0)
 	}
 	return a, err
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 // spot is a position where a seat must act, with the turn's random source.
@@ -103,11 +104,11 @@ func BenchmarkStrongDecision(b *testing.B) {
 	var cpu []time.Duration
 	for i := 0; b.Loop(); i++ {
 		x := sp[i%len(sp)]
-		c0 := cpuTime()
+		c0 := cputime.Process()
 		if _, err := s.Choose(x.p, x.seat, x.rng.Clone()); err != nil {
 			b.Fatal(err)
 		}
-		cpu = append(cpu, cpuTime()-c0)
+		cpu = append(cpu, cputime.Process()-c0)
 	}
 	slices.Sort(cpu)
 	ms := func(q float64) float64 {

@@ -1,16 +1,13 @@
 package seafarers
 
 import (
-	"bytes"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/cputime"
 )
 
 // sample is one decision a player was asked for: the position, the seat
@@ -96,7 +93,7 @@ func BenchmarkGames4(b *testing.B) {
 		for _, which := range []string{"new-shores", "every-scenario"} {
 			b.Run(level+"/"+which, func(b *testing.B) {
 				turns, entries := 0, 0
-				start := processCPU()
+				start := cputime.Process()
 				for i := 0; b.Loop(); i++ {
 					sc := which
 					if which == "every-scenario" {
@@ -114,38 +111,12 @@ func BenchmarkGames4(b *testing.B) {
 				b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 				b.ReportMetric(float64(entries)/float64(b.N), "entries/game")
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-				if used := processCPU() - start; start > 0 && used > 0 {
+				if used := cputime.Process() - start; start > 0 && used > 0 {
 					b.ReportMetric(float64(b.N)/used.Seconds(), "games/cpu-s")
 				}
 			})
 		}
 	}
-}
-
-// processCPU is the CPU time the process has used, user and system (the
-// utime and stime of /proc/self/stat, in ticks of 1/100 s), or 0 where
-// that file does not exist.
-func processCPU() time.Duration {
-	b, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return 0
-	}
-	// The fields after the command's name: the state (field 3), …, utime
-	// (14) and stime (15).
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	u, err1 := strconv.ParseInt(f[11], 10, 64)
-	s, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0
-	}
-	return time.Duration(u+s) * (time.Second / 100)
 }
 
 // TestDecisionTime times the heuristic's decisions in a game of every

@@ -1,19 +1,19 @@
 //go:build linux
 
-package elasund
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used, user and system, every
+// Process is the CPU time the process has used, user and system, every
 // thread included (the garbage collector's too).
-func cpuTime() time.Duration { return rusage(syscall.RUSAGE_SELF) }
+func Process() time.Duration { return rusage(syscall.RUSAGE_SELF) }
 
-// threadCPU is the CPU time the calling thread has used; the caller locks
+// Thread is the CPU time the calling thread has used; the caller locks
 // its goroutine to the thread. Background garbage collection is not in it.
-func threadCPU() time.Duration { return rusage(syscall.RUSAGE_THREAD) }
+func Thread() time.Duration { return rusage(syscall.RUSAGE_THREAD) }
 
 func rusage(who int) time.Duration {
 	var ru syscall.Rusage
