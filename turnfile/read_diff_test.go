@@ -83,28 +83,7 @@ func playAny(t testing.TB, g *Game, signers map[string]*Signer, seed uint64, max
 			t.Fatalf("nobody can act (turn %d, %s phase)", g.Position().Turn(), g.Position().Phase())
 		}
 		seat := acting[rnd.IntN(len(acting))]
-		src := g.Source(seat, signers[seat])
-		scratch := g.Position().Clone()
-		var move []engine.Action
-		for len(move) < 1+rnd.IntN(4) && slices.Contains(scratch.Awaited(), seat) && !scratch.Over() {
-			var choice []engine.Action
-			for _, a := range scratch.Legal(seat, src.Clone()) {
-				if a.Class() != engine.ClassOrders {
-					choice = append(choice, a)
-				}
-			}
-			if len(choice) == 0 {
-				break
-			}
-			a := choice[rnd.IntN(len(choice))]
-			if _, err := scratch.Apply(seat, []engine.Action{a}, src); err != nil {
-				t.Fatalf("planning %s: %v", a, err)
-			}
-			move = append(move, a)
-		}
-		if len(move) == 0 {
-			t.Fatalf("no action for %s", seat)
-		}
+		move := randomMove(t, g, seat, signers[seat], rnd)
 		at = at.Add(time.Minute)
 		e, err := g.Move(seat, move, signers[seat], at, MoveOptions{})
 		if err != nil {
