@@ -212,51 +212,53 @@ func (g *Game) checkSize(e *Entry, st engine.State, limit int) ([]byte, error) {
 }
 
 // sizeWith is the size of the game's file with e appended and st as its
-// state.
-//
-// It also returns the state block it encoded, or nil.
+// state. It also returns the state block it encoded, or nil.
 func (g *Game) sizeWith(e *Entry, st engine.State) (int, []byte, error) {
-	// The bytes the game read or wrote, up to their state block, and the
-	// entries made since: no need to encode the state now in the file.
+	end, err := g.historyEnd()
+	if err != nil {
+		return 0, nil, err
+	}
+	if end < 0 {
+		f := *g.file
+		f.History = append(f.History[:len(f.History):len(f.History)], *e)
+		f.State = st
+		b, err := f.Marshal()
+		return len(b), nil, err
+	}
+	item, err := entryItem(e)
+	if err != nil {
+		return 0, nil, err
+	}
+	block, err := stateBlock(st)
+	if err != nil {
+		return 0, nil, err
+	}
+	return end + len(item) + len(block), block, nil
+}
+
+// historyEnd is the length of the game's file up to its state block, or
+// -1 while the history is empty (then written "history: []", which an
+// entry does not extend). It takes the bytes the game read or wrote, and
+// the entries made since, when it can: the state now in the file need
+// not be encoded.
+func (g *Game) historyEnd() (int, error) {
 	if r := g.raw; r != nil && r.appendable(g.file) {
 		end := r.end
 		for i := r.n; i < len(g.file.History); i++ {
 			item, err := entryItem(&g.file.History[i])
 			if err != nil {
-				return 0, nil, err
+				return 0, err
 			}
 			end += len(item)
 		}
-		item, err := entryItem(e)
-		if err != nil {
-			return 0, nil, err
-		}
-		block, err := stateBlock(st)
-		if err != nil {
-			return 0, nil, err
-		}
-		return end + len(item) + len(block), block, nil
+		return end, nil
 	}
-	if len(g.file.History) > 0 {
-		cur, err := g.Marshal()
-		if err != nil {
-			return 0, nil, err
-		}
-		if end := stateStart(cur); end > 0 {
-			item, err := entryItem(e)
-			if err != nil {
-				return 0, nil, err
-			}
-			block, err := stateBlock(st)
-			if err != nil {
-				return 0, nil, err
-			}
-			return end + len(item) + len(block), block, nil
-		}
+	if len(g.file.History) == 0 {
+		return -1, nil
 	}
-	f := *g.file
-	f.History = append(f.History[:len(f.History):len(f.History)], *e)
-	f.State = st
-	b, err := f.Marshal()
-	return len(b), nil, err
+	cur, err := g.Marshal()
+	if err != nil {
+		return 0, err
+	}
+	return stateStart(cur), nil
 }
