@@ -1,4 +1,4 @@
-# elasund — play Elasund: The First City by e-mail.
+# elasund — play Elasund: The First City and Catan: Seafarers by e-mail, git or any shared file.
 GO        ?= go
 FUZZTIME  ?= 5s
 # Minimising a failing input could eat the whole fuzz budget; keep it short

@@ -1,5 +1,5 @@
-// Command elasund plays the board game Elasund by e-mail: see cmd and
-// spec/CLI.md.
+// Command elasund plays Elasund: The First City and Catan: Seafarers by
+// e-mail, git or any shared file: see package cmd and docs/cli.md.
 package main
 
 import (

@@ -429,6 +429,7 @@ func lastLines(s string, n int) string {
 // app, failing for an unknown one.
 func resolve(args []string) (*cobra.Command, []string, error) {
 	root := newRootCmd(&App{})
+	root.InitDefaultVersionFlag()
 	c, rest, err := root.Find(args)
 	if err != nil {
 		return nil, nil, fmt.Errorf("finding the command: %v", err)

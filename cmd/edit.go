@@ -27,14 +27,21 @@ func newEditCmd(app *App, runF func(*editOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "edit FILE ACTIONS...",
 		Short: "Set up a position in a sandbox game",
-		Long: `edit changes the position of a sandbox game: edits separated by ";"
-(gold, influence, place, remove, permit, church, wall, trade, ship, turn;
-see "elasund edit --help" and docs/cli.md). It is not play: it draws no
-cards, pays nothing and displaces nothing. The result must be a consistent
-position, else nothing changes and the command exits 4 naming the problem.
-The edits are recorded in the history, so the game still replays.`,
-		Example: `  elasund edit practice.yaml "gold red 7; influence red blue 3"
-  elasund edit practice.yaml "place tavern D4 red; permit blue 2 F9; ship 8; turn blue"`,
+		Long: `edit changes the position of a sandbox game: edits separated by ";".
+Elasund's edits are gold, influence, place, remove, permit, church, wall,
+trade, ship and turn; Catan: Seafarers' are hand, card, place, remove,
+robber, pirate, chits, force, turn and the scenarios' own (the whole lists
+are in docs/cli.md and, for Seafarers, in docs/seafarers/rules.md). It is
+not play: it draws no cards, pays nothing and displaces nothing. The result
+must be a consistent position, else nothing changes and the command exits 4
+naming the problem. The edits are recorded in the history, so the game
+still replays.`,
+		Example: `  # Elasund
+  elasund edit practice.yaml "gold red 7; influence red blue 3"
+  elasund edit practice.yaml "place tavern D5 red; permit blue 2 B10; ship 8; turn blue"
+  # Catan: Seafarers
+  elasund edit isles.yaml "hand red 2 brick, 1 lumber; card red knight"
+  elasund edit isles.yaml "place settlement D7.n blue; robber E6; turn blue build"`,
 		Args: minArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]

@@ -51,11 +51,22 @@ writes the file in place (or to --out). The move is atomic: if any action is
 illegal nothing changes and the message names the action and the rule.
 The words after FILE are joined with spaces; "-" reads the move from
 standard input. --commit also commits the file with git. --dice A,B forces
-the roll, in sandbox games only.`,
-		Example: `  elasund move game.yaml roll
+the roll, in sandbox games only.
+
+Both games name places the same way: a square or hex is a row letter and a
+column (D4). In Catan: Seafarers a corner is a hex and a direction (H5.n,
+one of n ne se s sw nw) and an edge two neighbouring hexes (G6-H5); see
+"elasund rules --game seafarers S13".`,
+		Example: `  # Elasund
+  elasund move game.yaml roll
   elasund move game.yaml "ship south; build tavern D4; permit 2 F9; end"
   elasund move game.yaml discard gold blue --as green --commit
-  elasund move practice.yaml "pirate 5" --dice 3,4`,
+  elasund move practice.yaml "pirate 5" --dice 3,4
+  # Catan: Seafarers
+  elasund move isles.yaml place settlement D7.n road C6-D7
+  elasund move isles.yaml "roll; trade 4 wool for 1 ore; build ship C4-C6; end"
+  elasund move isles.yaml "offer 1 brick for 1 ore to blue"
+  elasund move isles.yaml confirm blue`,
 		Args: minArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]

@@ -40,14 +40,20 @@ func newMovesCmd(app *App, runF func(*movesOptions) error) *cobra.Command {
 ("# moves for red"): the seat given with --as, else yours (the seat whose key
 is in your key directory) if it can act, else the active player if the game
 waits for it, else the first seat the game waits for. The actions are
-grouped by kind ("permit 2: F4 F5 F6, G5"); --all lists one action per line
-in the notation "elasund move" reads, --json all of them as JSON. Before the
-roll it lists "roll", then what the seat's own roll allows (the roll is
-fixed by its chain; those actions roll first). A seat that cannot act now
-is told whose move it is.`,
+grouped by kind: "permit 2: F4 F5 F6, G5" in Elasund, "build road: C4-D5,
+D5-E4" in Catan: Seafarers. --all lists one action per line in the
+notation "elasund move" reads, --json all of them as JSON. Before the roll
+it lists "roll", then what the seat's own roll allows (the roll is fixed by
+its chain; those actions roll first). A seat that cannot act now is told
+whose move it is.
+
+Places: a square or hex is a row letter and a column (F4). In Catan:
+Seafarers a corner is a hex and a direction (H5.n; n ne se s sw nw), an edge
+the two hexes it lies between (G6-H5).`,
 		Example: `  elasund moves game.yaml
   elasund moves game.yaml --all
-  elasund moves game.yaml --as blue --json`,
+  elasund moves game.yaml --as blue --json
+  elasund moves isles.yaml --as white      # a Catan: Seafarers game`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]

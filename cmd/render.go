@@ -34,10 +34,12 @@ func newRenderCmd(app *App, runF func(*renderOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "render FILE [--svg OUT] [--html PAGE [--force]]",
 		Short: "Draw the board as an SVG picture, or the whole game as an HTML page",
-		Long: `render draws the position of a game as a standalone SVG picture: the
-board with the sea and the ship, walls and gates, every building, permit
-and church tile, the trade track, and a panel with each seat's holdings and
-whose turn it is. The picture goes to standard output, or to the file
+		Long: `render draws the position of a game as a standalone SVG picture: for
+Elasund the board with the sea and the ship, walls and gates, every
+building, permit and church tile and the trade track; for Catan: Seafarers
+the hexes with their numbers, harbours, the robber and the pirate, every
+settlement, city, road and ship; for both a panel with each seat's holdings
+and whose turn it is. The picture goes to standard output, or to the file
 --svg names.
 
 --html writes the whole game as one self-contained HTML page to share or
@@ -45,15 +47,17 @@ keep: the board at every entry, with a slider, buttons and the arrow keys
 (← →, Home, End) to step through it; the log beside it, the current entry
 highlighted; each seat's holdings; the header and what verifying the file
 found. The page needs no network and works from a file. An address ending
-in #entry=N opens entry N. --html never replaces an existing file unless
---force is given; --svg and --html may be given together.
+in #entry=N opens the position after entry N. --html never replaces an
+existing file unless --force is given; --svg and --html may be given
+together.
 
 Like "elasund show", render checks the whole file first and draws nothing
 from a file that does not verify.`,
 		Example: `  elasund render game.yaml --svg board.svg
   elasund render game.yaml | rsvg-convert -w 1200 -o board.png
   elasund render game.yaml --html game.html
-  xdg-open 'game.html#entry=12'`,
+  xdg-open 'game.html#entry=12'
+  elasund render isles.yaml --svg isles.svg     # a Catan: Seafarers game`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File, opts.Out, opts.Games = args[0], c.OutOrStdout(), app.games()

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,9 @@ type App struct {
 	Git func(ctx context.Context, dir string, args ...string) error
 	// Games are the games the program plays; nil means games.All().
 	Games *games.Set
+	// BuildInfo reads the build information of the program, for its
+	// version; nil means debug.ReadBuildInfo.
+	BuildInfo func() (*debug.BuildInfo, bool)
 }
 
 // games returns the games the app plays.
@@ -192,15 +196,21 @@ func (app *App) git(ctx context.Context, dir string, args ...string) error {
 func newRootCmd(app *App) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "elasund",
-		Short: "Play Elasund: The First City by passing one turn file around",
-		Long: `elasund plays the board game Elasund by e-mail, git or any other way of
-passing one YAML turn file around. Every move is signed by its seat and every
-die is rolled from the players' hash chains, so anyone can check a game
-offline with "elasund verify".`,
+		Short: "Play Elasund: The First City and Catan: Seafarers by passing one turn file around",
+		Long: `elasund plays two board games by e-mail, git or any other way of passing
+one YAML turn file around: Klaus Teuber's Elasund: The First City (the
+default) and Catan: Seafarers with the base game (new --game seafarers).
+Every move is signed by its seat and every die is rolled from the players'
+hash chains, so anyone can check a game offline with "elasund verify".
+"elasund demo" shows a whole game played by bots; "elasund rules" explains
+the rules refusals cite (R52 for Elasund, S44 for Seafarers).`,
 		Example: `  elasund keygen --name Alice --email alice@example.org
   elasund new game.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
+  elasund new isles.yaml --game seafarers --scenario four-islands --players red=Ann,blue=Ben,white=Cy
   elasund join game.yaml --as red
-  elasund move game.yaml "build tavern D4; permit 2 F9; end"`,
+  elasund move game.yaml "build tavern D4; permit 2 F9; end"
+  elasund move isles.yaml "roll; build road H5-H7; end"`,
+		Version:       app.version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args: func(c *cobra.Command, args []string) error {
@@ -216,6 +226,7 @@ offline with "elasund verify".`,
 			return c.Help()
 		},
 	}
+	root.SetVersionTemplate("elasund version {{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SuggestionsMinimumDistance = 2
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -239,6 +250,7 @@ offline with "elasund verify".`,
 		newServeCmd(app, nil),
 		newHostCmd(app),
 		newRulesCmd(app, nil),
+		newVersionCmd(app, nil),
 	)
 	return root
 }

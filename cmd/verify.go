@@ -35,7 +35,7 @@ type verifyOptions struct {
 func newVerifyCmd(app *App, runF func(*verifyOptions) error) *cobra.Command {
 	opts := &verifyOptions{}
 	c := &cobra.Command{
-		Use:   "verify FILE [--json] [--against OTHER]",
+		Use:   "verify FILE [--json] [--against OTHER] [--cached]",
 		Short: "Check format, signatures, chain reveals, hash chain, and replay every move",
 		Long: `verify checks a turn file offline: its format, every hash link, every
 signature, every chain reveal, and it replays every move with the rules to
