@@ -21,6 +21,9 @@ type joinOptions struct {
 	Keys  func() (*turnfile.KeyStore, error)
 	Rand  io.Reader
 	Games *games.Set
+	// Commit commits the written file with git (--commit), run by Git.
+	Commit bool
+	Git    func(ctx context.Context, dir string, args ...string) error
 }
 
 func newJoinCmd(app *App, runF func(*joinOptions) error) *cobra.Command {
@@ -31,9 +34,12 @@ func newJoinCmd(app *App, runF func(*joinOptions) error) *cobra.Command {
 		Short: "Sign in to a seat: add your public key and chain commitment",
 		Long: `join signs you in to a seat of a game: it draws a secret for your dice
 chain, keeps it in your key directory, and adds your public key and the
-chain's commitment to the file. When the last seat has joined, the first
-seat is to move.`,
-		Example: `  elasund join game.yaml --as red`,
+chain's commitment to the file. It says whom to pass the file to next: the
+next seat to join, or when the last seat has joined the first seat, who is
+to move. --commit also commits the file with git, as "elasund move --commit"
+does.`,
+		Example: `  elasund join game.yaml --as red
+  elasund join isles.yaml --as white --commit`,
 		Args:    exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
@@ -45,6 +51,7 @@ seat is to move.`,
 				return err
 			}
 			opts.Out, opts.Now, opts.Keys, opts.Rand, opts.Games = c.OutOrStdout(), app.now(), app.openKeys, app.rand(), app.games()
+			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
 			}
@@ -52,10 +59,11 @@ seat is to move.`,
 		},
 	}
 	c.Flags().StringVar(&as, "as", "", "the seat colour to take")
+	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
 	return c
 }
 
-func runJoin(_ context.Context, opts *joinOptions) error {
+func runJoin(ctx context.Context, opts *joinOptions) error {
 	opts.Games = orAll(opts.Games)
 	unlock, err := lockGame(opts.File)
 	if err != nil {
@@ -112,5 +120,27 @@ func runJoin(_ context.Context, opts *joinOptions) error {
 	} else {
 		fmt.Fprintf(opts.Out, "every seat has joined: %s is to move\n", g.Position().Current())
 	}
+	fmt.Fprintf(opts.Out, "next: %s\n", joinedNext(opts.File, g))
+	if opts.Commit {
+		msg := fmt.Sprintf("elasund %s: %s joined", h.Game, opts.As)
+		if err := gitCommit(ctx, opts.Git, opts.File, msg, "the join"); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
+	}
 	return nil
+}
+
+// joinedNext says what follows a join in file: the next seat to join,
+// else the seat to move first, gets the file (one key plays one seat, so
+// that is always another player).
+func joinedNext(file string, g *turnfile.Game) string {
+	if rest := g.Unjoined(); len(rest) > 0 {
+		return fmt.Sprintf("send %s to %s, who runs 'elasund join %s --as %s'", file, seatNames(g, rest[:1]), shellWord(file, false), rest[0])
+	}
+	acting := g.Acting()
+	if len(acting) == 0 {
+		return "elasund show " + shellWord(file, false)
+	}
+	return fmt.Sprintf("send %s to %s, who moves first", file, seatNames(g, acting[:1]))
 }

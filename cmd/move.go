@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -247,15 +246,8 @@ func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string
 // git (--commit) and returns the commit message.
 func commitMove(ctx context.Context, git func(ctx context.Context, dir string, args ...string) error, g *turnfile.Game, e *turnfile.Entry, seat string, out string) (string, error) {
 	msg := fmt.Sprintf("elasund %s: turn %d, %s: %s", g.File().Header.Game, g.Steps()[len(g.Steps())-1].Turn, seat, strings.Join(e.Actions, "; "))
-	dir, base := filepath.Split(out)
-	if dir == "" {
-		dir = "."
-	}
-	if err := git(ctx, dir, "add", "--", base); err != nil {
-		return "", withHint(fmt.Errorf("the move is written, but: %w", err), "is %s inside a git repository?", out)
-	}
-	if err := git(ctx, dir, "commit", "-q", "-m", msg, "--", base); err != nil {
-		return "", withHint(fmt.Errorf("the move is written, but: %w", err), "commit it yourself with git commit")
+	if err := gitCommit(ctx, git, out, msg, "the move"); err != nil {
+		return "", err
 	}
 	return msg, nil
 }

@@ -28,10 +28,13 @@ type newOptions struct {
 	Sandbox  bool
 	Seed     *int64
 	Random   bool
-	Now      time.Time
-	Rand     io.Reader
-	Out      io.Writer
-	Games    *games.Set
+	// Commit commits the new file with git (--commit), run by Git.
+	Commit bool
+	Git    func(ctx context.Context, dir string, args ...string) error
+	Now    time.Time
+	Rand   io.Reader
+	Out    io.Writer
+	Games  *games.Set
 }
 
 func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
@@ -40,18 +43,21 @@ func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	var options []string
 	var seed int64
 	c := &cobra.Command{
-		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--game NAME] [--scenario S] [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random]",
+		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--game NAME] [--scenario S] [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random] [--commit]",
 		Short: "Create a game file with empty seats, in turn order",
 		Long: `new creates a game file. Seats play in the order given, the first one
 starting. In a normal game every player then signs in with "elasund join";
 a sandbox game (--sandbox) has no keys or signatures and can be played at
 once, with dice from --seed. --start random shuffles the order, only in a
 sandbox game. --game chooses the game (default elasund); --scenario its
-scenario, for games that have them (seafarers: new-shores by default).`,
+scenario, for games that have them (seafarers: new-shores by default).
+--commit also commits the new file with git, as "elasund move --commit"
+does.`,
 		Example: `  elasund new game.yaml --players red=Alice:alice@example.org,blue=Bob:bob@example.org
   elasund new game.yaml --players red=Ann,blue=Ben,green=Cat --edition fr --option turn_limit=20
   elasund new practice.yaml --players red=Me,blue=Bot --sandbox --seed 42 --start random
-  elasund new isles.yaml --game seafarers --scenario four-islands --players red=Ann,blue=Ben,white=Cat`,
+  elasund new isles.yaml --game seafarers --scenario four-islands --players red=Ann,blue=Ben,white=Cat
+  elasund new isles.yaml --game seafarers --players red=Ann,blue=Ben,white=Cat --commit`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
@@ -94,6 +100,7 @@ scenario, for games that have them (seafarers: new-shores by default).`,
 				return usagef(c, "--start: want first or random")
 			}
 			opts.Now, opts.Rand, opts.Out, opts.Games = app.now(), app.rand(), c.OutOrStdout(), app.games()
+			opts.Git = app.git
 			if runF != nil {
 				return runF(opts)
 			}
@@ -109,6 +116,7 @@ scenario, for games that have them (seafarers: new-shores by default).`,
 	c.Flags().Bool("sandbox", false, "a sandbox game: no keys, dice from a seed, editable")
 	c.Flags().Int64Var(&seed, "seed", 0, "the sandbox seed (default: random)")
 	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random (sandbox only)")
+	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the new file")
 	return c
 }
 
@@ -152,7 +160,7 @@ func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 	return out, nil
 }
 
-func runNew(_ context.Context, opts *newOptions) error {
+func runNew(ctx context.Context, opts *newOptions) error {
 	opts.Games = orAll(opts.Games)
 	if fileExists(opts.File) {
 		return withHint(fmt.Errorf("%s already exists", opts.File), "choose another file name; new never overwrites a game")
@@ -183,7 +191,27 @@ func runNew(_ context.Context, opts *newOptions) error {
 	}
 	fmt.Fprintln(opts.Out)
 	fmt.Fprintf(opts.Out, "next: %s\n", nextStep(opts.File, g, kit.Renderer))
+	if opts.Commit {
+		msg := fmt.Sprintf("elasund %s: new %s, seats %s", h.Game, kind, seatList(h.Seats))
+		if k := rulesWords(g.File()); k != "edition en" {
+			msg = fmt.Sprintf("elasund %s: new %s (%s), seats %s", h.Game, kind, k, seatList(h.Seats))
+		}
+		if err := gitCommit(ctx, opts.Git, opts.File, msg, "the game"); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Out, "committed: %s\n", msg)
+	}
 	return nil
+}
+
+// seatList names seats in turn order with their players: "red (Ann),
+// blue (Ben)".
+func seatList(seats []turnfile.Seat) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = s.Colour + " (" + s.Name + ")"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // nextStep says what to run after new made the game g in file: in a peer
