@@ -40,7 +40,7 @@ to move. --commit also commits the file with git, as "elasund move --commit"
 does.`,
 		Example: `  elasund join game.yaml --as red
   elasund join isles.yaml --as white --commit`,
-		Args:    exactArgs(1),
+		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			if as == "" {
