@@ -105,7 +105,115 @@ func parseYAML(data []byte) (*yaml.Node, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, &ParseError{Line: 1, Reason: "not an elasund turn file"}
 	}
+	if err := refuseBareTags(data, doc.Content[0]); err != nil {
+		return nil, err
+	}
 	return doc.Content[0], nil
+}
+
+// refuseBareTags refuses a node written with the non-specific tag `!`
+// (§7: no tags). YAML reads it as no tag at all, so the node tree does not
+// show it; the source does, at the first character of the node, where
+// nothing else can begin with '!'. The first such node in the document is
+// named as the reader names a tagged node: by its field, or, for a key,
+// by its mapping's. A file without a '!' costs one scan.
+func refuseBareTags(data []byte, root *yaml.Node) error {
+	if bytes.IndexByte(data, '!') < 0 {
+		return nil
+	}
+	src := newNodeSource(data)
+	var walk func(n *yaml.Node, p *fieldPath) error
+	walk = func(n *yaml.Node, p *fieldPath) error {
+		if src.bang(n) {
+			return bad(n, p, "tag ! is not allowed: a turn file has no tags")
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i]
+				if src.bang(k) {
+					return bad(k, p, "tag ! is not allowed: a turn file has no tags")
+				}
+				if err := walk(n.Content[i+1], &fieldPath{up: p, name: k.Value}); err != nil {
+					return err
+				}
+			}
+		case yaml.SequenceNode:
+			for i, c := range n.Content {
+				if err := walk(c, &fieldPath{up: p, item: i + 1}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(root, nil)
+}
+
+// nodeSource finds where a node begins in the bytes it was parsed from:
+// YAML counts lines and columns in characters, and breaks lines at LF,
+// CR, CR LF, NEL, LS and PS.
+type nodeSource struct {
+	data []byte
+	// lines are the offsets where lines begin; marked[i] says whether
+	// line i+1 holds a '!'.
+	lines  []int
+	marked []bool
+}
+
+func newNodeSource(data []byte) *nodeSource {
+	s := &nodeSource{data: data}
+	start := 0
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		// The byte order mark is not part of the first line.
+		start = len("\uFEFF")
+	}
+	mark := false
+	for i := start; i < len(data); {
+		size := lineBreak(data[i:])
+		if size == 0 {
+			mark = mark || data[i] == '!'
+			i++
+			continue
+		}
+		s.lines, s.marked = append(s.lines, start), append(s.marked, mark)
+		i += size
+		start, mark = i, false
+	}
+	s.lines, s.marked = append(s.lines, start), append(s.marked, mark)
+	return s
+}
+
+// lineBreak returns the length of the line break b begins with, 0 for
+// none.
+func lineBreak(b []byte) int {
+	switch {
+	case bytes.HasPrefix(b, []byte("\r\n")):
+		return 2
+	case b[0] == '\r' || b[0] == '\n':
+		return 1
+	case b[0] != 0xC2 && b[0] != 0xE2:
+		return 0
+	}
+	for _, br := range []string{"\u0085", "\u2028", "\u2029"} {
+		if bytes.HasPrefix(b, []byte(br)) {
+			return len(br)
+		}
+	}
+	return 0
+}
+
+// bang reports whether the node n begins with '!': a tag.
+func (s *nodeSource) bang(n *yaml.Node) bool {
+	if n.Line < 1 || n.Line > len(s.lines) || !s.marked[n.Line-1] {
+		return false
+	}
+	at := s.lines[n.Line-1]
+	for col := 1; col < n.Column && at < len(s.data); col++ {
+		_, size := utf8.DecodeRune(s.data[at:])
+		at += size
+	}
+	return at < len(s.data) && s.data[at] == '!'
 }
 
 var yamlLineRE = regexp.MustCompile(`line ([0-9]+)`)
