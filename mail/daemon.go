@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net"
 	stdmail "net/mail"
@@ -59,9 +58,13 @@ type Options struct {
 	// Logger receives structured logs. nil discards them.
 	Logger *slog.Logger
 	// Now is the daemon's clock: for Date headers, the journal, the
-	// per-sender limits, Incoming.Received and the work of a Timer
-	// handler. It is the only clock the daemon passes on: a mail's Date
-	// is never used as the time. nil means time.Now.
+	// per-sender limits, Incoming.Received, the work of a Timer handler
+	// and when a failed message, reply or server is tried again. It is
+	// the only clock the daemon reads and passes on: a mail's Date is
+	// never used as the time. The daemon sleeps at most a second or a
+	// poll interval at a time while something waits for the clock, so a
+	// clock that jumps (a test's) is followed within that. nil means
+	// time.Now.
 	Now func() time.Time
 	// Dial opens the TCP connections to the IMAP and SMTP servers. nil
 	// means a net.Dialer with a 30 second timeout.
@@ -221,6 +224,7 @@ type deferral struct {
 type fatalError struct{ err error }
 
 func (e *fatalError) Error() string { return e.err.Error() }
+
 func (e *fatalError) Unwrap() error { return e.err }
 
 func fatal(err error) error {
@@ -413,7 +417,7 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 			imapFailures = 0
 		}
 		d.forgetVanished(list)
-		now := time.Now()
+		now := d.now()
 		var nextRetry time.Time
 		handled := 0
 		failed := false
@@ -447,7 +451,7 @@ func (d *Daemon) receiveLoop(ctx context.Context) error {
 		}
 		wait := d.cfg.IMAP.PollInterval
 		if !nextRetry.IsZero() {
-			wait = min(wait, time.Until(nextRetry))
+			wait = min(wait, nextRetry.Sub(d.now()))
 		}
 		// The mail that waited is handled: now the work that time brings.
 		next, err := d.tick(ctx)
@@ -674,7 +678,7 @@ func (d *Daemon) handlerFailed(ctx context.Context, uid uint32, id string, err e
 	n := d.failures[id]
 	if n < d.maxFailures {
 		delay := d.backoff(n)
-		d.deferred[uid] = deferral{until: time.Now().Add(delay), id: id}
+		d.deferred[uid] = deferral{until: d.now().Add(delay), id: id}
 		log.Error("handler failed; will try again", "err", err, "failures", n, "retry_in", delay)
 		return nil
 	}
@@ -704,6 +708,7 @@ func (d *Daemon) finish(ctx context.Context, uid uint32, id string, dec *Decisio
 type commitFailure struct{ err error }
 
 func (e *commitFailure) Error() string { return e.err.Error() }
+
 func (e *commitFailure) Unwrap() error { return e.err }
 
 // carry takes a decision through steps (c) to (e): held replies, intent,
@@ -880,148 +885,6 @@ func (d *Daemon) file(ctx context.Context, uid uint32, id, folder string) error 
 		return fatal(err)
 	}
 	return d.step("moved")
-}
-
-// sendLoop delivers released replies until ctx ends, or until drain is
-// closed and one last pass is made.
-func (d *Daemon) sendLoop(ctx context.Context, drain <-chan struct{}) error {
-	type retry struct {
-		attempts int
-		next     time.Time
-	}
-	retries := map[string]*retry{}
-	serverFailures := 0
-	var serverNext time.Time
-	var lastUse time.Time
-	const keepOpen = 2 * time.Second
-	open := false
-	for {
-		draining := false
-		select {
-		case <-drain:
-			draining = true
-		default:
-		}
-		now := time.Now()
-		if draining || !now.Before(serverNext) {
-			down := false
-			for _, m := range d.ob.pending() {
-				if ctx.Err() != nil {
-					break
-				}
-				if r := retries[m.ID]; r != nil && now.Before(r.next) && !draining {
-					continue
-				}
-				it, err := d.ob.load(m.ID)
-				if errors.Is(err, fs.ErrNotExist) {
-					continue
-				}
-				if err != nil {
-					return fatal(err)
-				}
-				open, lastUse = true, time.Now()
-				err = d.sender.Send(ctx, it.From, it.To, it.Data)
-				log := d.log.With("reply", it.ID, "message_id", it.Message, "to", strings.Join(it.To, ","))
-				if err == nil {
-					if err := d.step("sent"); err != nil {
-						return err
-					}
-					if err := d.ob.remove(it.ID); err != nil {
-						return fatal(err)
-					}
-					delete(retries, it.ID)
-					log.Info("reply sent")
-					continue
-				}
-				var se *SendError
-				if errors.As(err, &se) && se.Permanent {
-					log.Error("reply refused for good; moved to the outbox's failed folder", "err", err)
-					if err := d.ob.fail(it.ID); err != nil {
-						return fatal(err)
-					}
-					delete(retries, it.ID)
-					continue
-				}
-				if ctx.Err() != nil {
-					break
-				}
-				if se == nil || se.Code == 0 {
-					// The server is unreachable: back off for all items.
-					serverFailures++
-					delay := d.backoff(serverFailures)
-					serverNext = time.Now().Add(delay)
-					log.Warn("smtp unavailable; replies wait in the outbox", "err", err, "failures", serverFailures, "retry_in", delay)
-					d.sender.Close()
-					open = false
-					down = true
-					break
-				}
-				r := retries[it.ID]
-				if r == nil {
-					r = &retry{}
-					retries[it.ID] = r
-				}
-				r.attempts++
-				delay := d.backoff(r.attempts)
-				r.next = time.Now().Add(delay)
-				log.Warn("reply deferred by the server", "err", err, "attempts", r.attempts, "retry_in", delay)
-			}
-			if !down && serverFailures > 0 {
-				d.log.Info("smtp available again")
-				serverFailures = 0
-				serverNext = time.Time{}
-			}
-		}
-		if draining || ctx.Err() != nil {
-			d.sender.Close()
-			return nil
-		}
-
-		// Sleep until something is released, a retry is due, or the
-		// kept connection has idled long enough to close.
-		wake := time.Time{}
-		pending := d.ob.pending()
-		if len(pending) > 0 {
-			wake = serverNext
-			if wake.IsZero() || !time.Now().Before(serverNext) {
-				for _, m := range pending {
-					r := retries[m.ID]
-					if r == nil {
-						wake = time.Now()
-						break
-					}
-					if wake.IsZero() || r.next.Before(wake) {
-						wake = r.next
-					}
-				}
-			}
-		}
-		if open && len(pending) == 0 {
-			closeAt := lastUse.Add(keepOpen)
-			if wake.IsZero() || closeAt.Before(wake) {
-				wake = closeAt
-			}
-		}
-		var timer *time.Timer
-		var fire <-chan time.Time
-		if !wake.IsZero() {
-			timer = time.NewTimer(max(time.Until(wake), 0))
-			fire = timer.C
-		}
-		select {
-		case <-d.kick:
-		case <-fire:
-			if open && len(d.ob.pending()) == 0 && time.Since(lastUse) >= keepOpen {
-				d.sender.Close()
-				open = false
-			}
-		case <-drain:
-		case <-ctx.Done():
-		}
-		if timer != nil {
-			timer.Stop()
-		}
-	}
 }
 
 // bareAddresses reduces "Name <addr>" forms to the bare addresses given

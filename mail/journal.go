@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/elasund/elasund/internal/atomicfile"
 )
 
 // The journal is a file of JSON records, one per line, appended and
@@ -286,7 +288,7 @@ func (j *journal) compact() error {
 			}
 		}
 	}
-	if err := writeFileAtomic(j.path, buf.Bytes(), 0o600, true); err != nil {
+	if err := atomicfile.Write(j.path, buf.Bytes(), 0o600, true); err != nil {
 		return fmt.Errorf("compacting journal: %w", err)
 	}
 	f, err := os.OpenFile(j.path, os.O_RDWR|os.O_APPEND, 0o600)

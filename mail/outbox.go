@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/elasund/elasund/internal/atomicfile"
 )
 
 // The outbox holds replies, one file per reply in <spool>/outbox:
@@ -111,11 +113,11 @@ func (o *outbox) hold(items []outboxItem) error {
 		buf.Write(meta)
 		buf.WriteByte('\n')
 		buf.Write(it.Data)
-		if err := writeFileAtomic(o.path(it.ID, heldSuffix), buf.Bytes(), 0o600, false); err != nil {
+		if err := atomicfile.Write(o.path(it.ID, heldSuffix), buf.Bytes(), 0o600, false); err != nil {
 			return fmt.Errorf("writing outbox item %s: %w", it.ID, err)
 		}
 	}
-	return syncDirectory(o.dir)
+	return atomicfile.SyncDir(o.dir)
 }
 
 // release makes held items ready to send. An item already released is
@@ -158,7 +160,7 @@ func (o *outbox) drop(ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	return syncDirectory(o.dir)
+	return atomicfile.SyncDir(o.dir)
 }
 
 // heldItems lists the held items with the Message-ID they answer.
@@ -212,7 +214,7 @@ func (o *outbox) remove(id string) error {
 	o.mu.Lock()
 	delete(o.ready, id)
 	o.mu.Unlock()
-	return syncDirectory(o.dir)
+	return atomicfile.SyncDir(o.dir)
 }
 
 // fail moves an item the SMTP server refused for good out of the way.
@@ -224,10 +226,10 @@ func (o *outbox) fail(id string) error {
 	o.mu.Lock()
 	delete(o.ready, id)
 	o.mu.Unlock()
-	if err := syncDirectory(filepath.Join(o.dir, failedDir)); err != nil {
+	if err := atomicfile.SyncDir(filepath.Join(o.dir, failedDir)); err != nil {
 		return err
 	}
-	return syncDirectory(o.dir)
+	return atomicfile.SyncDir(o.dir)
 }
 
 // read parses one outbox file.

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/internal/atomicfile"
 	"github.com/elasund/elasund/internal/mailtest"
 )
 
@@ -122,7 +123,7 @@ func (g *counterGame) Handle(ctx context.Context, m *Incoming) (*Decision, error
 			if failCommit {
 				return errors.New("toy disk full")
 			}
-			return writeFileAtomic(g.path(game), []byte(strings.Join(newLines, "\n")+"\n"), 0o600, true)
+			return atomicfile.Write(g.path(game), []byte(strings.Join(newLines, "\n")+"\n"), 0o600, true)
 		},
 		Replies: []Outgoing{reply},
 	}, nil

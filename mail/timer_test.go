@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elasund/elasund/internal/atomicfile"
 	"github.com/elasund/elasund/internal/mailtest"
 )
 
@@ -63,7 +64,7 @@ func (g *deadlineGame) Due(_ context.Context, now time.Time, done func(string) b
 	return &Timed{ID: id, Decision: &Decision{
 		Game: "g1", Entry: n + 1,
 		Commit: func() error {
-			return writeFileAtomic(path, []byte(strings.Join(next, "\n")+"\n"), 0o600, true)
+			return atomicfile.Write(path, []byte(strings.Join(next, "\n")+"\n"), 0o600, true)
 		},
 		Replies: []Outgoing{{To: []string{"alice@example.test"}, Subject: "deadline", Text: "the referee moved\n"}},
 	}}, time.Time{}, nil

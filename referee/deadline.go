@@ -302,7 +302,7 @@ func (r *Referee) play(s *session, ev deadlineEvent, now time.Time) (*mail.Timed
 		}
 	}
 	at := entryTime(s.g, now)
-	r.forget(s.game)
+	r.cache.forget(s.game)
 	e, err := s.g.Move(ev.seat, move, hs.signer, at, turnfile.MoveOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("the %s move for %s: %w", why, ev.seat, err)

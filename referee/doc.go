@@ -49,4 +49,14 @@
 // HostInvite create and re-invite games beside a running daemon; their
 // mails go out with mail.Post. docs/mail.md describes the store, the
 // reading of mails and every refusal.
+//
+// The files follow the referee's jobs: referee.go (the Referee and its
+// options), handle.go (which job a mail is for, and the commands help and
+// status), cache.go (the games replayed last) and session.go (one stored
+// game as replayed), bodymove.go and filemove.go (a move in a body, a turn
+// file attached), request.go (reading a mail as people write it), bind.go
+// (a body move bound to its turn), replies.go (the mails a decision
+// sends), commit.go (writing a decision's game and table), and beside them
+// the hosted seats (hosted.go, host.go, seat.go, list.go), the table with
+// its deadlines and vacations (table.go, deadline.go, vacation.go).
 package referee

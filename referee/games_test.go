@@ -41,29 +41,7 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "games")
 	amber := turnfile.Seat{Colour: "amber", Name: "Alice", Email: alice.Email}
 	teal := turnfile.Seat{Colour: "teal", Name: "Bob", Email: bob.Email}
-	for _, tc := range []struct {
-		o    HostOptions
-		want string
-	}{
-		{HostOptions{Game: "chess"}, "unknown game"},
-		{HostOptions{Game: "nim", Scenario: "huge"}, "not a Nim scenario"},
-		{HostOptions{Game: "nim", Edition: "fr"}, "no editions"},
-		{HostOptions{Game: "nim", Options: map[string]string{"turn_limit": "9"}}, "no options"},
-		{HostOptions{Seats: []turnfile.Seat{{Colour: "amber", Email: alice.Email}, bob}}, "amber"},
-	} {
-		o := tc.o
-		o.Dir, o.Address, o.Games, o.Now, o.Rand = dir, testFrom, set, refTime, newDetReader(70)
-		if o.Seats == nil {
-			o.Seats = []turnfile.Seat{amber, teal}
-		}
-		if _, err := HostNew(o); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("HostNew(game %q, scenario %q, edition %q) = %v, want an error with %q", o.Game, o.Scenario, o.Edition, err, tc.want)
-		}
-	}
-	var he *HostError
-	if _, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Games: set, Game: "chess", Seats: []turnfile.Seat{amber, teal}}); !errors.As(err, &he) || !errors.Is(err, engine.ErrUnknownGame) {
-		t.Errorf("an unknown game: %v, want a HostError wrapping engine.ErrUnknownGame", err)
-	}
+	checkHostNewRefusals(t, set, dir, amber, teal)
 
 	hg, err := HostNew(HostOptions{
 		Dir: dir, Address: testFrom, Games: set, Game: "NIM", Seats: []turnfile.Seat{amber, teal},
@@ -118,56 +96,7 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 		}
 	}
 
-	// The game to its end: each seat rolls, takes one stone while it can
-	// (so that takes leave 3, 2 and 1 stones, each making a tribute), and
-	// pays a tribute it owes when its turn comes again, so that the other
-	// seat moves while the tribute is owed (and must not be asked again).
-	asked := map[string]int{}
-	moves, kept := 0, 0
-	for ; moves < 60; moves++ {
-		g := openGame(t, set, storedBytes(t, dir, hg.Game))
-		p := g.Position()
-		if p.Over() {
-			break
-		}
-		st := p.State().(*nimState)
-		before := slices.Clone(st.Owed)
-		seat, body := st.Current, "roll"
-		switch {
-		case len(st.Owed) > 0 && st.Owed[0].Seat == st.Current && st.Roll == 0:
-			body = "pay"
-		case st.Roll > 0 && st.Pile <= st.Roll:
-			body = fmt.Sprintf("take %d", st.Pile)
-		case st.Roll > 0:
-			body = "take 1"
-		}
-		d := send(seat, body)
-		if d.Reject || d.Commit == nil {
-			t.Fatalf("move %d, %s's %q refused:\n%s", moves+1, seat, body, d.Replies[0].Text)
-		}
-		after := openGame(t, set, storedBytes(t, dir, hg.Game)).Position()
-		var news []string
-		for _, o := range after.State().(*nimState).Owed {
-			if !slices.Contains(before, o) {
-				news = append(news, o.Seat)
-			} else {
-				kept++
-			}
-		}
-		if len(d.Replies) != 2+len(news) {
-			t.Fatalf("move %d (%s %q): %d replies, want 2 turn mails and %d decision requests (owed %v, before %v)",
-				moves+1, seat, body, len(d.Replies), len(news), after.State().(*nimState).Owed, before)
-		}
-		for _, q := range d.Replies[2:] {
-			if !strings.Contains(q.Subject, "your decision, pay tribute") || !strings.Contains(q.Text, "Your take left few stones") {
-				t.Errorf("move %d: decision request %q:\n%s", moves+1, q.Subject, q.Text)
-			}
-			asked[q.To[0]]++
-		}
-		if mover := d.Replies[slices.Index(after.Setup().Seats, seat)]; !strings.Contains(mover.Text, "Your move was applied, as understood:\n  "+body) {
-			t.Errorf("move %d: %s's receipt:\n%s", moves+1, seat, mover.Text)
-		}
-	}
+	moves, asked, kept := playNimToEnd(t, set, dir, hg.Game, send)
 	final := openGame(t, set, storedBytes(t, dir, hg.Game))
 	if !final.Position().Over() || len(asked) == 0 || kept == 0 {
 		t.Fatalf("after %d moves: over %v, tribute requests %v, tributes still owed after a move %d; want the game over, requests, and moves made while a tribute was owed",
@@ -242,4 +171,92 @@ func openGame(t testing.TB, set *games.Set, data []byte) *turnfile.Game {
 		t.Fatalf("verifying a turn file: %v", err)
 	}
 	return g
+}
+
+// checkHostNewRefusals checks that HostNew refuses a game the set does not
+// play, and a scenario, edition, option or seat colour of the wrong game.
+func checkHostNewRefusals(t *testing.T, set *games.Set, dir string, amber, teal turnfile.Seat) {
+	t.Helper()
+	for _, tc := range []struct {
+		o    HostOptions
+		want string
+	}{
+		{HostOptions{Game: "chess"}, "unknown game"},
+		{HostOptions{Game: "nim", Scenario: "huge"}, "not a Nim scenario"},
+		{HostOptions{Game: "nim", Edition: "fr"}, "no editions"},
+		{HostOptions{Game: "nim", Options: map[string]string{"turn_limit": "9"}}, "no options"},
+		{HostOptions{Seats: []turnfile.Seat{{Colour: "amber", Email: alice.Email}, bob}}, "amber"},
+	} {
+		o := tc.o
+		o.Dir, o.Address, o.Games, o.Now, o.Rand = dir, testFrom, set, refTime, newDetReader(70)
+		if o.Seats == nil {
+			o.Seats = []turnfile.Seat{amber, teal}
+		}
+		if _, err := HostNew(o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("HostNew(game %q, scenario %q, edition %q) = %v, want an error with %q", o.Game, o.Scenario, o.Edition, err, tc.want)
+		}
+	}
+	var he *HostError
+	if _, err := HostNew(HostOptions{Dir: dir, Address: testFrom, Games: set, Game: "chess", Seats: []turnfile.Seat{amber, teal}}); !errors.As(err, &he) || !errors.Is(err, engine.ErrUnknownGame) {
+		t.Errorf("an unknown game: %v, want a HostError wrapping engine.ErrUnknownGame", err)
+	}
+}
+
+// playNimToEnd plays the hosted Nim game to its end by mail, checking
+// each move's replies, and returns how many moves it took, the tribute
+// requests each address got, and how many tributes were still owed after
+// another seat's move.
+//
+// Each seat rolls, takes one stone while it can (so that takes leave 3, 2
+// and 1 stones, each making a tribute), and pays a tribute it owes when
+// its turn comes again, so that the other seat moves while the tribute is
+// owed (and must not be asked again).
+func playNimToEnd(t *testing.T, set *games.Set, dir, game string, send func(seat, body string) *mail.Decision) (moves int, asked map[string]int, kept int) {
+	t.Helper()
+	asked = map[string]int{}
+	for ; moves < 60; moves++ {
+		g := openGame(t, set, storedBytes(t, dir, game))
+		p := g.Position()
+		if p.Over() {
+			break
+		}
+		st := p.State().(*nimState)
+		before := slices.Clone(st.Owed)
+		seat, body := st.Current, "roll"
+		switch {
+		case len(st.Owed) > 0 && st.Owed[0].Seat == st.Current && st.Roll == 0:
+			body = "pay"
+		case st.Roll > 0 && st.Pile <= st.Roll:
+			body = fmt.Sprintf("take %d", st.Pile)
+		case st.Roll > 0:
+			body = "take 1"
+		}
+		d := send(seat, body)
+		if d.Reject || d.Commit == nil {
+			t.Fatalf("move %d, %s's %q refused:\n%s", moves+1, seat, body, d.Replies[0].Text)
+		}
+		after := openGame(t, set, storedBytes(t, dir, game)).Position()
+		var news []string
+		for _, o := range after.State().(*nimState).Owed {
+			if !slices.Contains(before, o) {
+				news = append(news, o.Seat)
+			} else {
+				kept++
+			}
+		}
+		if len(d.Replies) != 2+len(news) {
+			t.Fatalf("move %d (%s %q): %d replies, want 2 turn mails and %d decision requests (owed %v, before %v)",
+				moves+1, seat, body, len(d.Replies), len(news), after.State().(*nimState).Owed, before)
+		}
+		for _, q := range d.Replies[2:] {
+			if !strings.Contains(q.Subject, "your decision, pay tribute") || !strings.Contains(q.Text, "Your take left few stones") {
+				t.Errorf("move %d: decision request %q:\n%s", moves+1, q.Subject, q.Text)
+			}
+			asked[q.To[0]]++
+		}
+		if mover := d.Replies[slices.Index(after.Setup().Seats, seat)]; !strings.Contains(mover.Text, "Your move was applied, as understood:\n  "+body) {
+			t.Errorf("move %d: %s's receipt:\n%s", moves+1, seat, mover.Text)
+		}
+	}
+	return moves, asked, kept
 }

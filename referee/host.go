@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/elasund/elasund/internal/atomicfile"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
@@ -347,7 +348,7 @@ func HostInvite(o InviteOptions) (*HostedGame, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := writeFileAtomic(filepath.Join(gameDir(dir, game), hostedFileName), hdata, 0o600, true); err != nil {
+		if err := atomicfile.Write(filepath.Join(gameDir(dir, game), hostedFileName), hdata, 0o600, true); err != nil {
 			return nil, err
 		}
 	}

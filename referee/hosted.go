@@ -21,6 +21,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/atomicfile"
 	"github.com/elasund/elasund/internal/secretfile"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -241,18 +242,18 @@ func createGameDir(dir, game string, data, hosted, table []byte) error {
 	if err := os.Chmod(tmp, 0o700); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(tmp, gameFileName), data, 0o644, false); err != nil {
+	if err := atomicfile.Write(filepath.Join(tmp, gameFileName), data, 0o644, false); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(tmp, hostedFileName), hosted, 0o600, false); err != nil {
+	if err := atomicfile.Write(filepath.Join(tmp, hostedFileName), hosted, 0o600, false); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(tmp, tableFileName), table, 0o600, true); err != nil {
+	if err := atomicfile.Write(filepath.Join(tmp, tableFileName), table, 0o600, true); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, final); err != nil {
 		return err
 	}
 	ok = true
-	return syncDirectory(dir)
+	return atomicfile.SyncDir(dir)
 }

@@ -279,17 +279,7 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	// Half way through the game a seat lets its deadline pass: the
 	// daemon's clock moves on while the kills go on, and the bot plays.
 	sg := scriptGame(t, copyStore(t, origin), hg, true, 40)
-	want := map[string]bool{}
-	for i, id := range sg.ids {
-		for j := 0; j < sg.replies[i]; j++ {
-			want[mail.ReplyMessageID(id, j, testFrom)] = true
-		}
-	}
-	for _, tw := range sg.timed {
-		for j := 0; j < tw.replies; j++ {
-			want[mail.ReplyMessageID(tw.id, j, testFrom)] = true
-		}
-	}
+	want := sg.replyIDs()
 	t.Logf("undisturbed: %d mails (%d moves, %d refused), %d deadline moves, %d replies, in %v", len(sg.msgs), sg.moves, sg.refused, len(sg.timed), len(want), time.Since(start).Round(time.Millisecond))
 
 	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
@@ -383,7 +373,31 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 			sm.Unique(), len(want), im.Count("INBOX"), len(readyFiles(t, spool)), mailtest.Tail(logs.String(), 3000))
 	}
 
-	final := storedBytes(t, killDir, hg.Game)
+	checkAfterKills(t, sg, storedBytes(t, killDir, hg.Game), im, sm, want)
+	logRecoveries(t, logs.String(), sm, kills)
+}
+
+// replyIDs are the Message-IDs of every reply of the undisturbed run.
+func (sg *scriptedGame) replyIDs() map[string]bool {
+	want := map[string]bool{}
+	for i, id := range sg.ids {
+		for j := 0; j < sg.replies[i]; j++ {
+			want[mail.ReplyMessageID(id, j, testFrom)] = true
+		}
+	}
+	for _, tw := range sg.timed {
+		for j := 0; j < tw.replies; j++ {
+			want[mail.ReplyMessageID(tw.id, j, testFrom)] = true
+		}
+	}
+	return want
+}
+
+// checkAfterKills compares the game and the mail after the kills with the
+// undisturbed run: the same final file, every mail filed where it was,
+// and exactly the replies of the undisturbed run, each at least once.
+func checkAfterKills(t *testing.T, sg *scriptedGame, final []byte, im *mailtest.IMAP, sm *mailtest.SMTP, want map[string]bool) {
+	t.Helper()
 	if !bytes.Equal(final, sg.final) {
 		g, ref := openBytes(t, final), openBytes(t, sg.final)
 		t.Fatalf("the game after the kills differs from the undisturbed one: %d entries, want %d", len(g.File().History), len(ref.File().History))
@@ -409,7 +423,12 @@ func TestRefereeExactlyOnceUnderKill(t *testing.T) {
 	if sm.Unique() != len(want) {
 		t.Errorf("%d distinct replies, want %d", sm.Unique(), len(want))
 	}
-	out := logs.String()
+}
+
+// logRecoveries says what the daemons' recoveries found in their logs,
+// and fails when a kill sent more than one reply twice.
+func logRecoveries(t *testing.T, out string, sm *mailtest.SMTP, kills int) {
+	t.Helper()
 	t.Logf("recoveries: %d commits found done, %d found undone, %d held-reply drops, %d mails filed from the journal",
 		strings.Count(out, "recovery: commit had happened"), strings.Count(out, "recovery: commit had not happened"),
 		strings.Count(out, "recovery: dropped replies"), strings.Count(out, "message already handled"))

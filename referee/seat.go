@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/elasund/elasund/internal/atomicfile"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
@@ -143,7 +144,7 @@ func HostSeat(o SeatOptions) (*HostedGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(filepath.Join(gameDir(o.Dir, o.Game), hostedFileName), hdata, 0o600, true); err != nil {
+	if err := atomicfile.Write(filepath.Join(gameDir(o.Dir, o.Game), hostedFileName), hdata, 0o600, true); err != nil {
 		return nil, err
 	}
 	return &HostedGame{Game: o.Game, Key: key, Path: filepath.Join(gameDir(o.Dir, o.Game), gameFileName), Seats: s.seats(), Tokens: tokens, Mail: mails}, nil

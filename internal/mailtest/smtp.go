@@ -124,6 +124,14 @@ func (s *SMTP) TempFail(n int) {
 	s.tempFail = n
 }
 
+// TempFailsLeft is how many of the DATA commands TempFail asked to
+// refuse are still to come.
+func (s *SMTP) TempFailsLeft() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tempFail
+}
+
 // Refuse makes the sink refuse the recipient addr with 550 from now on.
 func (s *SMTP) Refuse(addr string) {
 	s.mu.Lock()
