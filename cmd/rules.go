@@ -32,7 +32,7 @@ rules: "elasund rules R84" prints rule R84, "elasund rules building" a short
 page on building, "elasund rules permit" the rules whose titles name
 permits. Without an argument it lists the topics. --game chooses the game
 (default: the game whose rules have that number, else elasund); the whole
-references are docs/rules.md and docs/seafarers/rules.md.`,
+references are docs/elasund/rules.md and docs/seafarers/rules.md.`,
 		Example: `  elasund rules
   elasund rules R84
   elasund rules trade-track

@@ -1,23 +1,46 @@
-// Package docs holds the project's documents that the program prints
-// itself: the rules references of the two games. Each is a markdown file
-// written in the project's own words and numbered as the engines cite
-// rules in their refusals; package internal/rulesref reads them.
+// Package docs holds the documents the program prints itself: the rules
+// reference of every game, each at docs/<game>/rules.md, written in the
+// project's own words and numbered as the game's engine cites rules in
+// its refusals. Package internal/rulesref reads them.
+//
+// A game's reference is found by the game's name alone: adding a game's
+// docs/<game>/rules.md adds it here, with no line to change.
 package docs
 
-import "embed"
-
-// The paths of the rules references inside Files.
-const (
-	// ElasundRules is the rules reference of Elasund: The First City
-	// (rules R1 to R108).
-	ElasundRules = "rules.md"
-	// SeafarersRules is the rules reference of Catan: Seafarers (rules
-	// S1 to S160).
-	SeafarersRules = "seafarers/rules.md"
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
 )
 
-// Files holds the rules references, at the paths ElasundRules and
-// SeafarersRules. It is read-only.
+// files holds every game's rules reference, at <game>/rules.md.
 //
-//go:embed rules.md seafarers/rules.md
-var Files embed.FS
+//go:embed */rules.md
+var files embed.FS
+
+// Rules returns the rules reference of the game named game
+// (docs/<game>/rules.md), or an error wrapping fs.ErrNotExist when the
+// game has none.
+func Rules(game string) ([]byte, error) {
+	if !fs.ValidPath(game) || path.Dir(game) != "." || game == "." {
+		return nil, fmt.Errorf("no rules reference for %q: %w", game, fs.ErrNotExist)
+	}
+	return files.ReadFile(RulesPath(game))
+}
+
+// RulesPath is where the rules reference of a game lies, below docs/.
+func RulesPath(game string) string { return game + "/rules.md" }
+
+// Games lists the names of the games that have a rules reference, in
+// lexical order.
+func Games() []string {
+	// The pattern is a constant: Glob's only error, a bad pattern,
+	// cannot happen.
+	matches, _ := fs.Glob(files, RulesPath("*"))
+	out := make([]string, len(matches))
+	for i, m := range matches {
+		out[i] = path.Dir(m)
+	}
+	return out
+}

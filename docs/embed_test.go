@@ -1,23 +1,32 @@
 package docs
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 )
 
-var references = []string{ElasundRules, SeafarersRules}
+// references are the paths of every embedded rules reference.
+func references() []string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, RulesPath(g))
+	}
+	return out
+}
 
 func read(t *testing.T, name string) string {
 	t.Helper()
-	b, err := Files.ReadFile(name)
+	b, err := files.ReadFile(name)
 	if err != nil {
-		t.Fatalf("Files.ReadFile(%q): %v", name, err)
+		t.Fatalf("files.ReadFile(%q): %v", name, err)
 	}
 	if !utf8.Valid(b) {
 		t.Fatalf("%s is not valid UTF-8", name)
@@ -25,10 +34,12 @@ func read(t *testing.T, name string) string {
 	return string(b)
 }
 
-// TestEmbedded checks that Files holds exactly the two references.
+// TestEmbedded checks that the package holds a rules reference for each
+// game directory of docs/ that has one, and nothing else, and that Rules
+// finds each by its game's name and no other file.
 func TestEmbedded(t *testing.T) {
 	var got []string
-	err := fs.WalkDir(Files, ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(files, ".", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			got = append(got, path)
 		}
@@ -37,12 +48,27 @@ func TestEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(got, " ") != ElasundRules+" "+SeafarersRules {
-		t.Errorf("Files holds %v, want %s and %s", got, ElasundRules, SeafarersRules)
+	onDisk, err := filepath.Glob("*/rules.md")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range references {
-		if text := read(t, name); !strings.HasPrefix(text, "# ") {
-			t.Errorf("%s does not start with a title line", name)
+	if strings.Join(got, " ") != strings.Join(onDisk, " ") || strings.Join(got, " ") != strings.Join(references(), " ") {
+		t.Errorf("the package holds %v and Games names %v, want every docs/*/rules.md: %v", got, Games(), onDisk)
+	}
+	for _, g := range []string{"elasund", "seafarers"} {
+		if !slices.Contains(Games(), g) {
+			t.Errorf("Games() = %v lacks %s", Games(), g)
+		}
+	}
+	for _, g := range Games() {
+		b, err := Rules(g)
+		if err != nil || !strings.HasPrefix(string(b), "# ") {
+			t.Errorf("Rules(%q) = %.20q, %v; want a reference starting with a title line", g, b, err)
+		}
+	}
+	for _, bad := range []string{"", ".", "..", "chess", "elasund/rules.md", "../docs", "/elasund", "seafarers/"} {
+		if _, err := Rules(bad); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("Rules(%q) = %v, want fs.ErrNotExist", bad, err)
 		}
 	}
 }
@@ -55,7 +81,7 @@ const maxWidth = 90
 // carriage returns or trailing spaces, lines of at most maxWidth
 // characters outside tables, and a final newline.
 func TestLayout(t *testing.T) {
-	for _, name := range references {
+	for _, name := range references() {
 		text := read(t, name)
 		if !strings.HasSuffix(text, "\n") || strings.HasSuffix(text, "\n\n") {
 			t.Errorf("%s must end with exactly one newline", name)
@@ -84,7 +110,7 @@ var (
 // TestRuleHeadings checks the heading form that commands and package
 // rulesref rely on: "### R84 — Title", with an em dash.
 func TestRuleHeadings(t *testing.T) {
-	for _, name := range references {
+	for _, name := range references() {
 		for i, line := range strings.Split(read(t, name), "\n") {
 			if headingLike.MatchString(line) && !ruleHeading.MatchString(line) {
 				t.Errorf("%s:%d: heading %q is not \"### <id> — <title>\"", name, i+1, line)
@@ -123,7 +149,7 @@ func TestOwnWords(t *testing.T) {
 			seen[g] = filepath.Base(p)
 		}
 	}
-	for _, name := range references {
+	for _, name := range references() {
 		w := words(prose(read(t, name)))
 		for i := 0; i+ownWordsRun <= len(w); i++ {
 			g := strings.Join(w[i:i+ownWordsRun], " ")

@@ -12,7 +12,6 @@ import (
 	"github.com/elasund/elasund/engine/elasund"
 	elasundbot "github.com/elasund/elasund/internal/bot/elasund"
 	"github.com/elasund/elasund/internal/games"
-	"github.com/elasund/elasund/internal/rulesref"
 	"github.com/elasund/elasund/mail"
 	elasundboard "github.com/elasund/elasund/templates/elasund"
 	"github.com/elasund/elasund/turnfile"
@@ -22,7 +21,7 @@ import (
 func twoGames(t testing.TB) *games.Set {
 	t.Helper()
 	set, err := games.NewSet(
-		games.Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}, Reference: rulesref.Elasund},
+		games.Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}},
 		games.Kit{Rules: nimRules{}, Renderer: nimRenderer{}, Bots: nimBots{}, Reference: nimReference},
 	)
 	if err != nil {

@@ -6,8 +6,10 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/elasund/elasund/docs"
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/engine/seafarers"
@@ -25,8 +27,10 @@ type Kit struct {
 	Rules    engine.Game
 	Renderer templates.Renderer
 	Bots     bot.Maker
-	// Reference reads the game's rules reference (docs/…/rules.md),
-	// numbered as its engine's refusals cite rules.
+	// Reference reads the game's rules reference, numbered as its
+	// engine's refusals cite rules. NewSet fills it in: it reads the
+	// reference embedded in package docs (docs/<name>/rules.md), unless
+	// the kit names another (a game made up by a test).
 	Reference func() (*rulesref.Reference, error)
 }
 
@@ -41,8 +45,8 @@ type Set struct {
 // All returns every game elasund plays, Elasund first.
 func All() *Set {
 	s, err := NewSet(
-		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}, Reference: rulesref.Elasund},
-		Kit{Rules: seafarers.Rules{}, Renderer: seafarersboard.Renderer{}, Bots: seafarersbot.Maker{}, Reference: rulesref.Seafarers},
+		Kit{Rules: elasund.Rules{}, Renderer: elasundboard.Renderer{}, Bots: elasundbot.Maker{}},
+		Kit{Rules: seafarers.Rules{}, Renderer: seafarersboard.Renderer{}, Bots: seafarersbot.Maker{}},
 	)
 	if err != nil {
 		// The table above is fixed; a failure is a programming error
@@ -52,13 +56,23 @@ func All() *Set {
 	return s
 }
 
-// NewSet returns a set of the given games.
+// NewSet returns a set of the given games, the first being the default.
+// It refuses a kit without rules, renderer or bots, and a game without a
+// rules reference.
 func NewSet(kits ...Kit) (*Set, error) {
+	kits = slices.Clone(kits)
 	games := make([]engine.Game, len(kits))
 	mailers := make([]*templates.Mailer, len(kits))
 	for i, k := range kits {
-		if k.Rules == nil || k.Renderer == nil || k.Bots == nil || k.Reference == nil {
-			return nil, fmt.Errorf("game %d lacks rules, renderer, bots or reference", i+1)
+		if k.Rules == nil || k.Renderer == nil || k.Bots == nil {
+			return nil, fmt.Errorf("game %d lacks rules, renderer or bots", i+1)
+		}
+		if k.Reference == nil {
+			name := k.Rules.Name()
+			if _, err := docs.Rules(name); err != nil {
+				return nil, fmt.Errorf("%s has no rules reference: %w", name, err)
+			}
+			kits[i].Reference = func() (*rulesref.Reference, error) { return rulesref.Embedded(name) }
 		}
 		games[i] = k.Rules
 		m, err := templates.NewMailer(k.Renderer)
@@ -71,7 +85,7 @@ func NewSet(kits ...Kit) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Set{kits: append([]Kit(nil), kits...), registry: r, mailers: mailers}, nil
+	return &Set{kits: kits, registry: r, mailers: mailers}, nil
 }
 
 // Registry is the set's games as the turn file reads them.

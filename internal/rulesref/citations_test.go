@@ -89,16 +89,19 @@ func sourceCitations(t *testing.T, root string, belongs func(rel string) bool, p
 	return out, files
 }
 
-// elasundSource reports whether a file (slash path from the module root)
-// is Elasund engine code: below engine/elasund, or directly in engine/
-// while the engine moves there.
-func elasundSource(rel string) bool {
-	return strings.Contains(rel, "engine/elasund") || filepath.ToSlash(filepath.Dir(rel)) == "engine"
-}
-
-// seafarersSource reports whether a file belongs to the Seafarers game.
-func seafarersSource(rel string) bool {
-	return strings.Contains(rel, "seafarers")
+// gameSource returns whether a file (slash path from the module root)
+// belongs to the game named game: its rules (engine/<game>), its renderer
+// (templates/<game>) or its bots (internal/bot/<game>), sub-packages
+// included.
+func gameSource(game string) func(rel string) bool {
+	return func(rel string) bool {
+		for _, dir := range []string{"engine/", "templates/", "internal/bot/"} {
+			if strings.HasPrefix(rel, dir+game+"/") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // missingRules returns the citations of rules that ref does not have.
@@ -112,55 +115,51 @@ func missingRules(ref *Reference, cites []citation) []citation {
 	return out
 }
 
-func TestElasundSource(t *testing.T) {
+func TestGameSource(t *testing.T) {
 	tests := map[string]bool{
-		"engine/apply.go":                 true,
+		"engine/apply.go":                 false,
 		"engine/elasund/apply.go":         true,
 		"engine/elasund/sub/x.go":         true,
 		"engine/seafarers/apply.go":       false,
-		"internal/bot/engine/x.go":        false,
+		"engine/elasundish/apply.go":      false,
+		"internal/bot/elasund/x.go":       true,
+		"templates/elasund/text.go":       true,
+		"templates/replay/page.go":        false,
 		"cmd/move.go":                     false,
 		"internal/rulesref/reference.go":  false,
-		"templates/engine/elasund/x.go":   true,
+		"templates/engine/elasund/x.go":   false,
 		"engine/seafarers/elasund_arg.go": false,
 	}
+	belongs := gameSource("elasund")
 	for rel, want := range tests {
-		if got := elasundSource(rel); got != want {
-			t.Errorf("elasundSource(%q) = %v, want %v", rel, got, want)
+		if got := belongs(rel); got != want {
+			t.Errorf("gameSource(elasund)(%q) = %v, want %v", rel, got, want)
 		}
 	}
 }
 
-// TestSourceCitations checks that every rule number the engines' sources
-// cite (R… in Elasund code, S… in Seafarers code) is in the reference, so
-// that "elasund rules <id>" can explain every refusal.
+// citePattern matches a citation of a rule with the prefix ("R52" for R),
+// the number in its first group.
+func citePattern(prefix string) *regexp.Regexp {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(prefix) + `([0-9]{1,3})\b`)
+}
+
+// TestSourceCitations checks that every rule number a game's sources cite
+// (R… in Elasund's, S… in Seafarers') is in its reference, so that
+// "elasund rules <id>" can explain every refusal.
 func TestSourceCitations(t *testing.T) {
 	root := moduleRoot(t)
-	checks := []struct {
-		name    string
-		load    func() (*Reference, error)
-		belongs func(string) bool
-		pattern *regexp.Regexp
-		prefix  string
-	}{
-		{"elasund", Elasund, elasundSource, regexp.MustCompile(`\bR([0-9]{1,3})\b`), "R"},
-		{"seafarers", Seafarers, seafarersSource, regexp.MustCompile(`\bS([0-9]{1,3})\b`), "S"},
-	}
-	for _, c := range checks {
-		t.Run(c.name, func(t *testing.T) {
-			cites, files := sourceCitations(t, root, c.belongs, c.pattern, c.prefix)
+	for _, g := range embeddedGames(t) {
+		t.Run(g.name, func(t *testing.T) {
+			cites, files := sourceCitations(t, root, gameSource(g.name), citePattern(g.prefix), g.prefix)
 			if files == 0 {
-				t.Skipf("no %s Go sources in %s yet", c.name, root)
+				t.Fatalf("no Go sources of %s in %s: a rules reference without a game", g.name, root)
 			}
-			ref, err := c.load()
-			if err != nil {
-				t.Fatal(err)
-			}
-			missing := missingRules(ref, cites)
+			missing := missingRules(g.ref, cites)
 			for _, ct := range missing {
-				t.Errorf("%s:%d cites %s, which the %s reference does not have", ct.file, ct.line, ct.id, c.name)
+				t.Errorf("%s:%d cites %s, which the %s reference does not have", ct.file, ct.line, ct.id, g.name)
 			}
-			t.Logf("%d citations in %d %s files, %d not in the reference", len(cites), files, c.name, len(missing))
+			t.Logf("%d citations in %d %s files, %d not in the reference", len(cites), files, g.name, len(missing))
 		})
 	}
 }
@@ -181,22 +180,27 @@ func TestSourceCitationsFindMissing(t *testing.T) {
 	write("go.mod", "module example.org/x\n")
 	write("engine/elasund/a.go", "package elasund\n// R52 and R109, not R2D2 or XR5.\n")
 	write("engine/elasund/a_test.go", "package elasund\n// R999 in a test is not checked\n")
-	write("engine/b.go", "package engine\n// R007\n")
+	write("engine/b.go", "package engine\n// R400, no game's\n")
+	write("templates/elasund/b.go", "package elasund\n// R007\n")
 	write(".git/c.go", "// R500\n")
 	write("cmd/d.go", "// R600\n")
-	cites, files := sourceCitations(t, root, elasundSource, regexp.MustCompile(`\bR([0-9]{1,3})\b`), "R")
+	cites, files := sourceCitations(t, root, gameSource("elasund"), citePattern("R"), "R")
 	if files != 2 {
-		t.Errorf("scanned %d files, want 2 (a.go and b.go)", files)
+		t.Errorf("scanned %d files, want 2 (engine/elasund/a.go and templates/elasund/b.go)", files)
 	}
 	var got []string
 	for _, c := range cites {
 		got = append(got, c.file+":"+strconv.Itoa(c.line)+":"+c.id)
 	}
-	want := []string{"engine/b.go:2:R7", "engine/elasund/a.go:2:R52", "engine/elasund/a.go:2:R109"}
+	want := []string{"engine/elasund/a.go:2:R52", "engine/elasund/a.go:2:R109", "templates/elasund/b.go:2:R7"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("citations = %v, want %v", got, want)
 	}
-	missing := missingRules(mustLoad(t, games[0]), cites)
+	ref, err := Embedded("elasund")
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := missingRules(ref, cites)
 	if len(missing) != 1 || missing[0].id != "R109" || missing[0].file != "engine/elasund/a.go" {
 		t.Errorf("missing = %v, want only R109 in engine/elasund/a.go", missing)
 	}

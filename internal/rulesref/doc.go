@@ -2,8 +2,8 @@
 // topics up in it, so that the program can print one rule
 // (elasund rules R84) or a short page on a topic (elasund rules building).
 //
-// A rules reference is a markdown document (docs/rules.md for Elasund,
-// docs/seafarers/rules.md for Catan: Seafarers) with this shape:
+// A rules reference is a markdown document, docs/<game>/rules.md
+// (docs/elasund/rules.md, docs/seafarers/rules.md), with this shape:
 //
 //   - a title line "# …" and an introduction up to the first "## " heading;
 //   - topic pages, each a section headed "## Topic: <name>", where the name
@@ -17,6 +17,6 @@
 // it. A section's body runs to the next heading of level one to three
 // outside a fenced code block, and keeps its lines as written.
 //
-// Elasund and Seafarers parse the references embedded in package docs.
+// Embedded parses the reference of a game embedded in package docs.
 // A Reference is immutable once parsed and safe for concurrent use.
 package rulesref

@@ -6,59 +6,53 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/elasund/elasund/docs"
 )
 
-// game describes one embedded reference and what it must contain.
+// game is one game's embedded reference: its name in package docs, and
+// the letters its rule ids start with (R for Elasund's R1…), as its first
+// rule has them.
 type game struct {
 	name   string
-	load   func() (*Reference, error)
 	prefix string
-	last   int      // the rules are prefix1 .. prefix<last>
-	topics []string // the topic pages it must have
+	ref    *Reference
 }
 
-var games = []game{
-	{
-		name: "elasund", load: Elasund, prefix: "R", last: 108,
-		topics: []string{
-			"setup", "phases", "building", "walls", "church", "pirates",
-			"trade-track", "influence", "winning", "decisions", "options",
-		},
-	},
-	{
-		name: "seafarers", load: Seafarers, prefix: "S", last: 160,
-		topics: []string{
-			"setup", "turn", "production", "robber-and-pirate", "building",
-			"ships", "trade", "development-cards", "longest-route-and-army",
-			"winning", "sealed-draws", "decisions",
-			"base", "new-shores", "four-islands", "fog-island",
-			"through-the-desert", "forgotten-tribe", "cloth-for-catan",
-			"pirate-islands", "wonders-of-catan", "new-world", "options",
-		},
-	},
-}
-
-func mustLoad(t *testing.T, g game) *Reference {
+// embeddedGames loads every rules reference embedded in package docs.
+func embeddedGames(t *testing.T) []game {
 	t.Helper()
-	ref, err := g.load()
-	if err != nil {
-		t.Fatalf("loading the %s reference: %v", g.name, err)
+	names := docs.Games()
+	if len(names) < 2 {
+		t.Fatalf("package docs embeds the references of %v, want every game's", names)
 	}
-	return ref
+	var out []game
+	for _, name := range names {
+		ref, err := Embedded(name)
+		if err != nil {
+			t.Fatalf("loading the %s reference: %v", name, err)
+		}
+		if len(ref.Rules()) == 0 {
+			t.Fatalf("the %s reference has no rules", name)
+		}
+		id := ref.Rules()[0].ID
+		out = append(out, game{name: name, prefix: strings.TrimRight(id, "0123456789"), ref: ref})
+	}
+	return out
 }
 
-// TestEveryRuleOnceInOrder checks that the reference has exactly the rules
-// prefix1 .. prefix<last>, each once, in order.
+// TestEveryRuleOnceInOrder checks that each reference has exactly the
+// rules prefix1 .. prefixN, each once, in order, with one prefix.
 func TestEveryRuleOnceInOrder(t *testing.T) {
-	for _, g := range games {
+	for _, g := range embeddedGames(t) {
 		t.Run(g.name, func(t *testing.T) {
-			ref := mustLoad(t, g)
-			want := make([]string, g.last)
+			last := len(g.ref.Rules())
+			want := make([]string, last)
 			for i := range want {
 				want[i] = fmt.Sprintf("%s%d", g.prefix, i+1)
 			}
-			if got := ids(ref.Rules()); !reflect.DeepEqual(got, want) {
-				t.Errorf("rule ids = %v\nwant %s1 .. %s%d in order", got, g.prefix, g.prefix, g.last)
+			if got := ids(g.ref.Rules()); !reflect.DeepEqual(got, want) {
+				t.Errorf("rule ids = %v\nwant %s1 .. %s%d in order", got, g.prefix, g.prefix, last)
 			}
 		})
 	}
@@ -67,9 +61,9 @@ func TestEveryRuleOnceInOrder(t *testing.T) {
 // TestRuleShape checks each rule: a short title and 1 to 8 lines of text,
 // every rule it mentions existing.
 func TestRuleShape(t *testing.T) {
-	for _, g := range games {
+	for _, g := range embeddedGames(t) {
 		t.Run(g.name, func(t *testing.T) {
-			ref := mustLoad(t, g)
+			ref := g.ref
 			for _, r := range ref.Rules() {
 				if n := utf8.RuneCountInString(r.Title); n > 60 {
 					t.Errorf("%s: title %q has %d characters, want at most 60", r.ID, r.Title, n)
@@ -90,50 +84,46 @@ func TestRuleShape(t *testing.T) {
 	}
 }
 
-// TestTopics checks that every topic page exists, is 10 to 40 lines long,
-// ends with the list of the rules it covers, and mentions only rules that
-// exist.
+// TestTopics checks every topic page of each reference: it is 10 to 40
+// lines long, ends with the list of the rules it covers and mentions only
+// rules that exist; the options section has its table. A reference has at
+// least one topic besides its options.
 func TestTopics(t *testing.T) {
-	for _, g := range games {
+	for _, g := range embeddedGames(t) {
 		t.Run(g.name, func(t *testing.T) {
-			ref := mustLoad(t, g)
-			for _, name := range g.topics {
-				tp, ok := ref.Topic(name)
-				if !ok {
-					t.Errorf("topic %q missing", name)
-					continue
-				}
+			ref := g.ref
+			pages := 0
+			for _, tp := range ref.Topics() {
 				if strings.TrimSpace(tp.Body) == "" {
-					t.Errorf("topic %q is empty", name)
+					t.Errorf("topic %q is empty", tp.Name)
 					continue
 				}
-				if name == "options" {
+				if tp.Name == "options" {
 					if !strings.Contains(tp.Body, "| option |") {
 						t.Errorf("the options section has no table")
 					}
 					continue
 				}
+				pages++
 				lines := strings.Split(tp.Body, "\n")
 				if n := len(lines); n < 10 || n > 40 {
-					t.Errorf("topic %q has %d lines, want 10 to 40", name, n)
+					t.Errorf("topic %q has %d lines, want 10 to 40", tp.Name, n)
 				}
 				last := lines[len(lines)-1]
 				if !strings.HasPrefix(last, "Rules: "+g.prefix) || len(ref.cited(last)) == 0 {
-					t.Errorf("topic %q ends with %q, want the list of its rules (\"Rules: %s…\")", name, last, g.prefix)
+					t.Errorf("topic %q ends with %q, want the list of its rules (\"Rules: %s…\")", tp.Name, last, g.prefix)
 				}
 				if len(tp.Rules) == 0 {
-					t.Errorf("topic %q mentions no rule", name)
+					t.Errorf("topic %q mentions no rule", tp.Name)
 				}
 				for _, id := range tp.Rules {
 					if _, ok := ref.Rule(id); !ok {
-						t.Errorf("topic %q mentions %s, which is not in the reference", name, id)
+						t.Errorf("topic %q mentions %s, which is not in the reference", tp.Name, id)
 					}
 				}
 			}
-			for _, tp := range ref.Topics() {
-				if !contains(g.topics, tp.Name) {
-					t.Errorf("topic %q is not in this test's list; add it there", tp.Name)
-				}
+			if pages == 0 {
+				t.Errorf("the %s reference has no topic page", g.name)
 			}
 		})
 	}
@@ -142,9 +132,9 @@ func TestTopics(t *testing.T) {
 // TestIntro checks that the introduction explains the numbers and shows
 // how to print one rule.
 func TestIntro(t *testing.T) {
-	for _, g := range games {
+	for _, g := range embeddedGames(t) {
 		t.Run(g.name, func(t *testing.T) {
-			ref := mustLoad(t, g)
+			ref := g.ref
 			if ref.Title() == "" {
 				t.Error("no title")
 			}
@@ -155,7 +145,7 @@ func TestIntro(t *testing.T) {
 			if !strings.Contains(intro, "elasund rules ") {
 				t.Error("the introduction does not show the elasund rules command")
 			}
-			want := fmt.Sprintf("%s1 to %s%d", g.prefix, g.prefix, g.last)
+			want := fmt.Sprintf("%s1 to %s%d", g.prefix, g.prefix, len(ref.Rules()))
 			if !strings.Contains(intro, want) {
 				t.Errorf("the introduction does not name the range %q", want)
 			}

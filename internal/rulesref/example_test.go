@@ -9,7 +9,7 @@ import (
 
 // Print one rule of the Elasund reference, as elasund rules R88 does.
 func ExampleReference_Lookup() {
-	ref, err := rulesref.Elasund()
+	ref, err := rulesref.Embedded("elasund")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,7 +28,7 @@ func ExampleReference_Lookup() {
 
 // A query that matches nothing fails with suggestions.
 func ExampleNotFoundError() {
-	ref, err := rulesref.Seafarers()
+	ref, err := rulesref.Embedded("seafarers")
 	if err != nil {
 		fmt.Println(err)
 		return

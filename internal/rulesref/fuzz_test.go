@@ -27,8 +27,8 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(b, "X2")
 	}
-	for _, name := range []string{docs.ElasundRules, docs.SeafarersRules} {
-		b, err := docs.Files.ReadFile(name)
+	for _, name := range docs.Games() {
+		b, err := docs.Rules(name)
 		if err != nil {
 			f.Fatal(err)
 		}

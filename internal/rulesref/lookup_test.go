@@ -10,8 +10,8 @@ import (
 
 func TestLookup(t *testing.T) {
 	refs := map[string]*Reference{}
-	for _, g := range games {
-		refs[g.name] = mustLoad(t, g)
+	for _, g := range embeddedGames(t) {
+		refs[g.name] = g.ref
 	}
 	tests := []struct {
 		game, query string
@@ -85,8 +85,8 @@ func TestLookup(t *testing.T) {
 
 func TestLookupNotFound(t *testing.T) {
 	refs := map[string]*Reference{}
-	for _, g := range games {
-		refs[g.name] = mustLoad(t, g)
+	for _, g := range embeddedGames(t) {
+		refs[g.name] = g.ref
 	}
 	tests := []struct {
 		game, query string
