@@ -79,7 +79,7 @@ func (app *App) openKeys() (*turnfile.KeyStore, error) {
 	return ks, err
 }
 
-// resolveSeat picks the seat a command acts for (spec/CLI.md): --as if
+// resolveSeat picks the seat a command acts for (docs/cli.md): --as if
 // given; else the seat of this game whose secret is in the key directory
 // (the one of them that can act, if several); else the only seat that can
 // act.

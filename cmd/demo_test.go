@@ -183,7 +183,7 @@ func TestDemoColours(t *testing.T) {
 	}
 }
 
-// seafarersScenarios are the Seafarers scenarios (RULES S2).
+// seafarersScenarios are the Seafarers scenarios (S2).
 var seafarersScenarios = []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
 	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 

@@ -10,7 +10,7 @@ import (
 	"github.com/elasund/elasund/turnfile"
 )
 
-// The exit codes of spec/CLI.md.
+// The exit codes of docs/cli.md.
 const (
 	exitOK      = 0
 	exitFailure = 1
@@ -49,7 +49,7 @@ func withHint(err error, format string, args ...any) error {
 	return &hintError{err: err, hint: fmt.Sprintf(format, args...)}
 }
 
-// exitCode maps an error to the exit codes of spec/CLI.md. A bad file
+// exitCode maps an error to the exit codes of docs/cli.md. A bad file
 // wins over the illegal move it may contain.
 func exitCode(err error) int {
 	var (

@@ -55,7 +55,7 @@ func (app *App) games() *games.Set {
 }
 
 // Main runs the elasund command line with args (without the program
-// name) and returns the exit code of spec/CLI.md.
+// name) and returns the exit code of docs/cli.md.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &App{
 		In: stdin, Out: stdout, ErrOut: stderr,
@@ -166,7 +166,7 @@ func (app *App) rand() io.Reader {
 	return rand.Reader
 }
 
-// keyDir is the key directory of spec/CLI.md: $ELASUND_HOME, else
+// keyDir is the key directory of docs/cli.md: $ELASUND_HOME, else
 // $XDG_CONFIG_HOME/elasund, else ~/.config/elasund.
 func (app *App) keyDir() (string, error) {
 	if d := app.getenv("ELASUND_HOME"); d != "" {

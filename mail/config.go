@@ -94,9 +94,10 @@ type Config struct {
 	// Spool is the directory holding the journal and the outbox. It must
 	// be on a local file system that honours fsync.
 	Spool string `yaml:"spool"`
-	// GamesDir is the handler's store: for Elasund, one directory per
-	// game holding its authoritative turn file and the hosted seats'
-	// secrets. The daemon core does not use it. Relative to the file.
+	// GamesDir is the handler's store: for the referee, one directory
+	// per game (of any game) holding its authoritative turn file and the
+	// hosted seats' secrets. The daemon core does not use it. Relative
+	// to the file.
 	GamesDir string `yaml:"games_dir"`
 	// JournalRetention is how long the journal remembers a message that
 	// has been filed, so that a second copy of it is recognised. Default

@@ -47,7 +47,7 @@ type HostOptions struct {
 	// Options are rule options overriding the defaults.
 	Options map[string]string
 	// RandomStart shuffles the seat order; the referee may, being the
-	// trusted party (spec/TURNFILE.md requirement 4).
+	// trusted party (docs/turnfile.md §4, docs/mail.md).
 	RandomStart bool
 	// Deadline is how long a seat has to move once the game waits for
 	// it; 0 means DefaultDeadline.

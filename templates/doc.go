@@ -1,18 +1,19 @@
-// Package templates draws an Elasund position for people: a plain-text board
-// for terminals and mail (TextBoard), a standalone SVG picture (SVG), and the
-// mails the game daemon sends (RenderTurn, RenderRejection, RenderInvitation,
-// RenderHelp, RenderDecision).
+// Package templates writes what people read about a game of any game: the
+// mails of the referee and the Renderer interface through which each game
+// draws its own positions.
 //
-// Everything here reads an engine.Config and an engine.State and writes
-// text; nothing changes the state, and nothing panics on a strange one: a
-// piece off the board is left out of the picture rather than drawn wrong.
-// The geometry follows COMPONENTS.md: the city is columns A..(2P) for P
-// players, the east wall runs in column 2P+1 (J, off the board, for four
-// players), the north and south walls lie above and below columns C..2P-1,
-// and the gates sit on the corners.
+// Every game has a Renderer in a package of its own below this one
+// (templates/elasund, templates/seafarers): a text board for terminals and
+// mails, a standalone SVG picture, a line of each seat's holdings, the
+// words for its owed decisions, actions and events, and its parts of the
+// mails (MailTemplates). A Mailer puts the shared mail templates of this
+// package (turn, rejection, invitation, help, notice, decision) together
+// with one game's parts; GroupLines and CollapsedLines print a list of
+// legal actions as a few lines, grouped by the game's Group.
 //
-// The mail templates assume the daemon's conventions: every subject carries
-// the tag "[elasund GAME]", a move is the body of a reply written in the
-// move language of NOTATION.md, and a hosted seat proves itself with a
-// "token SECRET" line in the body.
+// Nothing here changes a position, and nothing panics on a strange one.
+// The mails follow the referee's conventions (docs/mail.md): every subject
+// carries the tag "[elasund GAME]" (SubjectTag), a move is the body of a
+// reply written in the game's move language, and a hosted seat proves
+// itself with a "token SECRET" line in the body.
 package templates

@@ -7,7 +7,8 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// Edit applies sandbox position edits (spec/CLI.md) and appends them as
+// Edit applies sandbox position edits (the game's own, read by its
+// engine.Game.ParseEdits; docs/cli.md, edit) and appends them as
 // an edit entry (§2.3, §4.4). The edits apply atomically; a result that is
 // not a consistent position returns the engine's *engine.StateError and
 // changes nothing. Edits draw nothing, so the turn's random source goes on

@@ -9,10 +9,6 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// Format is the format version of Elasund's files (§2.1). Each game's
-// files carry the game's own format (engine.Game.Format).
-const Format = "elasund/1"
-
 // ChainLength is the length N of the hash chains of new games (§4.1).
 const ChainLength = 1024
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// ActionKind is the verb of an action (NOTATION.md). The zero value means
+// ActionKind is the verb of an action (topic moves). The zero value means
 // none.
 type ActionKind int
 
@@ -57,7 +57,7 @@ type Action struct {
 	Priority []Card
 }
 
-// String prints the action in canonical NOTATION.md form.
+// String prints the action in its canonical spelling (topic moves).
 func (a Action) String() string {
 	var b strings.Builder
 	w := func(parts ...string) {
@@ -170,7 +170,7 @@ func FormatMove(m []Action) string {
 }
 
 // Stream names a kind of random draw. Each kind has its own generator, so
-// one kind of draw never shifts another (TURNFILE.md requirement 4).
+// one kind of draw never shifts another (docs/turnfile.md §4.3).
 type Stream int
 
 // The streams.
@@ -197,7 +197,7 @@ type Rand interface {
 	Intn(s Stream, n int) int
 }
 
-// FormatAction prints a in NOTATION.md form with the third influence colour
+// FormatAction prints a in its canonical form with the third influence colour
 // named as this game's edition prints it ("red" in the French and Russian
 // editions, R108, V1). ParseAction reads both names, so the text reads back
 // as the same action. No action names a seat colour, so every "yellow" in

@@ -138,7 +138,7 @@ const (
 	InfluenceIncome
 )
 
-// Spec is the catalogue entry of a building kind (COMPONENTS.md, R6).
+// Spec is the catalogue entry of a building kind (R6).
 type Spec struct {
 	Name    string
 	W, H    int
@@ -286,7 +286,7 @@ func (t *Tile) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// startSquares are the starters' squares per colour (COMPONENTS.md, R16):
+// startSquares are the starters' squares per colour (R16):
 // the cottage's north square, then the hut's square.
 var startSquares = map[Colour][2]Square{
 	Red:    {{Col: 4, Row: 5}, {Col: 3, Row: 2}},

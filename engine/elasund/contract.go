@@ -103,7 +103,8 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	return &Position{g: g, setup: cloneSetup(s)}, nil
 }
 
-// ParseMove reads a move of NOTATION.md.
+// ParseMove reads a move in Elasund's move language (docs/elasund/rules.md,
+// topic moves).
 func (Rules) ParseMove(text string) ([]engine.Action, error) {
 	m, err := ParseMove(text)
 	if err != nil {
@@ -112,7 +113,7 @@ func (Rules) ParseMove(text string) ([]engine.Action, error) {
 	return Actions(m), nil
 }
 
-// ParseEdits reads sandbox edits (CLI.md).
+// ParseEdits reads sandbox edits (docs/elasund/rules.md, topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
 	es, err := ParseEdits(text)
 	if err != nil {

@@ -380,7 +380,7 @@ func (g *Game) rebuild(seat Colour, a Action, rng Rand) error {
 	return nil
 }
 
-// orders sets a seat's standing orders (NOTATION.md) and lets them settle
+// orders sets a seat's standing orders (topic moves, R105) and lets them settle
 // any decision the seat owes.
 func (g *Game) orders(seat Colour, a Action, rng Rand) error {
 	p := g.st.Players[seat]

@@ -1,13 +1,19 @@
-// Package engine implements the rules of Elasund: The First City.
+// Package elasund implements the rules of Elasund: The First City.
 //
 // The engine is pure and deterministic: it does no I/O, reads no clock and
-// keeps no global state. Randomness arrives through the Rand interface, drawn
-// from named streams (see Stream) in a documented order, so the same source
-// always gives the same game.
+// keeps no global state. Randomness comes from the caller, drawn from named
+// streams (see Stream) in a documented order, so the same source always
+// gives the same game.
 //
 // A Game pairs a Config (seat order, edition and rule options, fixed for the
 // whole game) with a State (everything that changes). Moves are lists of
-// Actions in the language of NOTATION.md; Apply applies a move atomically and
-// Legal lists every action the acting seat may take now. Comments cite the
-// numbered rules of RULES.md (R1..R108) and its variants (V1..V40).
+// Actions in the move language (docs/elasund/rules.md, topic moves); Apply
+// applies a move atomically and Legal lists every action the acting seat
+// may take now. Rules is the engine.Game the rest of elasund plays through.
+//
+// Comments cite the numbered rules of docs/elasund/rules.md (R1–R108). The
+// V… numbers some of them add name the contract's rule variants the
+// reference was written from; each is a rule option of the reference's
+// Options table, and docs/decisions.md records the readings where the
+// contract was silent.
 package elasund

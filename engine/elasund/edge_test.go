@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// The derived edge cases D1..D22 of RULES.md §18, played through the public
-// action path like the worked examples (examples_test.go).
+// The derived edge cases D1..D22 of the Elasund rules contract that
+// docs/elasund/rules.md was written from, played through the public action
+// path like the worked examples (examples_test.go).
 
 // shipRow returns the ship's row name, or 0 before the first roll.
 func shipRow(g *Game) int {

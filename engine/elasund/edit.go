@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Edit is one sandbox position edit (CLI.md, "Sandbox position editing").
+// Edit is one sandbox position edit (docs/elasund/rules.md, topic edits).
 // Which fields matter depends on Verb.
 type Edit struct {
 	Verb     string // gold influence place remove permit church wall trade ship turn
@@ -62,7 +62,7 @@ var editUsage = map[string]string{
 }
 
 // ParseEdits reads sandbox edits separated by ";" or new lines, in the
-// words of CLI.md. Errors are *NotationError.
+// words of docs/elasund/rules.md, topic edits. Errors are *NotationError.
 func ParseEdits(text string) ([]Edit, error) {
 	groups := lexMove(text)
 	if len(groups) == 0 {
@@ -187,7 +187,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 // Edit applies sandbox edits atomically: either all apply and the result
 // is a consistent position, or the game is unchanged and the error (a
 // *StateError) names the problem. Edits set up a position; they draw no
-// cards, pay nothing and displace nothing (CLI.md).
+// cards, pay nothing and displace nothing (topic edits).
 func (g *Game) Edit(edits []Edit) error {
 	work := g.Clone()
 	work.ordered = false // the edits change its state in place

@@ -18,7 +18,7 @@ func newTestGame(t testing.TB, n int, overrides map[string]string) *Game {
 	return g
 }
 
-// mustEdit applies sandbox edits written as in CLI.md, failing the test on
+// mustEdit applies sandbox edits written as in topic edits, failing the test on
 // any error.
 func mustEdit(t testing.TB, g *Game, text string) {
 	t.Helper()

@@ -8,9 +8,11 @@ import (
 	"testing"
 )
 
-// The worked examples E1..E24 of RULES.md §17, played through the public
-// action path: moves are written in NOTATION.md and applied with Apply.
-// Coordinates in RULES.md are (column, row label): (3,4) is D4.
+// The worked examples E1..E24 of the Elasund rules contract that
+// docs/elasund/rules.md was written from, played through the public action
+// path: moves are written in the move language (topic moves) and applied
+// with Apply. Coordinates in the contract are (column, row label): (3,4) is
+// D4.
 //
 // Unless an example says otherwise the game has four players; the
 // starters stand on their framed squares (red E8-E9 + D4, blue B8-B9 + C4,
@@ -797,8 +799,9 @@ func TestE22WallRewardSchedule(t *testing.T) {
 			cubes++
 		}
 	}
-	// RULES.md E22 says "11 influence in total", but its own schedule
-	// (and R9, COMPONENTS.md) sums to 1+1+1+2+2+2 = 9: the schedule wins.
+	// The contract's E22 says "11 influence in total", but its own
+	// schedule (and R9) sums to 1+1+1+2+2+2 = 9: the schedule wins
+	// (docs/decisions.md).
 	exEq(t, "influence drawn", cards, 9)
 	exEq(t, "towers", cubes, 3)
 	exEq(t, "red cubes in supply", g.View().Players[Red].Cubes, 7)

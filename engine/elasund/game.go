@@ -99,7 +99,7 @@ func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
 
 // BeginsTurn reports whether an entry by seat now would begin a turn: the
 // seat is to move and has not rolled yet. The turn file derives a new turn
-// seed for such an entry (TURNFILE.md requirement 4).
+// seed for such an entry (docs/turnfile.md §4.2).
 func (g *Game) BeginsTurn(seat Colour) bool {
 	return g.st.Phase == PhaseRoll && g.st.Current == seat
 }

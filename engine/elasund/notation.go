@@ -12,7 +12,8 @@ import (
 // in the game comes near it, and it keeps the printed form of a move short.
 const maxNotationCards = 99
 
-// ParseMove reads a move (NOTATION.md): actions separated by ";" or new
+// ParseMove reads a move (docs/elasund/rules.md, topic moves): actions
+// separated by ";" or new
 // lines, words case-insensitive, "#" starting a comment to the end of the
 // line. Empty actions are skipped, but a move must have at least one action.
 // Errors are *NotationError, with Offset the byte offset in text of the
@@ -33,7 +34,7 @@ func ParseMove(text string) ([]Action, error) {
 	return move, nil
 }
 
-// ParseAction reads one action of a move, in the words of NOTATION.md. It is
+// ParseAction reads one action of a move, in the words of topic moves. It is
 // the inverse of Action.String. Errors are *NotationError.
 func ParseAction(text string) (Action, error) {
 	groups := lexMove(text)
@@ -121,7 +122,7 @@ type actionVerb struct {
 	parse func(p *actionParser, a *Action) error
 }
 
-// actionVerbs lists the actions in NOTATION.md order.
+// actionVerbs lists the actions in the order of topic moves.
 var actionVerbs = []actionVerb{
 	{"roll", "roll", func(p *actionParser, a *Action) error { a.Kind = ActRoll; return nil }},
 	{"ship", "ship north|south", parseShip},

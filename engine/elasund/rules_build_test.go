@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// Rule tests for RULES.md §7-§9: phase 2 — buildings, trade points,
-// starters, walls and the church (R46-R83).
+// Rule tests for the rules of docs/elasund/rules.md on phase 2 — buildings,
+// trade points, starters, walls and the church (R46-R83).
 
 func TestRulesTwoConstructions(t *testing.T) {
 	t.Run("R46 two of a kind, then no third", func(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 // string.
 var ruleRef = regexp.MustCompile(`\bR([0-9]+)\b`)
 
-// numRules is the number of rules of RULES.md (R1..R108).
+// numRules is the number of rules of docs/elasund/rules.md (R1..R108).
 const numRules = 108
 
 // TestRuleCoverage fails unless every rule R1..R108 is referenced inside a
@@ -56,7 +56,7 @@ func TestRuleCoverage(t *testing.T) {
 	}
 	for n, where := range seen {
 		if n < 1 || n > numRules {
-			t.Errorf("R%d does not exist (RULES.md has R1..R%d), referenced in %v", n, numRules, where)
+			t.Errorf("R%d does not exist (docs/elasund/rules.md has R1..R%d), referenced in %v", n, numRules, where)
 		}
 	}
 }

@@ -67,7 +67,7 @@ func (r *scriptRand) Intn(s Stream, n int) int {
 }
 
 // setup returns a game of n players (red, blue, green, yellow in that seat
-// order) with the R108 overrides, after the sandbox edits (CLI.md), if any.
+// order) with the R108 overrides, after the sandbox edits (topic edits), if any.
 func setup(t testing.TB, n int, opts map[string]string, edits string) *Game {
 	t.Helper()
 	g := newTestGame(t, n, opts)

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// Rule tests for RULES.md §10-§15: phase 3, the special actions, the end of
-// the game, information, piece limits, decisions and the R108 options
-// (R84-R108).
+// Rule tests for the rules of docs/elasund/rules.md on phase 3, the special
+// actions, the end of the game, information, piece limits, decisions and
+// the R108 options (R84-R108).
 
 func TestRulesPhaseThree(t *testing.T) {
 	t.Run("R84 take 2 gold", func(t *testing.T) {

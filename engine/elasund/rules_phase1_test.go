@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// Rule tests for RULES.md §4-§6: dice, ship, production, the card economy
-// and pirates (R26-R45).
+// Rule tests for the rules of docs/elasund/rules.md on dice, ship,
+// production, the card economy and pirates (R26-R45).
 
 // noStarters removes the starters of red and blue, so that no production
 // happens unless a test places buildings.

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// Rule tests for RULES.md §1-§3: components, board data, setup and the turn
-// structure (R1-R25).
+// Rule tests for the rules of docs/elasund/rules.md on components, board
+// data, setup and the turn structure (R1-R25).
 
 func TestRulesBoardGeometry(t *testing.T) {
 	t.Run("R1 rows", func(t *testing.T) {

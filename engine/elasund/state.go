@@ -8,7 +8,8 @@ import (
 	"strconv"
 )
 
-// Phase is the part of the turn the game is in (TURNFILE.md state schema).
+// Phase is the part of the turn the game is in (docs/elasund/rules.md,
+// topic state).
 type Phase int
 
 // The phases.
@@ -103,7 +104,7 @@ func (in *Influence) add(c Card, n int) {
 // Total is the number of cards of all colours.
 func (in Influence) Total() int { return in.Blue + in.Green + in.Yellow }
 
-// Orders are a seat's standing orders (NOTATION.md).
+// Orders are a seat's standing orders (docs/elasund/rules.md, topic moves).
 type Orders struct {
 	// Discard lists card kinds in the order to pay a demanded discard;
 	// empty means ask.
@@ -373,8 +374,8 @@ func (t *TradeFlags) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// State is the full state of a game, with the field names of the
-// TURNFILE.md state schema.
+// State is the full state of a game, with the field names of its schema
+// (docs/elasund/rules.md, topic state; docs/turnfile.md §2.4).
 type State struct {
 	Turn       int                `json:"turn"` // turns begun so far
 	Current    Colour             `json:"current"`

@@ -7,7 +7,7 @@ import (
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
-// ActionKind is the verb of an action (NOTATION §4–§7). The zero value is
+// ActionKind is the verb of an action (topic moves). The zero value is
 // none.
 type ActionKind int8
 
@@ -41,7 +41,7 @@ const (
 	ActOrders                 // orders …
 )
 
-// OrderKind is what an `orders` action sets (NOTATION §7).
+// OrderKind is what an `orders` action sets (S154).
 type OrderKind int8
 
 // The standing orders.
@@ -105,9 +105,9 @@ type Action struct {
 
 var _ engine.Action = Action{}
 
-// Class says what kind of entry the action makes (NOTATION §7): orders; a
-// decision for discard, gold, reward, accept, decline and resolve; a move
-// for everything else.
+// Class says what kind of entry the action makes (docs/turnfile.md §2.3):
+// orders; a decision for discard, gold, reward, accept, decline and
+// resolve; a move for everything else.
 func (a Action) Class() engine.Class {
 	switch a.Kind {
 	case ActOrders:
@@ -138,7 +138,7 @@ func (a Action) names() []Colour {
 	return out
 }
 
-// String prints the action in its canonical spelling (NOTATION §3).
+// String prints the action in its canonical spelling (topic moves).
 func (a Action) String() string {
 	var b strings.Builder
 	w := func(parts ...string) {

@@ -70,7 +70,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 // inPlace reports whether a move can be applied to g directly: a single
 // action whose every refusal comes before its first change. That is every
 // action except those that may fail half way: an implicit roll followed by
-// the action (NOTATION §4.2), Road Building's two placements (S76), an
+// the action (topic moves, S32), Road Building's two placements (S76), an
 // impossible forced outcome found after paying (S160), and an entry that
 // first deals the board or resolves sealed draws (S132, S138, S145).
 func (g *Game) inPlace(s int, move []Action) bool {
@@ -125,7 +125,7 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 		return nil, ruleErr("S89", a, "the game is over")
 	}
 	if g.phase == PhaseRoll && s == g.cur && g.implicitRoll(s, a) {
-		// NOTATION §4.2: any other first action rolls implicitly.
+		// Topic moves, S32: any other first action rolls implicitly.
 		pre := g.roll(en.src)
 		if ev := g.checkWin(s); ev != nil || g.over() {
 			return nil, ruleErr("S86", a, "the roll (%d+%d) ends the game: send roll alone", g.dice[0], g.dice[1])
@@ -212,7 +212,7 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 }
 
 // implicitRoll reports whether action a of the active player in phase
-// roll rolls the dice first (NOTATION §4.2): every action but roll, an
+// roll rolls the dice first (topic moves, S32): every action but roll, an
 // owed harbour, a development card (when one may be played before the
 // roll), orders and resolve.
 func (g *Game) implicitRoll(s int, a Action) bool {

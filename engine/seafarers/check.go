@@ -101,7 +101,7 @@ func (g *Game) checkFlow() error {
 			return bad("dice", "rolled in phase roll")
 		}
 	case PhaseTrade, PhaseBuild:
-		// The dice may be null after the edit turn (NOTATION §8).
+		// The dice may be null after the edit turn (topic edits).
 		if g.flags.Built != (g.phase == PhaseBuild) {
 			return bad("turn_flags.built", "phase build exactly after a build action")
 		}

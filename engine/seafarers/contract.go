@@ -87,7 +87,8 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	return &Position{g: g, setup: cloneSetup(s)}, nil
 }
 
-// ParseMove reads a move of NOTATION.md.
+// ParseMove reads a move in Seafarers' move language
+// (docs/seafarers/rules.md, topic moves).
 func (Rules) ParseMove(text string) ([]engine.Action, error) {
 	m, err := ParseMove(text)
 	if err != nil {
@@ -96,7 +97,7 @@ func (Rules) ParseMove(text string) ([]engine.Action, error) {
 	return Actions(m), nil
 }
 
-// ParseEdits reads sandbox edits (NOTATION §8).
+// ParseEdits reads sandbox edits (topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
 	es, err := ParseEdits(text)
 	if err != nil {
@@ -302,7 +303,7 @@ func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) (
 	return p.g.Apply(c, m, src)
 }
 
-// Edit applies sandbox edits atomically (NOTATION §8).
+// Edit applies sandbox edits atomically (topic edits).
 func (p *Position) Edit(edits []engine.Edit) error {
 	es := make([]Edit, len(edits))
 	for i, e := range edits {

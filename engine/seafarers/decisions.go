@@ -118,7 +118,7 @@ func (g *Game) autoDecide() []string {
 
 // autoDiscard returns the discard of n cards seat s makes without asking:
 // when its hand has one resource only or must go whole (S40), or by its
-// standing orders (NOTATION §7).
+// standing orders (S154).
 func (g *Game) autoDiscard(s, n int) (Hand, bool) {
 	hand := g.players[s].hand
 	if hand.Kinds() <= 1 || n >= hand.Total() {
@@ -177,7 +177,7 @@ func (g *Game) autoGold(s, n int) (Hand, bool) {
 
 // goldByOrders takes n cards from bank by the gold orders ord: the listed
 // resources in turn, cycling, skipping those the bank lacks; when none
-// listed is left, the first in resource order the bank holds (NOTATION §7).
+// listed is left, the first in resource order the bank holds (S154).
 func goldByOrders(bank Hand, ord []Resource, n int) Hand {
 	var h Hand
 	j := 0
@@ -241,7 +241,7 @@ func (g *Game) autoReward(s int) (Resource, bool) {
 	return NoResource, true
 }
 
-// setOrders applies an orders action (NOTATION §7, S154) and makes at once
+// setOrders applies an orders action (S154) and makes at once
 // the decisions the new orders settle.
 func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 	o := &g.players[s].orders

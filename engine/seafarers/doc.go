@@ -1,6 +1,6 @@
 // Package seafarers implements the rules of Catan: Seafarers with the base
-// Settlers of Catan rules, as the contract RULES.md (S1–S160, variants
-// V1–V38) and NOTATION.md give them.
+// Settlers of Catan rules, as docs/seafarers/rules.md gives them (S1–S160;
+// topics moves and edits for the move language and the sandbox edits).
 //
 // Rules is the engine.Game of the rest of elasund. A game in progress is a
 // *Position (an engine.Position); Of returns its *Game, whose typed
@@ -15,10 +15,15 @@
 // and without sealed draws card, steal, fog, die), and the seeds it derives
 // for the board (S132) and for sealed draws (S138).
 //
-// Moves are lists of Actions in the language of NOTATION.md; Apply applies
-// a move atomically and Legal lists every action a seat may take now.
-// Refusals are *engine.RuleError values naming the S rule broken. Comments
-// cite the rules of RULES.md (S…), its variants (V…) and the board rules of
-// BOARDS.md (B…); docs/seafarers/decisions.md records every reading where
-// the contract was silent or contradictory.
+// Moves are lists of Actions in the move language; Apply applies a move
+// atomically and Legal lists every action a seat may take now. Refusals
+// are *engine.RuleError values naming the S rule broken.
+//
+// Comments cite the rules of docs/seafarers/rules.md (S…), and "topic
+// moves" or "topic edits" for its pages on the move language and the
+// sandbox edits. The V…, B…, E… and D… numbers some comments add are those
+// of the Seafarers contract the reference was written from (its variants,
+// now the rule options of the reference's Options table; its board rules;
+// its worked examples and derived cases); docs/seafarers/decisions.md
+// records every reading where that contract was silent or contradictory.
 package seafarers

@@ -10,7 +10,7 @@ import (
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
-// Edit is one sandbox position edit (NOTATION §8). Which fields matter
+// Edit is one sandbox position edit (topic edits). Which fields matter
 // depends on Verb.
 type Edit struct {
 	// Verb is the edit's first word: hand, card, place, remove, robber,
@@ -154,7 +154,7 @@ func (e Edit) String() string {
 	return b.String()
 }
 
-// ParseEdits reads sandbox edits (NOTATION §8): edits separated by ";" or
+// ParseEdits reads sandbox edits (topic edits): edits separated by ";" or
 // new lines, words case-insensitive. Errors are *engine.NotationError.
 func ParseEdits(text string) ([]Edit, error) {
 	groups := lexMove(text)
@@ -173,7 +173,7 @@ func ParseEdits(text string) ([]Edit, error) {
 	return out, nil
 }
 
-// turnNumber reads a whole number ≥ 0 (NOTATION §2, edits).
+// turnNumber reads a whole number ≥ 0 (topic edits).
 func (p *moveParser) number(lo, hi int) (int, error) {
 	t, err := p.next("a number")
 	if err != nil {
@@ -515,7 +515,7 @@ func parseForced(kind, outcome string) (forcedOutcome, error) {
 	return f, err
 }
 
-// Edit applies sandbox edits atomically (NOTATION §8): they draw, pay and
+// Edit applies sandbox edits atomically (topic edits): they draw, pay and
 // trigger nothing; afterwards the derived fields are recomputed and the
 // card holders updated as in play (S82, S83) unless set directly. The
 // result must be a consistent position (Check), else an
@@ -929,7 +929,7 @@ func (g *Game) edit(e Edit) error {
 		g.flags = TurnFlags{}
 		g.offer = nil
 		g.pending = nil
-		// NOTATION §8: dice null; phase build records a build action.
+		// Topic edits: dice null; phase build records a build action.
 		g.phase = e.Phase
 		g.flags.Built = e.Phase == PhaseBuild
 	default:

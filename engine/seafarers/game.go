@@ -128,7 +128,7 @@ type devCard struct {
 	draw int // k of the sealed draw
 }
 
-// orders are a seat's standing orders (NOTATION §7).
+// orders are a seat's standing orders (S154).
 type orders struct {
 	discard []Resource
 	gold    []Resource

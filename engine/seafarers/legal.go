@@ -15,7 +15,7 @@ import (
 // applied with: with it, the listing shows the board a first entry would
 // deal (S134), the position after the seat's sealed draws resolve — only
 // resolve when that ends the game (S145) — and before the roll every
-// action legal after the roll it gives (NOTATION §4.2). It may be nil.
+// action legal after the roll it gives (topic moves, S32). It may be nil.
 func (g *Game) Legal(seat Colour, src engine.Source) []Action {
 	return g.AppendLegal(make([]Action, 0, 64), seat, src)
 }

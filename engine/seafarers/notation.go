@@ -14,7 +14,7 @@ import (
 // maxCount bounds a count in the move language; no hand comes near it.
 const maxCount = 99
 
-// ParseMove reads a move (NOTATION §1): actions separated by ";" or new
+// ParseMove reads a move (topic moves): actions separated by ";" or new
 // lines, words case-insensitive, "#" starting a comment. A card joined to
 // its robber or pirate move ("play knight robber D7 steal blue") gives two
 // actions. Errors are *engine.NotationError with the byte offset of the
@@ -251,7 +251,7 @@ func isNumber(s string) bool {
 	return true
 }
 
-// cards reads a list of resources with optional counts (NOTATION §2), up
+// cards reads a list of resources with optional counts (topic moves), up
 // to one of the stop words or the end of the action. At least one card.
 func (p *moveParser) cards(stop ...string) (Hand, error) {
 	var h Hand
@@ -437,8 +437,8 @@ func parsePlay(p *moveParser) (Action, error) {
 	}
 	switch a.Card {
 	case Knight, VictoryPoint:
-		// A joined robber or pirate move is a second action (NOTATION
-		// §4.3); the caller reads it.
+		// A joined robber or pirate move is a second action (topic
+		// moves); the caller reads it.
 		if w := p.peek(); w == "robber" || w == "pirate" || w == "steal" {
 			return a, nil
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// TestParseCanonical: aliases and the canonical spelling (NOTATION §2,
+// TestParseCanonical: aliases and the canonical spelling (topic moves,
 // §3).
 func TestParseCanonical(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
@@ -89,7 +89,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 // TestPrintParse: every action prints to text that parses back to it
-// (NOTATION §3).
+// (topic moves).
 func TestPrintParse(t *testing.T) {
 	g := newT(t, "new-shores", nil).g
 	r := rand.New(rand.NewPCG(1, 2))
@@ -115,7 +115,7 @@ func TestPrintParse(t *testing.T) {
 	}
 }
 
-// TestClass: entry kinds (NOTATION §7).
+// TestClass: entry kinds (docs/turnfile.md §2.3).
 func TestClass(t *testing.T) {
 	for in, want := range map[string]engine.Class{
 		"orders clear": engine.ClassOrders, "discard 1 ore": engine.ClassDecision, "gold 1 ore": engine.ClassDecision,
@@ -133,7 +133,7 @@ func TestClass(t *testing.T) {
 	}
 }
 
-// TestParseEdits: edits read and print canonically (NOTATION §8).
+// TestParseEdits: edits read and print canonically (topic edits).
 func TestParseEdits(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"hand red 2 sheep ore", "hand red 2 wool, 1 ore"},

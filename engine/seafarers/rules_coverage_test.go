@@ -14,7 +14,7 @@ import (
 // string.
 var ruleRef = regexp.MustCompile(`\bS([0-9]+)\b`)
 
-// numRules is the number of rules of RULES.md (S1..S160).
+// numRules is the number of rules of docs/seafarers/rules.md (S1..S160).
 const numRules = 160
 
 // exampleRef matches a worked example (E1..E26) or an edge case (D1..D49)
@@ -51,7 +51,7 @@ func TestRuleCoverage(t *testing.T) {
 	}
 	for n, where := range seen {
 		if n < 1 || n > numRules {
-			t.Errorf("S%d does not exist (RULES.md has S1..S%d), referenced in %v", n, numRules, where)
+			t.Errorf("S%d does not exist (docs/seafarers/rules.md has S1..S%d), referenced in %v", n, numRules, where)
 		}
 	}
 	for n := 1; n <= 26; n++ {

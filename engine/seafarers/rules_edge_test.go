@@ -540,7 +540,7 @@ func TestD40WinMidMove(t *testing.T) {
 	if !x.pos.Over() || len(x.st().Pending) != 0 {
 		t.Fatal("play knight alone wins; no robber move owed")
 	}
-	// The village end by an implicit roll (NOTATION §4.2).
+	// The village end by an implicit roll (topic moves, S32).
 	y := newT(t, "cloth-for-catan", nil).edit("village F9.s 1; village E6.s 0; village E12.n 0; village E12.s 0; village F9.n 0; connect F9.s red")
 	y.edit("place settlement B5.s red; place road B5-C4 red; hand red 1 brick, 1 lumber; turn red")
 	y.refuse("red", "build road C4-C6", "S86", 1, 2)
@@ -653,7 +653,7 @@ func TestD46Fortress(t *testing.T) {
 	x.wantPhase("decide", "red")
 }
 
-// TestD47TurnEdit: the edit turn ends setup (NOTATION §8).
+// TestD47TurnEdit: the edit turn ends setup (topic edits).
 func TestD47TurnEdit(t *testing.T) {
 	x := newT(t, "base", nil)
 	x.do("red", "place settlement D7.n road C6-D7")

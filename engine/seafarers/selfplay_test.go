@@ -324,7 +324,7 @@ func randomAction(g *Game, r *rand.Rand) Action {
 	return Action{Kind: ActResolve}
 }
 
-// randomOrder returns a random standing order (NOTATION §7).
+// randomOrder returns a random standing order (S154).
 func randomOrder(r *rand.Rand) Action {
 	a := Action{Kind: ActOrders}
 	res := func() Resource { return Resources[r.IntN(NumResources)] }
@@ -447,7 +447,7 @@ func TestSelfPlay(t *testing.T) {
 
 // longerMove extends a one-action move with up to three more of the same
 // seat's legal actions, as long as the seat may go on and the game lasts,
-// planning on a copy with the entry's source (NOTATION §1: a move is
+// planning on a copy with the entry's source (topic moves: a move is
 // atomic).
 func longerMove(pos engine.Position, tb *table, seat string, move []engine.Action, pick *rand.Rand) []engine.Action {
 	c := pos.Clone()

@@ -169,7 +169,7 @@ type Supply struct {
 	Ships       int `json:"ships"`
 }
 
-// OrdersState are a seat's standing orders (NOTATION §7).
+// OrdersState are a seat's standing orders (S154).
 type OrdersState struct {
 	Discard []string    `json:"discard"`
 	Gold    []string    `json:"gold"`

@@ -75,7 +75,7 @@ func (r Resource) String() string {
 	return resourceNames[r]
 }
 
-// resourceAliases are the other words for each resource (NOTATION §2).
+// resourceAliases are the other words for each resource (topic moves).
 var resourceAliases = map[string]Resource{
 	"brick": Brick, "lumber": Lumber, "wool": Wool, "grain": Grain, "ore": Ore,
 	"clay": Brick, "wood": Lumber, "sheep": Wool, "wheat": Grain,
@@ -152,7 +152,7 @@ func one(r Resource, n int) Hand {
 	return h
 }
 
-// String prints the hand in the canonical card list of NOTATION §3:
+// String prints the hand in the canonical card list of topic moves:
 // "2 wool, 1 ore"; "none" for an empty hand.
 func (h Hand) String() string {
 	var buf [64]byte
@@ -224,7 +224,7 @@ type Deck [NumCardKinds]int
 func (d Deck) Total() int { return d[0] + d[1] + d[2] + d[3] + d[4] }
 
 // parseHarbourWord reads a harbour kind of a move: "3:1" or a resource
-// word with its aliases (NOTATION §2).
+// word with its aliases (topic moves).
 func parseHarbourWord(s string) (board.HarbourKind, error) {
 	if s == "3:1" {
 		return board.Harbour3to1, nil

@@ -7,7 +7,7 @@ import (
 	game "github.com/elasund/elasund/engine/elasund"
 )
 
-// layout is the board geometry for one player count (COMPONENTS.md, R1-R4).
+// layout is the board geometry for one player count (R1–R4, R14).
 type layout struct {
 	players int // 2..4
 }
@@ -182,8 +182,8 @@ func footprint(b game.Building) ([]game.Square, bool) {
 }
 
 // flagSquares lists the squares of a building that carry VP flags: the west
-// column, first row, and for the 2×3 buildings the second row too
-// (COMPONENTS.md).
+// column, first row, and for the 2×3 buildings the second row too (R6,
+// R7).
 func flagSquares(b game.Building) []game.Square {
 	n := b.Kind.Spec().Flags
 	out := make([]game.Square, 0, n)

@@ -157,7 +157,7 @@ func (Renderer) MailTemplates() (fs.FS, template.FuncMap) {
 	return sub, mailFuncs()
 }
 
-// Action prints an action in its canonical spelling (NOTATION §3); text
+// Action prints an action in its canonical spelling (topic moves); text
 // that is not one action prints as it is.
 func (Renderer) Action(_ engine.Position, action string) string {
 	m, err := game.ParseMove(action)

@@ -46,7 +46,7 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// scenarioNames lists every scenario (RULES S2).
+// scenarioNames lists every scenario (S2).
 var scenarioNames = []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
 	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 
@@ -88,7 +88,7 @@ func newGame(t testing.TB, scenario string, seats ...string) engine.Position {
 	return p
 }
 
-// edit applies sandbox edits (NOTATION §8), each line at once.
+// edit applies sandbox edits (topic edits), each line at once.
 func edit(t testing.TB, p engine.Position, text string) {
 	t.Helper()
 	for _, line := range strings.Split(text, "\n") {

@@ -88,9 +88,9 @@ func (k EdgeKind) String() string {
 	return ""
 }
 
-// New returns the board of scenario s with options o (RULES S13, S156). If
+// New returns the board of scenario s with options o (S13, S156). If
 // the board needs a seed (NeedsSeed), its random parts are not yet dealt
-// (RULES S134): the positions of its variable groups hold Unknown with no
+// (S134): the positions of its variable groups hold Unknown with no
 // number, shuffled harbour tokens are HarbourUnknown, a new-world board is
 // all Unknown, and Dealt is false until Deal. Otherwise the board is the
 // scenario's fixed layout and Dealt is true. Refused options give an
@@ -466,11 +466,11 @@ func (b *Board) CornerUnexplored(c int) bool { return b.cflag[c]&(fFog|fUnknown)
 func (b *Board) EdgeKind(e int) EdgeKind { return b.ekind[e] }
 
 // EdgeUnexplored reports whether edge e has an unexplored fog position or a
-// position not yet dealt on a side (RULES S17).
+// position not yet dealt on a side (S17).
 func (b *Board) EdgeUnexplored(e int) bool { return b.eflag[e]&(fFog|fUnknown) != 0 }
 
 // RoadEdge reports whether edge e may carry a road as far as the board
-// decides (RULES S51, S17): a land or coastal edge, or an edge between land
+// decides (S51, S17): a land or coastal edge, or an edge between land
 // and an unexplored fog position. Pieces already there are the rules
 // engine's business.
 func (b *Board) RoadEdge(e int) bool {
@@ -482,7 +482,7 @@ func (b *Board) RoadEdge(e int) bool {
 }
 
 // ShipEdge reports whether edge e may carry a ship as far as the board
-// decides (RULES S52, S17): a sea or coastal edge, or an edge between an
+// decides (S52, S17): a sea or coastal edge, or an edge between an
 // unexplored fog position and the frame. The pirate and pieces already there
 // are the rules engine's business.
 func (b *Board) ShipEdge(e int) bool {
@@ -531,13 +531,13 @@ func (b *Board) AreaHexes(a int) []int { return b.areaHexes[a] }
 
 // CornerArea returns the area of corner c (B17): the area of the land hexes
 // it touches; a corner touching `desert` and another area belongs to the
-// other (RULES S95). It is −1 for a corner touching no land hex of an area.
+// other (S95). It is −1 for a corner touching no land hex of an area.
 func (b *Board) CornerArea(c int) int { return b.cArea[c] }
 
 // Sites returns the scenario's harbour locations H1, H2, … in the order of
 // its harbour table, with the tokens they hold (HarbourUnknown while not
 // dealt). In forgotten-tribe they are the harbour gifts on their gift
-// edges, which are no harbours on the board (RULES S101). New-world has no
+// edges, which are no harbours on the board (S101). New-world has no
 // fixed locations: nil.
 func (b *Board) Sites() []Harbour { return slices.Clone(b.sites) }
 
@@ -547,7 +547,7 @@ func (b *Board) Sites() []Harbour { return slices.Clone(b.sites) }
 func (b *Board) Harbours() []Harbour { return slices.Clone(b.harbours) }
 
 // CornerHarbour returns the kind of the harbour whose harbour corner c is
-// (B18, RULES S63), or NoHarbour.
+// (B18, S63), or NoHarbour.
 func (b *Board) CornerHarbour(c int) HarbourKind { return b.cHarbour[c] }
 
 // EdgeHarbour returns the kind of the harbour on edge e, or NoHarbour.
@@ -555,7 +555,7 @@ func (b *Board) EdgeHarbour(e int) HarbourKind { return b.eHarbour[e] }
 
 // Robber returns the robber's starting hex and true, or false when the
 // scenario has no robber, starts it off the board (new-world), or the board
-// is not yet dealt and the start depends on the deal (RULES S46).
+// is not yet dealt and the start depends on the deal (S46).
 func (b *Board) Robber() (Pos, bool) {
 	if b.robber < 0 {
 		return Pos{}, false
@@ -564,7 +564,7 @@ func (b *Board) Robber() (Pos, bool) {
 }
 
 // Pirate returns the pirate's starting hex and true, or false when the
-// scenario has no pirate or starts it off the board (RULES S46). The
+// scenario has no pirate or starts it off the board (S46). The
 // pirate-islands fleet is not the pirate: see FleetPath.
 func (b *Board) Pirate() (Pos, bool) {
 	if b.pirate < 0 {
@@ -580,7 +580,7 @@ func (b *Board) FleetPath() []Pos { return slices.Clone(b.def.fleet) }
 // PirateBases returns each colour's pre-placed pieces, marked corner,
 // fortress and route edges in pirate-islands (BOARDS §12.3), in the table's
 // order red, blue, orange, white, or nil. With 3 seats white's is unused
-// (RULES S3).
+// (S3).
 func (b *Board) PirateBases() []PirateBase {
 	out := slices.Clone(b.def.bases)
 	for i := range out {
@@ -590,7 +590,7 @@ func (b *Board) PirateBases() []PirateBase {
 }
 
 // Gifts returns the forgotten-tribe gifts lying on their gift edges at the
-// start (BOARDS §12.1, RULES S101) in edge order: the harbour gifts with
+// start (BOARDS §12.1, S101) in edge order: the harbour gifts with
 // their tokens (HarbourUnknown while not dealt), the special-victory-point
 // chits and the development cards. Other scenarios: nil.
 func (b *Board) Gifts() []Gift {

@@ -245,8 +245,8 @@ func TestB16Kinds(t *testing.T) {
 		}, []edgeCase{
 			{"B11-B13", NoEdgeKind, false, false}, // fog and fog
 			{"B9-B11", SeaEdge, false, true},      // sea and fog: no land side, one sea side
-			{"A12-B11", NoEdgeKind, false, true},  // frame and fog: a ship may go (RULES S17)
-			{"B13-C12", NoEdgeKind, true, false},  // fog and land: a road may go (RULES S17)
+			{"A12-B11", NoEdgeKind, false, true},  // frame and fog: a ship may go (S17)
+			{"B13-C12", NoEdgeKind, true, false},  // fog and land: a road may go (S17)
 			{"C12-D11", NoEdgeKind, true, false},
 		}},
 	}
@@ -366,7 +366,7 @@ func TestB17IslandsAndAreas(t *testing.T) {
 	}
 }
 
-// BOARDS B17 and RULES S95: corners on the desert belt of
+// BOARDS B17 and S95: corners on the desert belt of
 // through-the-desert.
 func TestB17ThroughTheDesertCorners(t *testing.T) {
 	b := fixedBoard(t, ThroughTheDesert)
@@ -414,7 +414,7 @@ func TestB18FixedHarbours(t *testing.T) {
 		checkHarbours(t, b, sites)
 		if s == ForgottenTribe {
 			if len(b.Harbours()) != 0 {
-				t.Errorf("forgotten-tribe starts with harbours %v, want none (RULES S101)", b.Harbours())
+				t.Errorf("forgotten-tribe starts with harbours %v, want none (S101)", b.Harbours())
 			}
 			continue
 		}
@@ -499,10 +499,10 @@ func TestScenarioStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, ok := nw.Robber(); ok {
-		t.Errorf("new-world: robber on the board, want off (RULES S46)")
+		t.Errorf("new-world: robber on the board, want off (S46)")
 	}
 	if _, ok := nw.Pirate(); ok {
-		t.Errorf("new-world: pirate on the board, want off (RULES S46)")
+		t.Errorf("new-world: pirate on the board, want off (S46)")
 	}
 }
 
@@ -538,7 +538,7 @@ func TestForgottenTribeGifts(t *testing.T) {
 	}
 	for _, a := range b.Areas() {
 		if a.Name != "main" && (!a.Closed || a.Setup) || a.Name == "main" && (!a.Setup || a.Closed) {
-			t.Errorf("area %+v flags wrong (RULES S101, S102)", a)
+			t.Errorf("area %+v flags wrong (S101, S102)", a)
 		}
 	}
 }
@@ -670,7 +670,7 @@ func TestWondersMarks(t *testing.T) {
 	}
 }
 
-// BOARDS §10 and RULES S99–S100: fog positions, exploring.
+// BOARDS §10 and S99–S100: fog positions, exploring.
 func TestFogIsland(t *testing.T) {
 	b := fixedBoard(t, FogIsland)
 	if got := len(b.Unexplored()); got != 18 {
@@ -737,7 +737,7 @@ func TestFogIsland(t *testing.T) {
 	}
 }
 
-// RULES S105 and B18: placing a harbour gift.
+// S105 and B18: placing a harbour gift.
 func TestPlaceHarbour(t *testing.T) {
 	b := fixedBoard(t, ForgottenTribe)
 	b2, err := b.PlaceHarbour(mustEdge(t, "D3-E2"), HarbourOre)
@@ -770,7 +770,7 @@ func TestPlaceHarbour(t *testing.T) {
 			t.Errorf("PlaceHarbour(%s, %v) = %v, want a *ChangeError", bad.e, bad.k, err)
 		}
 	}
-	// A gift still on its edge does not block (RULES S105): A4-B5 carries one.
+	// A gift still on its edge does not block (S105): A4-B5 carries one.
 	if _, err := b2.PlaceHarbour(mustEdge(t, "B3-B5"), Harbour3to1); err != nil {
 		t.Errorf("PlaceHarbour next to a gift edge: %v", err)
 	}

@@ -1,25 +1,30 @@
 // Package board holds the geometry and the scenario boards of Catan:
-// Seafarers, as the contract BOARDS.md gives them (rules B1–B18, sections
-// 6–14). It is pure data and computation: no I/O, no clock, no global
-// randomness; the random source of a board is passed in.
+// Seafarers, as the Seafarers board contract (BOARDS, version 1.0) gives
+// them: its rules B1–B18 and sections §5–§14. That contract is the
+// lead's and not in this repository; docs/seafarers/rules.md says for
+// players what it fixes (S13–S17, a topic page per scenario), and its maps
+// and tables are carried into text.go as they are. It is pure data and
+// computation: no I/O, no clock, no global randomness; the random source
+// of a board is passed in.
 //
 // # Geometry
 //
 // Pos is a position of the hexagonal grid, Corner a corner and Edge an edge,
 // each with a canonical name (String), a parser that accepts every alias of
-// BOARDS and NOTATION.md in any case (ParsePos, ParseCorner, ParseEdge; bad
-// text gives a *NameError), and an order (Compare: B3, B8, B12). Pos has its
+// BOARDS and of the move language (docs/seafarers/rules.md, topic moves)
+// in any case (ParsePos, ParseCorner, ParseEdge; bad text gives a
+// *NameError), and an order (Compare: B3, B8, B12). Pos has its
 // neighbours, corners and sides; Corner its positions, adjacent corners and
 // edges; Edge its ends and its two sides (A and B).
 //
 // # Boards
 //
-// New(scenario, options) returns the *Board of a scenario (RULES S2) with
-// the options `layout` and `harbours` (RULES S156; refused combinations give
+// New(scenario, options) returns the *Board of a scenario (S2) with
+// the options `layout` and `harbours` (S156; refused combinations give
 // an *OptionError). The board is the same for 3 and 4 seats (RULES V1).
-// NeedsSeed tells whether the board needs a board seed (RULES S132); if so,
+// NeedsSeed tells whether the board needs a board seed (S132); if so,
 // New returns it not yet dealt, its random parts Unknown and HarbourUnknown
-// (RULES S134), and Deal(rand) deals them by the procedures of BOARDS §13 in
+// (S134), and Deal(rand) deals them by the procedures of BOARDS §13 in
 // the order of §13.6, drawing from the stream "board" of the Rand.
 //
 // A Board is immutable and shared. Everything a rules engine asks millions
@@ -33,8 +38,8 @@
 //
 // The design choice: the board is an immutable value shared by pointer, not a
 // mutable one to clone. The few things that change a board during a game —
-// the deal, a fog position explored (RULES S99), a forgotten-tribe harbour
-// placed (RULES S105) — are made by Deal, Explore and PlaceHarbour, which
+// the deal, a fog position explored (S99), a forgotten-tribe harbour
+// placed (S105) — are made by Deal, Explore and PlaceHarbour, which
 // return a new *Board that shares the geometry and scenario data with the
 // old one and copies the rest (a few hundred bytes). A rules engine keeps a
 // *Board in its state and copies the pointer when it copies the state; it

@@ -15,7 +15,7 @@ func (e *NameError) Error() string {
 }
 
 // OptionError reports a scenario name or a set-up option that New refuses
-// (RULES S1, S156): an unknown scenario or a value the scenario cannot use.
+// (S1, S156): an unknown scenario or a value the scenario cannot use.
 type OptionError struct {
 	Scenario string
 	Option   string

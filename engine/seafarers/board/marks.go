@@ -2,7 +2,7 @@ package board
 
 // Hex is what one board position holds: its terrain and its number token
 // (0 for none). On a board not yet dealt, a random position holds Unknown and
-// 0 (RULES S134).
+// 0 (S134).
 type Hex struct {
 	Terrain Terrain
 	Number  int
@@ -19,19 +19,19 @@ type Harbour struct {
 // Area is a named part of a scenario's land (BOARDS B17): the main island,
 // a small island, the desert strip, a tribe's island and so on. The flags
 // repeat, for the rules engine's convenience, what BOARDS and RULES §14 say
-// of the area; rules that depend on the player (home islands, RULES S93) are
+// of the area; rules that depend on the player (home islands, S93) are
 // not flags.
 type Area struct {
 	// Name is the area's name in BOARDS and in the moves ("main",
 	// "island-2").
 	Name string
-	// Setup is true where setup settlements may go (RULES S20 item 3; §14).
+	// Setup is true where setup settlements may go (S20 item 3; §14).
 	Setup bool
 	// Reward is true for the areas where a player's first settlement earns
-	// special victory points whoever the player is (RULES S92, S95, S127).
+	// special victory points whoever the player is (S92, S95, S127).
 	Reward bool
 	// Closed is true for a tribe's island: no settlement may ever touch it
-	// (RULES S102, S107).
+	// (S102, S107).
 	Closed bool
 }
 
@@ -61,7 +61,7 @@ func (k GiftKind) String() string {
 }
 
 // Gift is a forgotten-tribe gift lying on a gift edge at the start (BOARDS
-// §12.1, RULES S101). A harbour gift carries its token; on a board not yet
+// §12.1, S101). A harbour gift carries its token; on a board not yet
 // dealt with shuffled harbours the token is HarbourUnknown.
 type Gift struct {
 	Edge    Edge
@@ -69,7 +69,7 @@ type Gift struct {
 	Harbour HarbourKind
 }
 
-// Cloth at the start of cloth-for-catan (BOARDS §12.2, RULES S106).
+// Cloth at the start of cloth-for-catan (BOARDS §12.2, S106).
 const (
 	VillageCloth = 5  // cloth on each village
 	ClothSupply  = 10 // cloth in the general supply
@@ -89,8 +89,8 @@ const FortressChits = 3
 
 // PirateBase is one colour's pieces and marks in pirate-islands (BOARDS
 // §12.3): the pre-placed settlement and ship, the marked corner of the lone
-// settlement (RULES S119), the pirate fortress (RULES S115) and the only
-// edges where the colour may ever have ships (RULES S118), in edge order.
+// settlement (S119), the pirate fortress (S115) and the only
+// edges where the colour may ever have ships (S118), in edge order.
 type PirateBase struct {
 	Colour     string
 	Settlement Corner

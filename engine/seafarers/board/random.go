@@ -14,7 +14,7 @@ type Rand interface {
 	Intn(stream string, n int) int
 }
 
-// Stream is the name of the stream every board draw uses (RULES S132).
+// Stream is the name of the stream every board draw uses (S132).
 const Stream = "board"
 
 // Attempts is how many times §13.2 step 2 is tried with its constraints

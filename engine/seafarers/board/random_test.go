@@ -64,7 +64,7 @@ func deal(t *testing.T, s Scenario, o Options, seed uint64) *Board {
 		t.Fatalf("%v: Deal gave a board not dealt", s)
 	}
 	if len(r.streams) != 1 || !r.streams[Stream] {
-		t.Fatalf("%v: drew from streams %v, want only %q (RULES S132)", s, r.streams, Stream)
+		t.Fatalf("%v: drew from streams %v, want only %q (S132)", s, r.streams, Stream)
 	}
 	return d
 }
@@ -135,7 +135,7 @@ func TestSpiral13_3(t *testing.T) {
 	}
 }
 
-// BOARDS §13.6 and RULES S132: the order of draws, and no draw for a fixed
+// BOARDS §13.6 and S132: the order of draws, and no draw for a fixed
 // layout with fixed harbours.
 func TestDrawOrder13_6(t *testing.T) {
 	countdown := func(from int) []int {
@@ -184,7 +184,7 @@ func TestDrawOrder13_6(t *testing.T) {
 	}
 }
 
-// RULES S132: which boards need a seed.
+// S132: which boards need a seed.
 func TestNeedsSeedS132(t *testing.T) {
 	tests := []struct {
 		s    Scenario
@@ -213,7 +213,7 @@ func TestNeedsSeedS132(t *testing.T) {
 	}
 }
 
-// RULES S134: a board not yet dealt shows its random parts as unknown.
+// S134: a board not yet dealt shows its random parts as unknown.
 func TestUndealtS134(t *testing.T) {
 	b, err := New(Base, Options{Layout: LayoutVariable})
 	if err != nil {

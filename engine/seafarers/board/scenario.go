@@ -2,11 +2,11 @@ package board
 
 import "strings"
 
-// Scenario is one of the game's scenarios (RULES S2). The zero Scenario is
+// Scenario is one of the game's scenarios (S2). The zero Scenario is
 // none.
 type Scenario int
 
-// The scenarios, in the order of RULES S2.
+// The scenarios, in the order of S2.
 const (
 	NoScenario Scenario = iota
 	Base
@@ -24,7 +24,7 @@ const (
 var scenarioNames = [...]string{"", "base", "new-shores", "four-islands", "fog-island", "through-the-desert",
 	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 
-// Scenarios returns every scenario in the order of RULES S2.
+// Scenarios returns every scenario in the order of S2.
 func Scenarios() []Scenario {
 	out := make([]Scenario, 0, len(scenarioNames)-1)
 	for s := Base; s <= NewWorld; s++ {
@@ -43,7 +43,7 @@ func (s Scenario) String() string {
 }
 
 // ParseScenario reads a scenario name, in any case. An unknown name is an
-// *OptionError (RULES S1).
+// *OptionError (S1).
 func ParseScenario(name string) (Scenario, error) {
 	w := strings.ToLower(name)
 	for i, n := range scenarioNames {
@@ -54,7 +54,7 @@ func ParseScenario(name string) (Scenario, error) {
 	return NoScenario, &OptionError{Scenario: name, Reason: "unknown scenario"}
 }
 
-// LayoutMode is the value of the rule option `layout` (RULES S156). The zero
+// LayoutMode is the value of the rule option `layout` (S156). The zero
 // LayoutMode means the option was not given: the scenario's default.
 type LayoutMode int
 
@@ -76,7 +76,7 @@ func (m LayoutMode) String() string {
 	return ""
 }
 
-// HarbourMode is the value of the rule option `harbours` (RULES S156). The
+// HarbourMode is the value of the rule option `harbours` (S156). The
 // zero HarbourMode means the option was not given: the scenario's default.
 type HarbourMode int
 
@@ -98,9 +98,9 @@ func (m HarbourMode) String() string {
 	return ""
 }
 
-// Options are the rule options that shape the board (RULES S156). The zero
+// Options are the rule options that shape the board (S156). The zero
 // Options are the scenario's defaults. The board is the same for 3 and 4
-// seats (RULES S6, V1), so the seats are no option here.
+// seats (S6, V1), so the seats are no option here.
 type Options struct {
 	Layout   LayoutMode
 	Harbours HarbourMode
@@ -133,7 +133,7 @@ func ParseOptions(s Scenario, layout, harbours string) (Options, error) {
 }
 
 // Resolve returns o with every default filled in for scenario s, or an
-// *OptionError for a combination RULES S156 refuses: `layout: variable` in
+// *OptionError for a combination S156 refuses: `layout: variable` in
 // pirate-islands, `layout: fixed` and any `harbours` in new-world (which is
 // always random; DECISIONS.md), and any value outside the enums. Defaults:
 // `layout: fixed` (new-world: variable); `harbours: shuffled`, except
@@ -161,7 +161,7 @@ func Resolve(s Scenario, o Options) (Options, error) {
 		return Options{Layout: LayoutVariable}, nil
 	case PirateIslands:
 		if o.Layout == LayoutVariable {
-			return o, &OptionError{Scenario: name, Option: "layout", Value: "variable", Reason: "pirate-islands has no variable set-up (RULES S156)"}
+			return o, &OptionError{Scenario: name, Option: "layout", Value: "variable", Reason: "pirate-islands has no variable set-up (S156)"}
 		}
 	}
 	if o.Layout == LayoutDefault {
@@ -177,7 +177,7 @@ func Resolve(s Scenario, o Options) (Options, error) {
 }
 
 // NeedsSeed reports whether scenario s with options o needs a board seed
-// (RULES S132): new-world, a variable layout, or shuffled harbours. A board
+// (S132): new-world, a variable layout, or shuffled harbours. A board
 // that needs none is complete when New returns it and draws nothing
 // (BOARDS §13.6). Refused options give an *OptionError.
 func NeedsSeed(s Scenario, o Options) (bool, error) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// RULES S1, S2: scenario names.
+// S1, S2: scenario names.
 func TestParseScenario(t *testing.T) {
 	names := []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
 		"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
@@ -35,7 +35,7 @@ func TestParseScenario(t *testing.T) {
 	}
 }
 
-// RULES S156: option defaults and the combinations refused.
+// S156: option defaults and the combinations refused.
 func TestResolveS156(t *testing.T) {
 	tests := []struct {
 		s        Scenario

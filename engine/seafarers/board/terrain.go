@@ -4,7 +4,7 @@ import "strings"
 
 // Terrain is what a board position holds (BOARDS B14). The zero Terrain is
 // none; Unknown marks a position whose terrain a board not yet dealt leaves
-// open (RULES S134).
+// open (S134).
 type Terrain int
 
 // The terrains, in the order of BOARDS §13.2: the land terrains, then sea,
@@ -58,7 +58,7 @@ func ParseTerrain(s string) (Terrain, error) {
 }
 
 // HarbourKind is the token of a harbour: a 2:1 harbour for one resource, the
-// 3:1 harbour, or unknown on a board not yet dealt (RULES S134). The zero
+// 3:1 harbour, or unknown on a board not yet dealt (S134). The zero
 // HarbourKind is none.
 type HarbourKind int
 

@@ -1,10 +1,10 @@
 package board
 
-// The scenario maps and tables below are copied from BOARDS.md
-// version 1.0 (§7–§12): for each scenario its terrain map, its hex table, its
-// sea list, its fog list where it has one, and its harbour table (code
-// quotes removed). They are
-// parsed and cross-checked against each other by parseText.
+// The scenario maps and tables below are copied from the Seafarers board
+// contract (BOARDS, version 1.0, §7–§12; see doc.go): for each scenario
+// its terrain map, its hex table, its sea list, its fog list where it has
+// one, and its harbour table (code quotes removed). They are parsed and
+// cross-checked against each other by parseText.
 
 // textBase is BOARDS §7 (base).
 const textBase = `

@@ -22,7 +22,7 @@
 //     are never listed), but ends its turn with probability 0.15 whenever
 //     it may: uniform play spends its cards on maritime trades and offers,
 //     and games of it would last thousands of turns. A witness's resolve
-//     is chosen only when it is all the seat may do (RULES S145).
+//     is chosen only when it is all the seat may do (S145).
 //
 //   - "heuristic" plays by plans. It rates every hex by its pips (the
 //     ways two dice roll its number) and every resource by what a card of

@@ -8,7 +8,7 @@ import (
 	"github.com/elasund/elasund/internal/bot"
 )
 
-// scenarios lists every scenario (RULES S2).
+// scenarios lists every scenario (S2).
 var scenarios = []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
 	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 
@@ -23,7 +23,7 @@ func setupOf(sc string, n int, opts map[string]string) engine.Setup {
 
 // table plays the part of the turn file: each turn draws from its own
 // seeded source, every other entry goes on with the current turn's
-// streams (RULES S135).
+// streams (S135).
 type table struct {
 	seed uint64
 	cur  engine.Source
@@ -101,7 +101,7 @@ func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint6
 }
 
 // seatsFor returns setup with seats the scenario allows: pirate-islands
-// with three seats leaves white out (RULES S3).
+// with three seats leaves white out (S3).
 func seatsFor(setup engine.Setup) engine.Setup {
 	if setup.Scenario == "pirate-islands" && len(setup.Seats) == 3 {
 		setup.Seats = []string{"red", "blue", "orange"}

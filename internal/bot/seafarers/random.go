@@ -38,7 +38,7 @@ func (r *randomPlayer) Choose(p engine.Position, seat string, src engine.Source)
 // choose returns a random action of g.Legal(seat, src): end with
 // probability endChance when it is legal, else one of the other actions
 // uniformly. A witness's resolve is chosen only when it is all the seat
-// may do (RULES S145, S146).
+// may do (S145, S146).
 func (r *randomPlayer) choose(g *game.Game, seat game.Colour, src engine.Source) (game.Action, error) {
 	legal := g.AppendLegal(r.buf[:0], seat, cloneSource(src))
 	r.buf = legal
