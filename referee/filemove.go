@@ -69,21 +69,15 @@ func (r *Referee) startsLikeTurnFile(head []byte) bool {
 
 // fileMove applies a turn file attached by a seat that plays with its
 // own key: accepted when it extends the stored game with validly signed
-// entries.
+// entries. In a game whose file the referee withholds (every seat hosted,
+// the game not over) no file is compared with the stored one and none is
+// sent back: every seat moves by mail with its token there.
 func (r *Referee) fileMove(m *mail.Incoming, req request, files []attachedFile, problems []templates.Problem, log *slog.Logger) (*mail.Decision, error) {
-	if len(problems) > 0 {
-		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: problems})
+	af, bad := oneTurnFile(req, files, problems)
+	if bad != nil {
+		return r.reject(m, nil, *bad)
 	}
-	if len(files) > 1 {
-		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
-			Reason: fmt.Sprintf("the mail has %d different turn files attached; attach only the one your move wrote", len(files))}}})
-	}
-	af := files[0]
 	game := af.f.Header.Game
-	if req.game != "" && req.game != game {
-		return r.reject(m, nil, templates.Rejection{Game: req.game, Problems: []templates.Problem{{
-			Reason: fmt.Sprintf("the subject names game %s, but the attached file %s holds game %s", req.game, af.name, game)}}})
-	}
 	s, err := r.session(game)
 	if errors.Is(err, errNoGame) {
 		return r.noGame(m, game)
@@ -97,55 +91,106 @@ func (r *Referee) fileMove(m *mail.Incoming, req request, files []attachedFile, 
 		return r.notSeated(m, s)
 	}
 	rej := templates.Rejection{Game: game, To: seats[0]}
-	latest := fileAttachment(game, s.data)
+	if s.withholds() {
+		log.Info("refused: a file for a game whose file is withheld", "game", game)
+		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
+			"the referee holds every seat of game %s and keeps its turn file until the game ends: no file is read or sent before then. Write your move in the body of a mail, after your seat's token line", game)}}
+		return r.reject(m, s, rej)
+	}
+	fc, err := compareFile(s, af)
+	if err != nil {
+		return nil, err
+	}
+	if fc.problem != nil {
+		log.Info("refused: "+fc.why, "game", game)
+		rej.Problems = []templates.Problem{*fc.problem}
+		if fc.latest {
+			return r.reject(m, s, rej, s.fileAttachments()...)
+		}
+		return r.reject(m, s, rej)
+	}
+	return r.applyFile(m, s, fc.inc, fc.added, log)
+}
+
+// oneTurnFile is the one turn file of a mail, or the refusal of a mail
+// whose attachments cannot be read, that has several turn files, or
+// whose file is of another game than its subject names.
+func oneTurnFile(req request, files []attachedFile, problems []templates.Problem) (attachedFile, *templates.Rejection) {
+	switch {
+	case len(problems) > 0:
+		return attachedFile{}, &templates.Rejection{Game: req.game, Problems: problems}
+	case len(files) > 1:
+		return attachedFile{}, &templates.Rejection{Game: req.game, Problems: []templates.Problem{{
+			Reason: fmt.Sprintf("the mail has %d different turn files attached; attach only the one your move wrote", len(files))}}}
+	}
+	af := files[0]
+	if game := af.f.Header.Game; req.game != "" && req.game != game {
+		return attachedFile{}, &templates.Rejection{Game: req.game, Problems: []templates.Problem{{
+			Reason: fmt.Sprintf("the subject names game %s, but the attached file %s holds game %s", req.game, af.name, game)}}}
+	}
+	return af, nil
+}
+
+// fileCheck is an attached file compared with the stored game: the
+// entries it adds, or the problem that refuses it (why, for the log) and
+// whether the refusal carries the game's file to make the move on.
+type fileCheck struct {
+	inc     *turnfile.Game
+	added   []turnfile.Entry
+	problem *templates.Problem
+	why     string
+	latest  bool
+}
+
+// compareFile verifies an attached file and compares it with s's game.
+// An error is one that is not the file's fault.
+func compareFile(s *session, af attachedFile) (fileCheck, error) {
+	refuse := func(why string, latest bool, format string, args ...any) (fileCheck, error) {
+		return fileCheck{problem: &templates.Problem{Reason: fmt.Sprintf(format, args...)}, why: why, latest: latest}, nil
+	}
 	inc, err := turnfile.Open(af.f)
 	if err != nil {
-		log.Info("refused: file does not verify", "game", game, "err", err)
-		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf("the attached file %s does not verify: %v", af.name, err)}}
-		return r.reject(m, s, rej, latest)
+		return refuse("file does not verify", true, "the attached file %s does not verify: %v", af.name, err)
 	}
 	cmp, err := turnfile.Compare(s.g, inc)
 	var fe *turnfile.ForkError
 	var ve *turnfile.VerifyError
 	switch {
 	case errors.As(err, &fe):
-		log.Info("refused: fork", "game", game, "entry", fe.Entry)
-		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
+		return refuse("fork", true,
 			"the file forks the game: %v; the game already holds %s's entry %d, and your file has a different entry %d by %s. Nothing was applied: the game's file is attached",
-			fe, fe.SeatA, fe.Entry, fe.Entry, fe.SeatB)}}
-		return r.reject(m, s, rej, latest)
+			fe, fe.SeatA, fe.Entry, fe.Entry, fe.SeatB)
 	case errors.As(err, &ve):
-		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf("the attached file %s is not a file of this game: %v", af.name, err)}}
-		return r.reject(m, s, rej)
+		return refuse("not a file of this game", false, "the attached file %s is not a file of this game: %v", af.name, err)
 	case err != nil:
-		return nil, err
-	}
-	if cmp.B < cmp.A {
-		log.Info("refused: stale file", "game", game, "entries", cmp.B, "stored", cmp.A)
-		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
-			"the file is behind the game: it holds %d entries and the game %d. Make your move on the file attached here, the game as it stands", cmp.B, cmp.A)}}
-		return r.reject(m, s, rej, latest)
-	}
-	if cmp.B == cmp.A {
-		log.Info("refused: nothing new", "game", game, "entries", cmp.A)
-		rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
-			"the file adds nothing: the game already holds all %d of its entries (was it sent before?)", cmp.A)}}
-		return r.reject(m, s, rej)
+		return fileCheck{}, err
+	case cmp.B < cmp.A:
+		return refuse("stale file", true,
+			"the file is behind the game: it holds %d entries and the game %d. Make your move on the file attached here, the game as it stands", cmp.B, cmp.A)
+	case cmp.B == cmp.A:
+		return refuse("nothing new", false,
+			"the file adds nothing: the game already holds all %d of its entries (was it sent before?)", cmp.A)
 	}
 	added := inc.File().History[cmp.A:]
 	for _, e := range added {
 		if s.hosted[e.Seat] != nil {
-			rej.Problems = []templates.Problem{{Reason: fmt.Sprintf(
-				"entry %d is signed for %s, a seat the referee holds: its moves come by mail with its token, not in a file", e.N, e.Seat)}}
-			return r.reject(m, s, rej, latest)
+			return refuse("hosted entry in a file", true,
+				"entry %d is signed for %s, a seat the referee holds: its moves come by mail with its token, not in a file", e.N, e.Seat)
 		}
 	}
-	log.Info("accepted file", "game", game, "entries", len(added), "from_entry", added[0].N)
+	return fileCheck{inc: inc, added: added}, nil
+}
+
+// applyFile makes inc, a file that extends s's game by added, the stored
+// game: the hosted seats join after the first seat's join, and every seat
+// is told.
+func (r *Referee) applyFile(m *mail.Incoming, s *session, inc *turnfile.Game, added []turnfile.Entry, log *slog.Logger) (*mail.Decision, error) {
+	log.Info("accepted file", "game", s.game, "entries", len(added), "from_entry", added[0].N)
 	// The first seat's join lets the hosted seats join (turnfile §4.1).
 	at := entryTime(inc, r.received(m))
 	hostedJoins, err := joinHosted(inc, s.hosted, at)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", game, err)
+		return nil, fmt.Errorf("game %s: %w", s.game, err)
 	}
 	added = append(slices.Clone(added), hostedJoins...)
 	next, err := s.moved(inc)
@@ -186,7 +231,7 @@ func (r *Referee) joined(m *mail.Incoming, old *turnfile.Game, next *session, ad
 			text := fmt.Sprintf("%s game %s: %s, the first seat, has joined, so you can join now. Join on the file attached here, which holds its join:\n\n"+
 				"      elasund join FILE --as %s\n\nand mail the file back to %s, keeping the subject. Waiting for %s to join.\n",
 				next.draw.Title(), next.game, first, st.Colour, r.address, seatNames(next.g.Unjoined()))
-			replies = append(replies, mailTo(m, st, templates.SubjectTag(next.game)+" join now: you play "+st.Colour, text, []mail.Attachment{fileAttachment(next.game, next.data)}))
+			replies = append(replies, mailTo(m, st, templates.SubjectTag(next.game)+" join now: you play "+st.Colour, text, next.fileAttachments()))
 		}
 	}
 	return r.commit(next, m.MessageID, replies), nil

@@ -114,17 +114,14 @@ func (r *Referee) status(m *mail.Incoming, req request, log *slog.Logger) (*mail
 		if err != nil {
 			return nil, err
 		}
-		if s.withholds() {
-			return []mail.Attachment{svgAttachment(s.game, svg)}, nil
-		}
-		return []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}, nil
+		return append(s.fileAttachments(), svgAttachment(s.game, svg)), nil
 	}
 	var replies []mail.Outgoing
 	if rest := s.g.Unjoined(); len(rest) > 0 {
 		text := fmt.Sprintf("%s game %s has not begun: waiting for %s to join.\n", s.draw.Title(), s.game, seatNames(rest))
 		out := replyTo(m, templates.SubjectTag(s.game)+" "+word, text)
 		if req.cmd == cmdResend {
-			out.Attachments = []mail.Attachment{fileAttachment(s.game, s.data)}
+			out.Attachments = s.fileAttachments()
 		}
 		return &mail.Decision{Game: s.game, Replies: []mail.Outgoing{out}}, nil
 	}

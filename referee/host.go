@@ -408,7 +408,7 @@ func invitations(s *session, address string, tokens map[string]string, only []st
 		}
 		m := mail.Outgoing{To: []string{seatAddress(st)}, Subject: subject, Text: body}
 		if s.hosted[st.Colour] == nil && inv.WaitFor == "" {
-			m.Attachments = []mail.Attachment{fileAttachment(s.game, s.data)}
+			m.Attachments = s.fileAttachments()
 		}
 		if opens {
 			svg, err := s.board(templates.View{Seat: st.Colour, Hidden: hidden})
@@ -417,7 +417,7 @@ func invitations(s *session, address string, tokens map[string]string, only []st
 			}
 			m.Attachments = append(m.Attachments, svgAttachment(s.game, svg))
 			if !hidden {
-				m.Attachments = append([]mail.Attachment{fileAttachment(s.game, s.data)}, m.Attachments...)
+				m.Attachments = append(s.fileAttachments(), m.Attachments...)
 			}
 		}
 		out = append(out, m)

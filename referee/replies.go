@@ -108,7 +108,7 @@ func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed,
 		if err != nil {
 			return nil, err
 		}
-		shared = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
+		shared = append(s.fileAttachments(), svgAttachment(s.game, svg))
 	}
 	var out []mail.Outgoing
 	for _, seat := range s.seats() {
@@ -125,10 +125,7 @@ func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed,
 			if err != nil {
 				return nil, err
 			}
-			attach = []mail.Attachment{svgAttachment(s.game, svg)}
-			if p.Over() {
-				attach = []mail.Attachment{fileAttachment(s.game, s.data), svgAttachment(s.game, svg)}
-			}
+			attach = append(s.fileAttachments(), svgAttachment(s.game, svg))
 		}
 		out = append(out, mailTo(m, seat, subject, body, attach))
 	}

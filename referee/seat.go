@@ -119,10 +119,7 @@ func HostSeat(o SeatOptions) (*HostedGame, error) {
 			if err != nil {
 				return nil, err
 			}
-			inv[0].Attachments = []mail.Attachment{svgAttachment(s.game, svg)}
-			if !s.withholds() {
-				inv[0].Attachments = append([]mail.Attachment{fileAttachment(s.game, s.data)}, inv[0].Attachments...)
-			}
+			inv[0].Attachments = append(s.fileAttachments(), svgAttachment(s.game, svg))
 		}
 		mails = append(mails, inv...)
 	}

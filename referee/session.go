@@ -13,6 +13,7 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/templates"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -157,6 +158,16 @@ func (s *session) allHosted() bool {
 		}
 	}
 	return true
+}
+
+// fileAttachments is the stored turn file as the attachment of a mail,
+// or nothing while the referee withholds it (withholds). Every mail that
+// carries the game's file gets it here.
+func (s *session) fileAttachments() []mail.Attachment {
+	if s.withholds() {
+		return nil
+	}
+	return []mail.Attachment{fileAttachment(s.game, s.data)}
 }
 
 // withholds reports whether the turn file is kept from the seats for

@@ -1,0 +1,185 @@
+package referee
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/bot"
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/mail"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// hiddenGame is a game of one of the referee's games whose every seat the
+// referee holds, played through Handle: hands are hidden and the turn
+// file withheld until the end.
+type hiddenGame struct {
+	t      testing.TB
+	name   string
+	dir    string
+	hg     *HostedGame
+	r      *Referee
+	ml     *mailer
+	hosted map[string]*hostedSeat
+	bots   map[string]bot.Player
+}
+
+// hiddenSeats are the players of the hidden games: two for Elasund,
+// three for Seafarers (its smallest table).
+func hiddenSeats(name string) []turnfile.Seat {
+	seats := []turnfile.Seat{alice, bob}
+	if name == "seafarers" {
+		seats = append(seats, turnfile.Seat{Colour: "white", Name: "Carol Jones", Email: "carol@example.test"})
+	}
+	return seats
+}
+
+// newHiddenGame hosts a game of name with every seat held by the
+// referee, random bots to choose the moves.
+func newHiddenGame(t testing.TB, name string, seed byte) *hiddenGame {
+	t.Helper()
+	dir := t.TempDir()
+	seats := hiddenSeats(name)
+	var colours []string
+	for _, s := range seats {
+		colours = append(colours, s.Colour)
+	}
+	o := HostOptions{Dir: dir, Address: testFrom, Game: name, Seats: seats, Hosted: colours, Now: refTime, Rand: newDetReader(seed)}
+	if name == "seafarers" {
+		o.Scenario = "new-shores"
+	}
+	hg, err := HostNew(o)
+	if err != nil {
+		t.Fatalf("HostNew(%s): %v", name, err)
+	}
+	h := &hiddenGame{t: t, name: name, dir: dir, hg: hg, r: newTestReferee(t, dir), ml: &mailer{}, bots: map[string]bot.Player{}}
+	g := h.stored()
+	if h.hosted, err = readHosted(dir, hg.Game, g.Rules()); err != nil {
+		t.Fatal(err)
+	}
+	kit, _ := games.All().Lookup(name)
+	for i, c := range colours {
+		if h.bots[c], err = kit.Bots.New(bot.LevelRandom, uint64(seed)*10+uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return h
+}
+
+// stored is the game as the store holds it.
+func (h *hiddenGame) stored() *turnfile.Game {
+	h.t.Helper()
+	return openBytes(h.t, storedBytes(h.t, h.dir, h.hg.Game))
+}
+
+// seat is a seat of the game by colour.
+func (h *hiddenGame) seat(colour string) turnfile.Seat {
+	return h.hg.Seats[slices.IndexFunc(h.hg.Seats, func(s turnfile.Seat) bool { return s.Colour == colour })]
+}
+
+// next is the seat the game waits for first, and the move its bot plays
+// there: an offer goes alone, so that the seats it names owe answers.
+func (h *hiddenGame) next() (string, []engine.Action) {
+	h.t.Helper()
+	g := h.stored()
+	p := g.Position()
+	seat := p.Awaited()[0]
+	if owed := p.Owed(); len(owed) > 0 {
+		seat = owed[0].Seat
+	}
+	move, err := bot.Plan(p, seat, g.Source(seat, h.hosted[seat].signer), h.bots[seat])
+	if err != nil {
+		h.t.Fatalf("planning %s's move: %v", seat, err)
+	}
+	if k := slices.IndexFunc(move, func(a engine.Action) bool { return strings.HasPrefix(a.String(), "offer ") }); k >= 0 {
+		move = move[:k+1]
+	}
+	return seat, move
+}
+
+// mail is a mail from seat's player about the game, answering its last
+// turn mail, with body after the token line.
+func (h *hiddenGame) mail(seat, body string, atts ...mail.Attachment) *mail.Incoming {
+	return h.ml.incoming(h.seat(seat).Email, turnSubject(h.hg.Game, h.stored()), "token "+h.hg.Tokens[seat]+"\n"+body, atts...)
+}
+
+// play makes n moves, each chosen by the seat's bot and mailed by its
+// player, and returns the decisions.
+func (h *hiddenGame) play(n int) []*mail.Decision {
+	h.t.Helper()
+	var out []*mail.Decision
+	for i := 0; i < n && !h.stored().Position().Over(); i++ {
+		seat, move := h.next()
+		d := handle(h.t, h.r, h.mail(seat, moveText(move, i)))
+		if d.Reject || d.Commit == nil {
+			h.t.Fatalf("%s's move %v refused:\n%s", seat, move, d.Replies[0].Text)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// TestWithheldFileRefusals plays the attacker of issue 17 item 4: in a
+// game whose every seat is hosted, a player mails turn files with the
+// game's id (one that does not verify, a fork, a stale copy, the game
+// itself, and one with an entry signed for a hosted seat) to get the
+// refusal that attaches the game's file. No refusal may carry the file,
+// or any part of it, before the game ends: the stored file holds every
+// seat's hand.
+func TestWithheldFileRefusals(t *testing.T) {
+	for _, name := range games.All().Names() {
+		t.Run(name, func(t *testing.T) {
+			h := newHiddenGame(t, name, 31)
+			h.play(6)
+			stored := storedBytes(t, h.dir, h.hg.Game)
+			g := h.stored()
+			seat, move := h.next()
+			fork := openBytes(t, stored)
+			if _, err := fork.Move(seat, move, h.hosted[seat].signer, refTime, turnfile.MoveOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			ahead, _ := fork.File().Marshal()
+			h.play(1)
+			tampered := bytes.Replace(stored, []byte("kind: move"), []byte("kind: orders"), 1)
+			seat, move = h.next()
+			extended := h.stored()
+			if _, err := extended.Move(seat, move, h.hosted[seat].signer, refTime.Add(48*time.Hour), turnfile.MoveOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			hostedEntry, _ := extended.File().Marshal()
+			for _, tc := range []struct {
+				what string
+				data []byte
+			}{
+				{"a stale copy", stored},
+				{"a fork", ahead},
+				{"a file that does not verify", tampered},
+				{"the game as it stands", storedBytes(t, h.dir, h.hg.Game)},
+				{"an entry signed for a hosted seat", hostedEntry},
+			} {
+				for _, from := range []string{g.File().Header.Seats[0].Colour, seat} {
+					before := storedBytes(t, h.dir, h.hg.Game)
+					d := handle(t, h.r, h.ml.incoming(h.seat(from).Email, turnSubject(h.hg.Game, h.stored()), "my move",
+						mail.Attachment{Filename: "game.yaml", ContentType: "application/yaml", Data: tc.data}))
+					out := one(t, d)
+					if !d.Reject || d.Commit != nil {
+						t.Fatalf("%s from %s: reject %v, commit %v; want a refusal", tc.what, from, d.Reject, d.Commit != nil)
+					}
+					for _, a := range out.Attachments {
+						t.Errorf("%s from %s: the refusal attaches %s (%d bytes) while the file is withheld (issue 17 item 4)", tc.what, from, a.Filename, len(a.Data))
+					}
+					if !strings.Contains(out.Text, "keeps its turn file until the game ends") || strings.Contains(out.Text, "entries") {
+						t.Errorf("%s from %s: the refusal does not say that the file is withheld, or compares it with the game:\n%s", tc.what, from, out.Text)
+					}
+					if !bytes.Equal(storedBytes(t, h.dir, h.hg.Game), before) {
+						t.Fatalf("%s from %s changed the game", tc.what, from)
+					}
+				}
+			}
+		})
+	}
+}
