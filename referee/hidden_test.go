@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/bot"
-	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/mail"
 	"github.com/elasund/elasund/turnfile"
 )
@@ -26,6 +26,9 @@ type hiddenGame struct {
 	ml     *mailer
 	hosted map[string]*hostedSeat
 	bots   map[string]bot.Player
+	// read and readGame are the stored bytes read last, replayed.
+	read     []byte
+	readGame *turnfile.Game
 }
 
 // hiddenSeats are the players of the hidden games: two for Elasund,
@@ -61,7 +64,7 @@ func newHiddenGame(t testing.TB, name string, seed byte) *hiddenGame {
 	if h.hosted, err = readHosted(dir, hg.Game, g.Rules()); err != nil {
 		t.Fatal(err)
 	}
-	kit, _ := games.All().Lookup(name)
+	kit, _ := allGames().Lookup(name)
 	for i, c := range colours {
 		if h.bots[c], err = kit.Bots.New(bot.LevelRandom, uint64(seed)*10+uint64(i)); err != nil {
 			t.Fatal(err)
@@ -70,10 +73,15 @@ func newHiddenGame(t testing.TB, name string, seed byte) *hiddenGame {
 	return h
 }
 
-// stored is the game as the store holds it.
+// stored is the game as the store holds it, replayed again only when
+// the stored bytes changed. The caller must not change it.
 func (h *hiddenGame) stored() *turnfile.Game {
 	h.t.Helper()
-	return openBytes(h.t, storedBytes(h.t, h.dir, h.hg.Game))
+	data := storedBytes(h.t, h.dir, h.hg.Game)
+	if h.readGame == nil || !bytes.Equal(data, h.read) {
+		h.read, h.readGame = data, openBytes(h.t, data)
+	}
+	return h.readGame
 }
 
 // seat is a seat of the game by colour.
@@ -131,7 +139,7 @@ func (h *hiddenGame) play(n int) []*mail.Decision {
 // or any part of it, before the game ends: the stored file holds every
 // seat's hand.
 func TestWithheldFileRefusals(t *testing.T) {
-	for _, name := range games.All().Names() {
+	for _, name := range allGames().Names() {
 		t.Run(name, func(t *testing.T) {
 			h := newHiddenGame(t, name, 31)
 			h.play(6)
@@ -146,7 +154,7 @@ func TestWithheldFileRefusals(t *testing.T) {
 			h.play(1)
 			tampered := bytes.Replace(stored, []byte("kind: move"), []byte("kind: orders"), 1)
 			seat, move = h.next()
-			extended := h.stored()
+			extended := openBytes(t, storedBytes(t, h.dir, h.hg.Game))
 			if _, err := extended.Move(seat, move, h.hosted[seat].signer, refTime.Add(48*time.Hour), turnfile.MoveOptions{}); err != nil {
 				t.Fatal(err)
 			}
@@ -182,4 +190,108 @@ func TestWithheldFileRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHiddenOfferAnswers plays the probe of issue 17 item 5: in a hosted
+// Seafarers game whose every seat is hosted, the seat to move offers one
+// card for another to all, so that a seat without the card asked for
+// declines at once. The engine's event gives the reason ("it does not
+// hold 1 ore") and keeps it in the file; every other seat's mail must say
+// "declines" and nothing more, while the decliner's own mail may say why
+// (S150: each seat sees its own hand only).
+func TestHiddenOfferAnswers(t *testing.T) {
+	h := newHiddenGame(t, "seafarers", 33)
+	resources := []string{"brick", "grain", "lumber", "ore", "wool"}
+	for moves := 0; moves < 300; moves++ {
+		seat, move := h.next()
+		stored := storedBytes(t, h.dir, h.hg.Game)
+		for _, offer := range offers(resources) {
+			if p := h.stored().Position(); p.Phase() != "trade" || p.Current() != seat {
+				break
+			}
+			trial := openBytes(t, stored)
+			e, err := trial.Move(seat, mustMoveIn(t, trial.Rules(), offer), h.hosted[seat].signer, refTime, turnfile.MoveOptions{})
+			if err != nil || !strings.Contains(strings.Join(e.Events, "\n"), "(it does not hold") {
+				continue
+			}
+			d := handle(t, h.r, h.mail(seat, offer))
+			if d.Reject {
+				t.Fatalf("%s's %q refused:\n%s", seat, offer, d.Replies[0].Text)
+			}
+			checkAnswersHidden(t, h, d, e.Events)
+			return
+		}
+		d := handle(t, h.r, h.mail(seat, moveText(move, moves)))
+		if d.Reject {
+			t.Fatalf("%s's move %v refused:\n%s", seat, move, d.Replies[0].Text)
+		}
+	}
+	t.Fatal("no seat came to offer a card that another seat does not hold")
+}
+
+// offers are the offers of one card for another to all.
+func offers(resources []string) []string {
+	var out []string
+	for _, give := range resources {
+		for _, get := range resources {
+			if give != get {
+				out = append(out, "offer 1 "+give+" for 1 "+get+" to all")
+			}
+		}
+	}
+	return out
+}
+
+// mustMoveIn reads a move in the language of game.
+func mustMoveIn(t testing.TB, game engine.Game, s string) []engine.Action {
+	t.Helper()
+	m, err := game.ParseMove(s)
+	if err != nil {
+		t.Fatalf("ParseMove(%q): %v", s, err)
+	}
+	return m
+}
+
+// checkAnswersHidden checks the mails of an offer whose events say why
+// seats declined: each seat's mail says why only for its own answer, and
+// each turn mail says how every seat answered.
+func checkAnswersHidden(t *testing.T, h *hiddenGame, d *mail.Decision, events []string) {
+	t.Helper()
+	why := regexp.MustCompile(`^([a-z]+) (?:declines|accepts) \(`)
+	checked := 0
+	for _, out := range d.Replies {
+		to := seatOfAddress(h.hg.Seats, out.To[0])
+		for _, ev := range events {
+			m := why.FindStringSubmatch(ev)
+			if m == nil {
+				continue
+			}
+			checked++
+			if m[1] == to {
+				if !strings.Contains(out.Text, ev) {
+					t.Errorf("S150: %s's own mail does not say why it answered so (%q):\n%s", to, ev, out.Text)
+				}
+				continue
+			}
+			answer := strings.SplitN(ev, " (", 2)[0]
+			turnMail := strings.Contains(out.Text, "What happened:")
+			if strings.Contains(out.Text, ev) || turnMail && !strings.Contains(out.Text, "  "+answer+"\n") {
+				t.Errorf("S150 (issue 17 item 5): %s's mail tells why %s answered the offer (%q), or lacks %q:\n%s", to, m[1], ev, answer, out.Text)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no answer with a reason among the offer's events")
+	}
+}
+
+// seatOfAddress is the colour of the seat whose player has the address
+// addr ("Name <address>" or bare).
+func seatOfAddress(seats []turnfile.Seat, addr string) string {
+	for _, s := range seats {
+		if strings.Contains(addr, "<"+s.Email+">") || addr == s.Email {
+			return s.Colour
+		}
+	}
+	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -167,10 +168,14 @@ func storedBytes(t testing.TB, dir, game string) []byte {
 	return b
 }
 
+// allGames is games.All(), made once: making a set parses every game's
+// mail templates.
+var allGames = sync.OnceValue(games.All)
+
 // openBytes replays a turn file.
 func openBytes(t testing.TB, data []byte) *turnfile.Game {
 	t.Helper()
-	f, err := turnfile.Parse(data, games.All().Registry())
+	f, err := turnfile.Parse(data, allGames().Registry())
 	if err != nil {
 		t.Fatalf("parsing a turn file: %v", err)
 	}

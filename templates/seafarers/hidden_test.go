@@ -24,6 +24,16 @@ func TestViewEvent(t *testing.T) {
 		{"white takes 1 cloth from blue", red, "white takes 1 cloth from blue"},
 		{"sealed draw 5: blue would steal ore from white, who holds none: nothing moves (S141)", red, "sealed draw 5: blue steals nothing from white (S141)"},
 		{"roll 3+4 = 7", red, "roll 3+4 = 7"},
+		// Issue 17 item 5: an answer to an offer says nothing of the
+		// answering seat's hand, or its orders, to another seat.
+		{"blue declines (it does not hold 1 ore)", red, "blue declines"},
+		{"blue declines (it does not hold 1 ore)", templates.View{Seat: "blue", Hidden: true}, "blue declines (it does not hold 1 ore)"},
+		{"blue declines (it does not hold 1 ore)", templates.View{Seat: "red"}, "blue declines (it does not hold 1 ore)"},
+		{"white declines (standing orders)", red, "white declines"},
+		{"white accepts (standing orders)", red, "white accepts"},
+		{"white declines", red, "white declines"},
+		{"blue no longer holds 1 ore: its acceptance lapses (S69)", red, "blue's acceptance lapses (S69)"},
+		{"blue no longer holds 1 ore: its acceptance lapses (S69)", templates.View{Seat: "blue", Hidden: true}, "blue no longer holds 1 ore: its acceptance lapses (S69)"},
 	} {
 		if got := (Renderer{}).ViewEvent(nil, tc.event, tc.v); got != tc.want {
 			t.Errorf("ViewEvent(%q, %+v) = %q, want %q", tc.event, tc.v, got, tc.want)
