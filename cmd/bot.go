@@ -136,7 +136,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err)
 	}
 	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness}, g, e, seat, headline)
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.

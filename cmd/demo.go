@@ -244,7 +244,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		if opts.Watch {
 			watchEntry(w, kit.Renderer, g, e, opts.Seed)
 		} else {
-			printDemoEntry(w, g, e)
+			printDemoEntry(w, kit.Renderer, g, e)
 		}
 		if opts.Delay > 0 {
 			select {
@@ -382,12 +382,12 @@ func watchEntry(w io.Writer, r templates.Renderer, g *turnfile.Game, e *turnfile
 	fmt.Fprintf(w, "elasund demo, seed %d: turn %d, entry %d (Ctrl-C stops)\n\n", seed, step.Turn, e.N)
 	fmt.Fprint(w, r.Text(g.Position(), templates.View{}))
 	fmt.Fprintln(w)
-	printDemoEntry(w, g, e)
+	printDemoEntry(w, r, g, e)
 }
 
 // printDemoEntry prints one entry: the turn and seat, the dice of a
-// turn's roll, the actions and their events.
-func printDemoEntry(w io.Writer, g *turnfile.Game, e *turnfile.Entry) {
+// turn's roll, the actions and their events in r's words.
+func printDemoEntry(w io.Writer, r templates.Renderer, g *turnfile.Game, e *turnfile.Entry) {
 	step := g.Steps()[len(g.Steps())-1]
 	head := fmt.Sprintf("turn %2d  %-6s", step.Turn, e.Seat)
 	if e.Kind != turnfile.EntryMove {
@@ -395,6 +395,6 @@ func printDemoEntry(w io.Writer, g *turnfile.Game, e *turnfile.Entry) {
 	}
 	fmt.Fprintf(w, "%s  %s\n", head, strings.Join(e.Actions, "; "))
 	for _, ev := range e.Events {
-		fmt.Fprintf(w, "           %s\n", ev)
+		fmt.Fprintf(w, "           %s\n", r.Event(g.Position(), ev))
 	}
 }

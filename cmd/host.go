@@ -336,7 +336,7 @@ func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.Ho
 		return withHint(fmt.Errorf("game %s is ready, but not every mail was sent: %w", hg.Game, err),
 			"run 'elasund host invite --config FILE %s' to send the invitations again (hosted seats get new tokens)", hg.Game)
 	}
-	fmt.Fprintf(out, "sent %d mail(s) from %s\n", len(hg.Mail), cfg.SMTP.From)
+	fmt.Fprintf(out, "sent %s from %s\n", counted(len(hg.Mail), "mail", "mails"), cfg.SMTP.From)
 	return nil
 }
 
@@ -414,7 +414,7 @@ func runHostInvite(ctx context.Context, opts *hostInviteOptions) error {
 	if err != nil {
 		return hostError(err)
 	}
-	fmt.Fprintf(opts.Out, "game %s: %d invitation(s), %d new token(s)\n", hg.Game, len(hg.Mail), len(hg.Tokens))
+	fmt.Fprintf(opts.Out, "game %s: %s, %s\n", hg.Game, counted(len(hg.Mail), "invitation", "invitations"), counted(len(hg.Tokens), "new token", "new tokens"))
 	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now)
 }
 

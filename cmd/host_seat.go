@@ -98,7 +98,7 @@ func runHostSeat(ctx context.Context, opts *hostSeatOptions) error {
 	if !opts.Bot {
 		who = fmt.Sprintf("%s <%s>", opts.To.Name, opts.To.Email)
 	}
-	fmt.Fprintf(opts.Out, "game %s: %s is now played by %s; %d mail(s)\n", hg.Game, opts.Seat, who, len(hg.Mail))
+	fmt.Fprintf(opts.Out, "game %s: %s is now played by %s; %s\n", hg.Game, opts.Seat, who, counted(len(hg.Mail), "mail", "mails"))
 	return deliver(ctx, opts.Out, cfg, hg, opts.Print, opts.Now)
 }
 

@@ -138,7 +138,7 @@ func TestHostNewOutput(t *testing.T) {
 	if err := runHostInvite(t.Context(), inv); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "game "+m[1]+": 1 invitation(s), 1 new token(s)") || !strings.Contains(out.String(), "your token: ") {
+	if !strings.Contains(out.String(), "game "+m[1]+": 1 invitation, 1 new token") || !strings.Contains(out.String(), "your token: ") {
 		t.Errorf("invite output = %q", out.String())
 	}
 	inv.Game = "0123456789abcdef"

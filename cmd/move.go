@@ -167,7 +167,7 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if err != nil {
 		return err
 	}
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness}, g, e, seat, "")
+	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
 }
 
 // checkOut refuses to write --out over an existing file unless forced.
@@ -194,6 +194,9 @@ type publishing struct {
 	File, OutFile string // the game file, and --out (written instead when set)
 	Commit        bool
 	Witness       witness
+	// Games are the games, for the words of the entry's events; nil
+	// means every game.
+	Games *games.Set
 }
 
 // publish writes the game after entry e by seat, prints the entry (after
@@ -217,8 +220,9 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 	if headline != "" {
 		fmt.Fprintln(p.Out, headline)
 	}
+	r := orAll(p.Games).For(g.Rules()).Renderer
 	for _, ev := range e.Events {
-		fmt.Fprintf(p.Out, "  %s\n", ev)
+		fmt.Fprintf(p.Out, "  %s\n", r.Event(g.Position(), ev))
 	}
 	reportWritten(p.Out, g, e, seat, out)
 	if p.Commit {

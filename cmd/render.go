@@ -195,7 +195,10 @@ func replayPage(g *turnfile.Game, r templates.Renderer) (*replay.Page, error) {
 	steps := g.Steps()
 	for i := range f.History {
 		e := &f.History[i]
-		le := replay.Entry{N: e.N, Seat: e.Seat, Kind: e.Kind.String(), At: e.At, Actions: e.Actions, Events: e.Events}
+		le := replay.Entry{N: e.N, Seat: e.Seat, Kind: e.Kind.String(), At: e.At, Actions: e.Actions}
+		for _, ev := range e.Events {
+			le.Events = append(le.Events, r.Event(g.Position(), ev))
+		}
 		if w, ok := words[e.N]; ok {
 			le.Actions = w
 		}

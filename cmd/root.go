@@ -277,7 +277,7 @@ func (app *App) wireCompletion(root *cobra.Command) {
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) != n {
-			return usagef(c, "want %d argument(s), got %d", n, len(args))
+			return usagef(c, "want %s, got %d", counted(n, "argument", "arguments"), len(args))
 		}
 		return nil
 	}
@@ -287,7 +287,7 @@ func exactArgs(n int) cobra.PositionalArgs {
 func minArgs(n int) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) < n {
-			return usagef(c, "want at least %d argument(s), got %d", n, len(args))
+			return usagef(c, "want at least %s, got %d", counted(n, "argument", "arguments"), len(args))
 		}
 		return nil
 	}

@@ -126,7 +126,7 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if opts.Check {
 		fmt.Fprintf(opts.Out, "config ok: imap %s (%s) as %s, smtp %s (%s) from %s\n",
 			cfg.IMAP.Addr, cfg.IMAP.TLS, cfg.IMAP.User, cfg.SMTP.Addr, cfg.SMTP.TLS, cfg.SMTP.From)
-		fmt.Fprintf(opts.Out, "spool %s; games_dir %s: %d game(s)", cfg.Spool, cfg.GamesDir, len(games))
+		fmt.Fprintf(opts.Out, "spool %s; games_dir %s: %s", cfg.Spool, cfg.GamesDir, counted(len(games), "game", "games"))
 		if len(games) > 0 {
 			fmt.Fprintf(opts.Out, " (%s)", strings.Join(games, ", "))
 		}

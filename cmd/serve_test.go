@@ -73,7 +73,7 @@ func TestServeOutput(t *testing.T) {
 	if err := runServe(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "config ok: imap 127.0.0.1:1 (none) as elasund") || !strings.Contains(out.String(), "0 game(s)") {
+	if !strings.Contains(out.String(), "config ok: imap 127.0.0.1:1 (none) as elasund") || !strings.Contains(out.String(), "0 games") {
 		t.Fatalf("output = %q", out.String())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "games")); err != nil || fi.Mode().Perm() != 0o700 {

@@ -103,7 +103,7 @@ func runShow(_ context.Context, opts *showOptions) error {
 	if h.Sandbox {
 		kind = "sandbox game"
 	}
-	fmt.Fprintf(opts.Out, "%s %s, %s, %d entries\n", kind, h.Game, rulesWords(f), len(f.History))
+	fmt.Fprintf(opts.Out, "%s %s, %s, %s\n", kind, h.Game, rulesWords(f), counted(len(f.History), "entry", "entries"))
 	for _, s := range h.Seats {
 		who := s.Name
 		if s.Email != "" {

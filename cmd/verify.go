@@ -163,25 +163,25 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 	}
 	switch {
 	case f.Header.Sandbox && !g.Replayed():
-		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %d entries; the state was edited and is a consistent position\n", ok, opts.File, f.Header.Game, len(f.History))
+		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %s; the state was edited and is a consistent position\n", ok, opts.File, f.Header.Game, counted(len(f.History), "entry", "entries"))
 		fmt.Fprintf(opts.Out, "note: the history does not lead to it: %s\n", g.Note())
 	case f.Header.Sandbox:
-		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %d entries replayed to the stored state\n", ok, opts.File, f.Header.Game, len(f.History))
+		fmt.Fprintf(opts.Out, "%s: %s: sandbox game %s, %s replayed to the stored state\n", ok, opts.File, f.Header.Game, counted(len(f.History), "entry", "entries"))
 	case rep.Cached > 0:
-		fmt.Fprintf(opts.Out, "%s: %s: game %s, %d entries: 1-%d as you verified them before; every hash link, signature, reveal and move after them checks out\n", ok, opts.File, f.Header.Game, len(f.History), rep.Cached)
+		fmt.Fprintf(opts.Out, "%s: %s: game %s, %s: 1-%d as you verified them before; every hash link, signature, reveal and move after them checks out\n", ok, opts.File, f.Header.Game, counted(len(f.History), "entry", "entries"), rep.Cached)
 	default:
-		fmt.Fprintf(opts.Out, "%s: %s: game %s, %d entries: every hash link, signature, reveal and move checks out\n", ok, opts.File, f.Header.Game, len(f.History))
+		fmt.Fprintf(opts.Out, "%s: %s: game %s, %s: every hash link, signature, reveal and move checks out\n", ok, opts.File, f.Header.Game, counted(len(f.History), "entry", "entries"))
 	}
 	fmt.Fprintf(opts.Out, "state %s: %s\n", h.String()[:16], status(g))
 	if rep.Against != nil {
 		a := rep.Against
 		switch {
 		case a.Ours == a.Theirs:
-			fmt.Fprintf(opts.Out, "%s holds the same %d entries\n", a.File, a.Common)
+			fmt.Fprintf(opts.Out, "%s holds the same %s\n", a.File, counted(a.Common, "entry", "entries"))
 		case a.Ours > a.Theirs:
-			fmt.Fprintf(opts.Out, "%s is %d entries behind (no fork)\n", a.File, a.Ours-a.Theirs)
+			fmt.Fprintf(opts.Out, "%s is %s behind (no fork)\n", a.File, counted(a.Ours-a.Theirs, "entry", "entries"))
 		default:
-			fmt.Fprintf(opts.Out, "%s is %d entries ahead (no fork)\n", a.File, a.Theirs-a.Ours)
+			fmt.Fprintf(opts.Out, "%s is %s ahead (no fork)\n", a.File, counted(a.Theirs-a.Ours, "entry", "entries"))
 		}
 	}
 	return nil

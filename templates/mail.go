@@ -188,6 +188,7 @@ func NewMailer(r Renderer) (*Mailer, error) {
 		"ok":       func(seat string) bool { return seat != "" },
 		"waits":    waits,
 		"board":    func(p engine.Position, v View) string { return r.Text(p, v) },
+		"event":    func(p engine.Position, ev string) string { return r.Event(p, ev) },
 		"oneline":  func(s string) string { return oneLine(s, 200) },
 		"wrap":     func(s string) []string { return wrapText(s, 76) },
 	}).Funcs(funcs).ParseFS(files, "files/mail/*.tmpl")

@@ -106,7 +106,7 @@ func (g *Game) planBuild(ix *index, seat Colour, a Action, quiet bool, plan *bui
 	}
 	// R52: permits: enough of them, and a strict majority of value.
 	if len(permits) < sp.Permits {
-		return ruleErr("R52", a, "a %s needs %d permit(s) in its footprint; there are %d", k, sp.Permits, len(permits))
+		return ruleErr("R52", a, "a %s needs %s in its footprint; there are %d", k, counted(sp.Permits, "permit"), len(permits))
 	}
 	var sum [5]int
 	mine := false

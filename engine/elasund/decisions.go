@@ -287,11 +287,11 @@ func (g *Game) describePending(seat Colour) string {
 		switch p.Kind {
 		case PendingDiscard:
 			if p.Cards == "influence" {
-				return fmt.Sprintf("%s must discard %d influence card(s)", seat, p.Count)
+				return fmt.Sprintf("%s must discard %s", seat, counted(p.Count, "influence card"))
 			}
-			return fmt.Sprintf("%s must discard %d card(s)", seat, p.Count)
+			return fmt.Sprintf("%s must discard %s", seat, counted(p.Count, "card"))
 		case PendingTake:
-			return fmt.Sprintf("%s takes %d card(s) from the pirate pool", seat, p.Count)
+			return fmt.Sprintf("%s takes %s from the pirate pool", seat, counted(p.Count, "card"))
 		case PendingRebuild:
 			return fmt.Sprintf("%s may rebuild the %s (rebuild %s <square> or rebuild %s none)", seat, p.Building, p.Building, p.Building)
 		}
@@ -313,7 +313,7 @@ func (g *Game) discard(seat Colour, a Action, rng Rand) error {
 		}
 	}
 	if a.Cards.Total() != p.Count {
-		return ruleErr(rule, a, "%s must discard exactly %d card(s), not %d", seat, p.Count, a.Cards.Total())
+		return ruleErr(rule, a, "%s must discard exactly %s, not %d", seat, counted(p.Count, "card"), a.Cards.Total())
 	}
 	if err := g.holds(seat, a, a.Cards, rule); err != nil {
 		return err
@@ -341,7 +341,7 @@ func (g *Game) take(seat Colour, a Action, rng Rand) error {
 	}
 	p := g.st.Pending[i]
 	if a.Cards.Total() != p.Count {
-		return ruleErr("R43", a, "take exactly %d card(s)", p.Count)
+		return ruleErr("R43", a, "take exactly %s", counted(p.Count, "card"))
 	}
 	for _, k := range cardKinds {
 		if a.Cards.Of(k) > g.st.Pool.Of(k) {
@@ -402,4 +402,13 @@ func (g *Game) orders(seat Colour, a Action, rng Rand) error {
 		g.settle(rng)
 	}
 	return nil
+}
+
+// counted is a count with its noun for a refusal: "1 card", "2 cards".
+// (Events keep their stored words; see templates.Plurals.)
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -206,11 +206,17 @@ func (g *Game) robberMove(s int, a Action, src engine.Source) ([]string, error) 
 	if a.Seat != NoColour {
 		v = g.seatIndex(a.Seat)
 		if v < 0 || victims&(1<<v) == 0 {
-			what := "a building touching"
+			what := "building touching"
 			if a.Kind == ActPirate {
-				what = "a ship beside"
+				what = "ship beside"
 			}
-			return nil, ruleErr("S44", a, "%s has no %s %s and a card to steal", a.Seat, what, a.Hex)
+			if v == s {
+				return nil, ruleErr("S44", a, "%s cannot steal from itself", a.Seat)
+			}
+			if v >= 0 && g.players[v].hand.Total() == 0 && (a.Kind != ActPirate || g.players[v].cloth == 0) {
+				return nil, ruleErr("S44", a, "%s holds no card to steal", a.Seat)
+			}
+			return nil, ruleErr("S44", a, "%s has no %s %s", a.Seat, what, a.Hex)
 		}
 		if a.Cloth {
 			if g.cfg.scenario != board.ClothForCatan {

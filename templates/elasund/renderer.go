@@ -167,6 +167,7 @@ var neutralBuilt = regexp.MustCompile(`^(red|blue|green|yellow) builds an? ([a-z
 // influence (hut D4)", the third colour as the edition names it, R108),
 // and a neutral building names the builder's cubes on its flags (R7).
 func (Renderer) Event(p engine.Position, event string) string {
+	event = templates.Plurals(event)
 	cfg, _ := position(p)
 	if m := influenceGain.FindStringSubmatch(event); m != nil {
 		card, err := game.ParseCard(m[3])
@@ -190,6 +191,11 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// count is n with the word for that many: "1 card", "4 cards".
+func count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + plural(n, one, many)
 }
 
 // HowWon says how seat won: with all its cubes in the city (R91), or by

@@ -285,7 +285,7 @@ type svgSeat struct {
 	CubeText     string
 	Gold         int
 	Cards        []svgCard
-	HandTotal    int
+	HandCards    string // "1 card", "4 cards"
 	Trade        int
 	PermitIcons  []svgPermitIcon
 	PermitsEmpty bool
@@ -313,7 +313,7 @@ func (v *svgView) hide(cfg game.Config, st *game.State, view templates.View) {
 	for i, l := range v.Supply {
 		if l.Label == "Influence deck" {
 			v.Supply[i].Cards = nil
-			v.Supply[i].Text = fmt.Sprintf("%d cards (colours hidden)", st.Supply.InfluenceDeck.Total())
+			v.Supply[i].Text = count(st.Supply.InfluenceDeck.Total(), "card", "cards") + " (colours hidden)"
 		}
 	}
 }
@@ -740,7 +740,7 @@ func (v *svgView) seats(cfg game.Config, st *game.State, y int) int {
 			s.Cards = append(s.Cards, svgCard{X: x + 120 + k*96, Fill: cardInk(cfg, card),
 				Count: pl.Influence.Of(card), Name: cardName(cfg, card)})
 		}
-		s.HandTotal = pl.Cards()
+		s.HandCards = count(pl.Cards(), "card", "cards")
 		s.Trade = pl.Trade
 		next := "stack empty"
 		if pl.Walls < 9 {
@@ -869,7 +869,7 @@ func (v *svgView) supply(cfg game.Config, st *game.State, y int) int {
 	y += 34
 	v.SupplyY = y - 30
 	v.Supply = []svgLine{
-		{Y: y, Label: "Bank", Text: fmt.Sprintf("%d gold · church stack %d tiles", s.Gold, len(s.ChurchStack))},
+		{Y: y, Label: "Bank", Text: fmt.Sprintf("%d gold · church stack %s", s.Gold, count(len(s.ChurchStack), "tile", "tiles"))},
 		{Y: y + 30, Label: "Influence deck", Cards: cards(s.InfluenceDeck), Text: fmt.Sprintf("(%d)", s.InfluenceDeck.Total())},
 		{Y: y + 60, Label: "Discard pile", Cards: cards(s.InfluenceDiscard), Text: fmt.Sprintf("(%d)", s.InfluenceDiscard.Total())},
 		{Y: y + 90, Label: "Neutral stacks", Text: strings.Join(stacks, " · ")},

@@ -386,7 +386,7 @@ func writeSupply(b *strings.Builder, cfg game.Config, st *game.State, v template
 	writeLine(b, fmt.Sprintf("supply: bank gold %d; church stack %d; neutral %s",
 		s.Gold, len(s.ChurchStack), strings.Join(stacks, ", ")))
 	if v.Hidden {
-		writeLine(b, fmt.Sprintf("  influence deck %d cards (colours hidden)", s.InfluenceDeck.Total()))
+		writeLine(b, fmt.Sprintf("  influence deck %s (colours hidden)", count(s.InfluenceDeck.Total(), "card", "cards")))
 	} else {
 		writeLine(b, fmt.Sprintf("  influence deck %s (%d)", influenceText(cfg, s.InfluenceDeck), s.InfluenceDeck.Total()))
 	}

@@ -169,7 +169,7 @@ func (Renderer) Action(_ engine.Position, action string) string {
 
 // Event returns the event as the engine words it: Seafarers' events read
 // as they are.
-func (Renderer) Event(_ engine.Position, event string) string { return event }
+func (Renderer) Event(_ engine.Position, event string) string { return templates.Plurals(event) }
 
 // HowWon says how seat won, after "red wins": "with 13 victory points",
 // "by capturing its fortress, with 10 victory points", "with the Theater
