@@ -705,3 +705,32 @@ func TestD49HarbourBeforeRoll(t *testing.T) {
 	}
 	x.do("red", "roll", 2, 3)
 }
+
+// TestS57ClosedIsAPath: a closed route is a path, no corner twice (S57).
+// A six-ship loop round C4 at red's settlement D5.n, joined to a second
+// settlement D7.n by two other ships, closes only those two: no path
+// through a loop ship joins two different buildings, so the loop's ships
+// at D5.n stay end ships (S58) and may move (issue 18: new-shores sandbox
+// seed 3 with these edits refused "move ship C4-C6 B5-C6").
+func TestS57ClosedIsAPath(t *testing.T) {
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "new-shores", Sandbox: true, Options: map[string]string{}}
+	tb := newTable(setup, 3)
+	pos, err := Rules{}.New(setup, tb.newSource())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &tgame{t: t, setup: setup, pos: pos, g: Of(pos), tb: tb}
+	x.edit("turn red build; pirate E14; place settlement D5.n red; place ship C4-D5 red; place ship C4-C6 red; place ship B5-C4 red; place ship B3-C4 red; place ship C2-C4 red; place ship C4-D3 red; place ship C6-D5 red; place settlement D7.n red; place ship C6-D7 red")
+	for _, e := range append(slices.Clone(c4Ring), "C6-D5", "C6-D7") {
+		c, _ := ParseColour("red")
+		r, why := x.g.movableProblem(x.g.seatIndex(c), x.g.b.EdgeIndex(mustEdge(e)))
+		closed := r == "S57"
+		if want := e == "C6-D5" || e == "C6-D7"; closed != want {
+			t.Errorf("S57: %s closed %v (%s %s), want %v: only the ships C6-D5 and C6-D7 lie on a path between two buildings", e, closed, r, why, want)
+		}
+	}
+	x.refuse("red", "move ship C6-D7 C8-D7", "S57")
+	if _, err := x.try("red", "move ship C4-C6 B5-C6"); err != nil {
+		t.Fatalf("S57: move ship C4-C6 B5-C6 refused (%v): the loop's ship at D5.n lies on no path between two buildings", err)
+	}
+}

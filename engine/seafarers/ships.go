@@ -117,44 +117,54 @@ func (sg *shipGraph) endShip(j int) bool {
 	return sg.onCycle(j, func(c int) bool { return g.building(c, sg.s) })
 }
 
-// closed reports whether ship j is closed (S57): it lies on a chain of the
-// seat's ships, all different, whose two ends are two different corners
-// holding the seat's buildings (or villages it trades with).
+// closed reports whether ship j is closed (S57): it lies on a path of the
+// seat's ships (consecutive ships sharing a corner, no corner twice) whose
+// two end corners are two different corners holding the seat's buildings
+// (or villages it trades with). A loop back to one building does not
+// close its ships, whatever joins that building to another.
 func (sg *shipGraph) closed(j int) bool {
 	ends := sg.g.b.EdgeEnds(sg.es[j])
-	found := false
-	// Every trail from one end of the ship to an anchor, then from the
-	// other end to a different anchor on the ships left.
-	sg.trails(ends[0], 1<<j, func(a int, used uint32) bool {
-		sg.trails(ends[1], used, func(b int, _ uint32) bool {
-			found = a != b
-			return found
-		})
-		return found
+	var on cornerSet
+	on.add(ends[0])
+	on.add(ends[1])
+	// Every path from one end of the ship to an anchor, then from the
+	// other end to a different anchor through none of its corners.
+	return sg.paths(ends[0], &on, func(a int) bool {
+		return sg.paths(ends[1], &on, func(b int) bool { return a != b })
 	})
-	return found
 }
 
-// trails calls visit(anchor, used) for every anchor corner reachable from
-// corner v by a trail of ships not in used (the empty trail included),
-// until visit returns true.
-func (sg *shipGraph) trails(v int, used uint32, visit func(int, uint32) bool) bool {
-	if sg.anchor(v) && visit(v, used) {
+// paths calls visit(anchor) for every anchor corner reachable from corner
+// v (itself included) by a path of the seat's ships through no corner of
+// on, until visit returns true. The corners of the path to the anchor are
+// in on while visit runs.
+func (sg *shipGraph) paths(v int, on *cornerSet, visit func(int) bool) bool {
+	if sg.anchor(v) && visit(v) {
 		return true
 	}
 	b := sg.g.b
 	adj := b.CornerAdjacent(v)
 	for k, e := range b.CornerEdges(v) {
-		i := sg.ship(e)
-		if i < 0 || used&(1<<i) != 0 {
+		w := adj[k]
+		if sg.ship(e) < 0 || on.has(w) {
 			continue
 		}
-		if sg.trails(adj[k], used|1<<i, visit) {
+		on.add(w)
+		found := sg.paths(w, on, visit)
+		on.remove(w)
+		if found {
 			return true
 		}
 	}
 	return false
 }
+
+// cornerSet is a set of corners, a bit each.
+type cornerSet [(maxCorners + 63) / 64]uint64
+
+func (s *cornerSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
+func (s *cornerSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
+func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
 
 // movableProblem reports why seat s's ship on edge e may not move, or ""
 // (S59, S45, S57, S58, S60, S118).
