@@ -165,7 +165,7 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 		if a.Kind != ActPlace {
 			return nil, ruleErr("S23", a, "during setup only placements are made (place settlement <corner> road|ship <edge>)")
 		}
-		return g.place(s, a)
+		return g.place(s, a, en.src)
 	}
 	if a.Kind == ActPlace {
 		return nil, ruleErr("S19", a, "setup is over")

@@ -339,7 +339,10 @@ func TestD26Pending(t *testing.T) {
 	x.do("red", "build ship C10-D9")
 }
 
-// TestD27SetupFog: no setup step touches an unexplored position (S20, S17).
+// TestD27SetupFog: no setup settlement touches an unexplored position
+// (S20, S17); a setup ship whose far end is a corner of fog explores it, as
+// in play (S23, S99): a sealed fog draw the next seat's entry resolves,
+// the tile's resource to the placer.
 func TestD27SetupFog(t *testing.T) {
 	x := newT(t, "fog-island", nil)
 	x.refuse("red", "place settlement C12.n road B11-C12", "S20")
@@ -348,9 +351,29 @@ func TestD27SetupFog(t *testing.T) {
 		c := x.g.b.CornerIndex(m.Corner)
 		e := x.g.b.EdgeIndex(m.Edge)
 		if x.g.cornerUnexplored(c) || x.g.l.edgeUnexplored(e) {
-			t.Fatalf("%s touches fog", a)
+			t.Fatalf("S20: %s touches fog", a)
 		}
 	}
+	x.edit("force fog hills 5")
+	ev := x.do("red", "place settlement C8.s ship C8-D9")
+	st := x.st()
+	if len(st.Sealed) != 1 || st.Sealed[0].Kind != "fog" || *st.Sealed[0].At != "C10" || st.Sealed[0].Witness != "blue" {
+		t.Fatalf("S23, S99: the setup ship C8-D9 ends on a corner of fog C10 and explores it: sealed %+v, events %q", st.Sealed, ev)
+	}
+	x.do("blue", x.legal("blue")[0])
+	hx := x.st().Board.Hexes[x.g.b.HexIndex(mustPos("C10"))]
+	if hx.Terrain != "hills" || hx.Number != 5 {
+		t.Fatalf("S99: C10 explored as %+v, want hills 5", hx)
+	}
+	x.wantHand("red", "1 brick")
+
+	// Without sealed draws the tile is drawn at once.
+	y := newT(t, "fog-island", opts("sealed_draws=false")).edit("force fog pasture 6")
+	y.do("red", "place settlement C8.s ship C8-D9")
+	if hx := y.st().Board.Hexes[y.g.b.HexIndex(mustPos("C10"))]; hx.Terrain != "pasture" || hx.Number != 6 {
+		t.Fatalf("S99: C10 explored as %+v, want pasture 6", hx)
+	}
+	y.wantHand("red", "1 wool")
 }
 
 // TestD28ClothPirate: the pirate needs a village connection; cloth moves at

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -26,8 +27,11 @@ func (g *Game) placer(r, k int) int {
 }
 
 // place applies a setup step (S20): a settlement and, at once, a road or a
-// ship ending at it.
-func (g *Game) place(s int, a Action) ([]string, error) {
+// ship ending at it. The second settlement's resources come first (S21);
+// then a road or ship with an end on a corner of an unexplored position
+// explores it, as in play (S23, S99). The error is an impossible forced
+// outcome (S160).
+func (g *Game) place(s int, a Action, src engine.Source) ([]string, error) {
 	b := g.b
 	if !g.l.dealt {
 		return nil, ruleErr("S134", a, "the board is not dealt yet")
@@ -81,6 +85,11 @@ func (g *Game) place(s int, a Action) ([]string, error) {
 	if g.setupRound == g.setupRounds() {
 		ev = append(ev, g.startingResources(s, c)...)
 	}
+	xev, err := g.exploreAround(s, e, src)
+	if err != nil {
+		return nil, err
+	}
+	ev = append(ev, xev...)
 	g.updateRoutes(s, false)
 	g.setupStep++
 	if g.setupStep == g.nseats() {
