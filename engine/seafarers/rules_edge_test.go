@@ -360,6 +360,10 @@ func TestD27SetupFog(t *testing.T) {
 	if len(st.Sealed) != 1 || st.Sealed[0].Kind != "fog" || *st.Sealed[0].At != "C10" || st.Sealed[0].Witness != "blue" {
 		t.Fatalf("S23, S99: the setup ship C8-D9 ends on a corner of fog C10 and explores it: sealed %+v, events %q", st.Sealed, ev)
 	}
+	if err := x.g.Check(); err != nil {
+		t.Fatalf("S158: %v", err)
+	}
+	checkLoad(t, x.setup, x.pos)
 	x.do("blue", x.legal("blue")[0])
 	hx := x.st().Board.Hexes[x.g.b.HexIndex(mustPos("C10"))]
 	if hx.Terrain != "hills" || hx.Number != 5 {
