@@ -442,9 +442,10 @@ func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Actio
 
 // legalMoves lists the ship moves (S59).
 func (g *Game) legalMoves(out []Action, s int) []Action {
-	if g.flags.ShipMoved || g.cfg.scenario == board.PirateIslands || !g.cfg.usesShips {
+	if g.flags.ShipMoved || !g.cfg.usesShips {
 		return out
 	}
+	pirate := g.cfg.scenario == board.PirateIslands
 	b := g.b
 	var sg shipGraph
 	built := false
@@ -479,7 +480,7 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 		pr.shipEdges(g, &set)
 		pr[ends[0]], pr[ends[1]] = saved[0], saved[1]
 		for to := 0; to < b.NumEdges(); to++ {
-			if to == from || !set[to] {
+			if to == from || !pirate && !set[to] || pirate && g.edges[to].own != 0 {
 				continue
 			}
 			if r, _ := g.shipProblem(s, to, false, -1, from); r == "" {

@@ -291,7 +291,7 @@ func (g *Game) shipProblem(s, e int, setup bool, at, skip int) (string, string) 
 		return "", ""
 	}
 	if g.cfg.scenario == board.PirateIslands {
-		return g.routeProblem(s, e)
+		return g.routeProblem(s, e, skip)
 	}
 	for _, v := range ends {
 		if g.building(v, s) {

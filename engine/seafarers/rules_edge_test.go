@@ -398,21 +398,44 @@ func TestD28ClothPirate(t *testing.T) {
 	}
 }
 
-// TestD29PirateRoute: one shipping route, closer each time (S118).
+// TestD29PirateRoute: one shipping route, closer each time (S118); its
+// ships move like any ships, to an edge a new ship could take, judged
+// without the moved ship (S59, S118).
 func TestD29PirateRoute(t *testing.T) {
 	x := pirate4(t).edit("pirate F7; hand red 5 lumber, 5 wool; turn red trade")
 	for _, e := range []string{"G12-H11", "H11-H13"} {
 		if _, err := x.pos.Clone().Apply("red", x.parse("build ship "+e), x.tb.next(x.pos, "red")); err != nil {
-			t.Errorf("build ship %s: %v", e, err)
+			t.Errorf("S118: build ship %s: %v", e, err)
 		}
 	}
 	x.refuse("red", "build ship G10-G12", "S118")
 	x.do("red", "build ship G12-H11")
 	x.refuse("red", "build ship H11-H13", "S118")
-	x.refuse("red", "move ship G12-H11 G10-H11", "S118")
+	x.refuse("red", "move ship G12-H11 H11-H13", "S60")
 	x.edit("place ship G10-H11 red; place ship G10-H9 red; place ship G8-H9 red; place ship H7-H9 red")
 	x.refuse("red", "build ship H9-I8", "S118")
 	x.do("red", "build ship H7-I8")
+
+	// Moves: the chain G12-H13, G12-H11 (the second a warship, placed by
+	// an edit, so not built this turn).
+	y := pirate4(t).edit("pirate F7; place ship G12-H11 red warship; turn red trade")
+	y.refuse("red", "move ship G12-H13 H11-H13", "S58")
+	y.refuse("red", "move ship G12-H11 G10-H11", "S118")
+	var moves []string
+	for _, a := range y.legal("red") {
+		if strings.HasPrefix(a, "move ship ") {
+			moves = append(moves, a)
+		}
+	}
+	if !slices.Equal(moves, []string{"move ship G12-H11 H11-H13"}) {
+		t.Fatalf("S59, S118: listed moves %q, want only move ship G12-H11 H11-H13", moves)
+	}
+	y.do("red", "move ship G12-H11 H11-H13")
+	e := y.g.edges[y.g.b.EdgeIndex(mustEdge("H11-H13"))]
+	if !e.ship || !e.warship || e.owner() != y.g.seatIndex(Red) {
+		t.Fatalf("S59, S120: the moved ship on H11-H13 is %+v, want red's warship", e)
+	}
+	y.refuse("red", "move ship H11-H13 G12-H11", "S59")
 }
 
 // TestD30PirateSeats: white is not seated with 3 in pirate-islands; no

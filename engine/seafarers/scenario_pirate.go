@@ -8,14 +8,18 @@ import (
 
 // chain returns seat s's pirate-islands shipping route (S118): its ships
 // from the pre-placed settlement on, in order, and the chain's free end.
-func (g *Game) chain(s int) ([]int, int) {
+func (g *Game) chain(s int) ([]int, int) { return g.chainWithout(s, -1) }
+
+// chainWithout is chain with the ship on edge skip left out (a ship being
+// moved, S59), -1 for none.
+func (g *Game) chainWithout(s, skip int) ([]int, int) {
 	b := g.b
 	v := g.cfg.bases[s].settlement
 	var out []int
 	for {
 		next := -1
 		for k, e := range b.CornerEdges(v) {
-			if g.hasShip(e, s) && !containsInt(out, e) {
+			if e != skip && g.hasShip(e, s) && !containsInt(out, e) {
 				next = k
 				break
 			}
@@ -30,8 +34,11 @@ func (g *Game) chain(s int) ([]int, int) {
 
 // chainReaches reports whether corner c is an end of a ship of seat s's
 // chain (S119, S124).
-func (g *Game) chainReaches(s, c int) bool {
-	ships, _ := g.chain(s)
+func (g *Game) chainReaches(s, c int) bool { return g.chainReachesWithout(s, c, -1) }
+
+// chainReachesWithout is chainReaches with the ship on edge skip left out.
+func (g *Game) chainReachesWithout(s, c, skip int) bool {
+	ships, _ := g.chainWithout(s, skip)
 	for _, e := range ships {
 		ends := g.b.EdgeEnds(e)
 		if ends[0] == c || ends[1] == c {
@@ -43,13 +50,14 @@ func (g *Game) chainReaches(s, c int) bool {
 
 // routeProblem returns the rule and reason forbidding seat s a new ship on
 // edge e in pirate-islands, or "" (S118): one of the colour's route edges,
-// at the chain's free end, one step closer to the current goal.
-func (g *Game) routeProblem(s, e int) (string, string) {
+// at the chain's free end, one step closer to the current goal. skip is a
+// ship being moved (S59), judged as if it were not on the board, or -1.
+func (g *Game) routeProblem(s, e, skip int) (string, string) {
 	base := &g.cfg.bases[s]
 	if !base.route[e] {
 		return "S118", "your ships stand on your colour's route edges only"
 	}
-	_, end := g.chain(s)
+	_, end := g.chainWithout(s, skip)
 	if end == base.fortress {
 		return "S118", "the chain has reached the fortress: nothing extends it"
 	}
@@ -64,7 +72,7 @@ func (g *Game) routeProblem(s, e int) (string, string) {
 		return "S118", "a new ship extends the chain at its free end"
 	}
 	dist := base.distFort
-	if !g.chainReaches(s, base.lone) {
+	if !g.chainReachesWithout(s, base.lone, skip) {
 		dist = base.distLone
 	}
 	if dist[other] < 0 || dist[end] >= 0 && dist[other] >= dist[end] {

@@ -1,9 +1,5 @@
 package seafarers
 
-import (
-	"github.com/elasund/elasund/engine/seafarers/board"
-)
-
 // maxIndex bounds the corners and edges of a board (BOARDS outlines have
 // at most 124 corners and 172 edges), for fixed-size scratch arrays.
 const maxIndex = 256
@@ -167,11 +163,9 @@ func (s *cornerSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
 func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
 
 // movableProblem reports why seat s's ship on edge e may not move, or ""
-// (S59, S45, S57, S58, S60, S118).
+// (S59, S45, S57, S58, S60). In pirate-islands ships move like any ships;
+// S118 judges where they go (shipProblem).
 func (g *Game) movableProblem(s, e int) (string, string) {
-	if g.cfg.scenario == board.PirateIslands {
-		return "S118", "ships never move in pirate-islands"
-	}
 	if !g.hasShip(e, s) {
 		return "S59", "you have no ship there"
 	}
@@ -217,9 +211,11 @@ func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
 	if rule, why := g.shipProblem(s, to, false, -1, from); rule != "" {
 		return nil, ruleErr(rule, a, "%s (judged without the moved ship)", why)
 	}
-	built := g.edges[from].built
+	// The ship keeps what it was: its turn of building and, in
+	// pirate-islands, its warship status (S60, S120).
+	moved := g.edges[from]
 	g.edges[from] = edgePiece{}
-	g.edges[to] = edgePiece{own: int8(s + 1), ship: true, built: built}
+	g.edges[to] = moved
 	g.flags.ShipMoved = true
 	g.buildAction()
 	ev := []string{g.colour(s).String() + " moves a ship from " + a.Edge.String() + " to " + a.Edge2.String()}
