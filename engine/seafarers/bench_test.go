@@ -14,7 +14,9 @@ var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"},
 
 // fastPlayout plays one complete random game through the engine's own API
 // (AppendLegal, Apply) the way a bot or a simulation would, with one
-// engine.Seeded source: one uniformly random listed action per entry.
+// engine.Seeded source: one uniformly random listed action per entry. A
+// game nobody can win any more (stalled) or still going at playTurnLimit
+// ends there.
 func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (turns int, won bool, out []Action) {
 	src := engine.NewSeeded(seed)
 	pos, err := Rules{}.New(setup, src)
@@ -24,7 +26,7 @@ func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (
 	g := Of(pos)
 	pick := rand.New(rand.NewPCG(seed, 5))
 	one := make([]Action, 1)
-	for n := 0; !g.over(); n++ {
+	for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
 		if n > 500000 {
 			tb.Fatalf("seed %d: no end", seed)
 		}

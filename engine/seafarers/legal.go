@@ -496,7 +496,7 @@ func (g *Game) legalScenario(out []Action, s int) []Action {
 	switch g.cfg.scenario {
 	case board.WondersOfCatan:
 		own := g.wonderOf(s)
-		if own == NoWonder {
+		if own == NoWonder && g.players[s].supply[supShip] > 0 {
 			for w := Theater; w <= Cathedral; w++ {
 				if g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
 					out = append(out, Action{Kind: ActWonder, Wonder: w})

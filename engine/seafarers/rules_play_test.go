@@ -504,6 +504,34 @@ func TestWondersSVP(t *testing.T) {
 	}
 }
 
+// TestWonderNeedsShip: starting a wonder puts a ship from supply on its
+// card; a seat with no ship left starts none (S129).
+func TestWonderNeedsShip(t *testing.T) {
+	x := newT(t, "wonders-of-catan", nil).edit("place city E8.n red; place city F11.s red; turn red trade")
+	var placed []string
+	for e := 0; e < x.g.b.NumEdges() && len(placed) < limitShips; e++ {
+		if x.g.l.ekind[e] == board.SeaEdge {
+			placed = append(placed, x.g.b.Edge(e).String())
+			x.edit("place ship " + placed[len(placed)-1] + " red")
+		}
+	}
+	if n := x.player("red").supply[supShip]; n != 0 {
+		t.Fatalf("red keeps %d ships in supply, want 0", n)
+	}
+	x.refuse("red", "wonder theater", "S129")
+	if slices.Contains(x.legal("red"), "wonder theater") {
+		t.Fatal("S129: wonder theater is listed without a ship in supply")
+	}
+	x.edit("remove " + placed[0])
+	if !slices.Contains(x.legal("red"), "wonder theater") {
+		t.Fatal("S129: wonder theater is not listed with a ship in supply")
+	}
+	x.do("red", "wonder theater")
+	if n := x.player("red").supply[supShip]; n != 0 {
+		t.Fatalf("S129: the ship goes onto the wonder card: %d left in supply, want 0", n)
+	}
+}
+
 // TestBoardDealtAtFirstEntry: a peer game deals its board at the first
 // seat's first entry, from r1 and the others' commitments (S132, S134).
 func TestBoardDealtAtFirstEntry(t *testing.T) {

@@ -70,7 +70,7 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 }
 
 // startWonder starts a wonder (S129): a build action putting a ship from
-// supply on the wonder card.
+// supply on the wonder card; without a ship in supply no wonder starts.
 func (g *Game) startWonder(s int, a Action) ([]string, error) {
 	if g.cfg.scenario != board.WondersOfCatan {
 		return nil, ruleErr("S129", a, "wonders are built in wonders-of-catan only")
@@ -87,13 +87,11 @@ func (g *Game) startWonder(s int, a Action) ([]string, error) {
 	if why := g.wonderRequirement(s, a.Wonder); why != "" {
 		return nil, ruleErr("S128", a, "%s", why)
 	}
-	// S129 puts a ship from supply on the card. A player whose ships are
-	// all on the board starts it without one: otherwise a game where
-	// nobody kept a ship could never end (S131; decisions.md, V28).
 	p := &g.players[s]
-	if p.supply[supShip] > 0 {
-		p.supply[supShip]--
+	if p.supply[supShip] == 0 {
+		return nil, ruleErr("S129", a, "starting a wonder puts a ship from your supply on its card: you have none left")
 	}
+	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
 	g.buildAction()
 	return []string{fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder)}, nil

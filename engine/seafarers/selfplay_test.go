@@ -20,6 +20,8 @@ var scenarioNames = []string{"base", "new-shores", "four-islands", "fog-island",
 // playStats sums up self-played games.
 type playStats struct {
 	games, wins, stuck int
+	limited            int // games ended by playTurnLimit
+	stalled            int // games nobody could win any more (stalled)
 	turns, entries     int
 	probes, listed     int
 }
@@ -28,10 +30,40 @@ func (s *playStats) add(o playStats) {
 	s.games += o.games
 	s.wins += o.wins
 	s.stuck += o.stuck
+	s.limited += o.limited
+	s.stalled += o.stalled
 	s.turns += o.turns
 	s.entries += o.entries
 	s.probes += o.probes
 	s.listed += o.listed
+}
+
+// playTurnLimit ends a random game that has not ended by this turn: random
+// play makes some games very long (a self-played through-the-desert game
+// took 4,939 turns). The harnesses count the games it ends.
+const playTurnLimit = 10000
+
+// stalled reports whether nobody can win the game any more: in
+// wonders-of-catan, once every seat has put all its ships on the board
+// before anyone started a wonder, nobody can start one (S129), ships never
+// go back to supply, and with every wonder level 0 nobody wins (S131).
+// Random play gets there now and then; the harnesses end such games and
+// count them.
+func stalled(g *Game) bool {
+	if g.cfg.scenario != board.WondersOfCatan {
+		return false
+	}
+	for w := Theater; w <= Cathedral; w++ {
+		if g.wonders[w].owner >= 0 {
+			return false
+		}
+	}
+	for s := range g.players {
+		if g.players[s].supply[supShip] > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // recorded is one entry of a self-played game.
@@ -72,8 +104,16 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 	}
 	pick := rand.New(rand.NewPCG(seed, 99))
 	var record []recorded
-	const maxEntries = 60000
+	const maxEntries = 150000
 	for !pos.Over() {
+		if pos.Turn() >= playTurnLimit {
+			stats.limited = 1
+			break
+		}
+		if stalled(Of(pos)) {
+			stats.stalled = 1
+			break
+		}
 		if stats.entries >= maxEntries {
 			raw, _ := json.MarshalIndent(Of(pos).State(), "", " ")
 			t.Logf("%s", raw)
@@ -440,9 +480,9 @@ func TestSelfPlay(t *testing.T) {
 	}
 	for _, sc := range scenarioNames {
 		s := perScenario[sc]
-		t.Logf("%-20s games %4d wins %4d stuck %d average turns %.0f", sc, s.games, s.wins, s.stuck, float64(s.turns)/float64(max(1, s.games)))
+		t.Logf("%-20s games %4d wins %4d stuck %d stalled %d turn-limited %d average turns %.0f", sc, s.games, s.wins, s.stuck, s.stalled, s.limited, float64(s.turns)/float64(max(1, s.games)))
 	}
-	t.Logf("total: games %d wins %d stuck %d entries %d probes %d listed %d", total.games, total.wins, total.stuck, total.entries, total.probes, total.listed)
+	t.Logf("total: games %d wins %d stuck %d stalled %d turn-limited %d entries %d probes %d listed %d", total.games, total.wins, total.stuck, total.stalled, total.limited, total.entries, total.probes, total.listed)
 }
 
 // longerMove extends a one-action move with up to three more of the same
