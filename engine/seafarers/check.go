@@ -403,39 +403,13 @@ func (g *Game) checkScenario() error {
 			return bad("scenario_state.fog_numbers", "the stack and the explored numbers are not the fog stack (S158)")
 		}
 	case board.ForgottenTribe:
+		// Harbour tokens are no conserved total (S158): an edit may set
+		// the harbours a seat keeps aside without taking a gift (NOTATION
+		// §8). Only the gifts' places are checked.
 		start := g.b.Gifts()
-		kinds := map[board.HarbourKind]int{}
-		unknown := 0
-		for _, gf := range start {
-			if gf.Kind == board.GiftHarbour {
-				if gf.Harbour == board.HarbourUnknown {
-					unknown++
-				} else {
-					kinds[gf.Harbour]++
-				}
-			}
-		}
 		for i, gf := range g.gifts {
 			if !slices.ContainsFunc(start, func(x board.Gift) bool { return g.b.EdgeIndex(x.Edge) == gf.edge && x.Kind == gf.kind }) {
 				return bad(fmt.Sprintf("scenario_state.gifts[%d]", i+1), "no such gift lies there at the start")
-			}
-			if gf.kind == board.GiftHarbour {
-				kinds[gf.harbour]--
-			}
-		}
-		for _, hb := range g.l.harbours {
-			kinds[hb.Kind]--
-		}
-		for s := range g.players {
-			for _, k := range g.players[s].aside {
-				kinds[k]--
-			}
-		}
-		if unknown == 0 {
-			for k, v := range kinds {
-				if v != 0 {
-					return bad("board.harbours", "the %s harbour tokens are not conserved", k)
-				}
 			}
 		}
 	case board.PirateIslands:

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
 // seven rolls a seven for seat (no discards owed at the table's hands).
@@ -782,5 +783,28 @@ func TestS57ClosedIsAPath(t *testing.T) {
 	x.refuse("red", "move ship C6-D7 C8-D7", "S57")
 	if _, err := x.try("red", "move ship C4-C6 B5-C6"); err != nil {
 		t.Fatalf("S57: move ship C4-C6 B5-C6 refused (%v): the loop's ship at D5.n lies on no path between two buildings", err)
+	}
+}
+
+// TestHarboursAsideEdit: harbours-aside sets the harbours a seat keeps
+// aside and takes no gift (NOTATION §8); harbour tokens are no conserved
+// total of S158, so the position is consistent (issue 20 item 17).
+func TestHarboursAsideEdit(t *testing.T) {
+	x := newT(t, "forgotten-tribe", nil)
+	gifts := len(x.g.gifts)
+	x.edit("harbours-aside red brick")
+	if got := x.g.players[x.g.seatIndex(Red)].aside; !slices.Equal(got, []board.HarbourKind{board.HarbourBrick}) {
+		t.Fatalf("S158: red keeps %v aside, want [brick]", got)
+	}
+	if len(x.g.gifts) != gifts {
+		t.Fatalf("S158: the edit took a gift: %d gifts left, want %d", len(x.g.gifts), gifts)
+	}
+	if err := x.g.Check(); err != nil {
+		t.Fatalf("S158: %v", err)
+	}
+	checkLoad(t, x.setup, x.pos)
+	x.edit("harbours-aside red none")
+	if len(x.g.players[x.g.seatIndex(Red)].aside) != 0 {
+		t.Fatal("S158: harbours-aside red none keeps nothing aside")
 	}
 }
