@@ -155,13 +155,13 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if opts.Dice != nil && !g.BeginsTurn(seat) {
 		return opts.Usage("--dice: %s is not about to roll", seat)
 	}
+	signer, serr := opts.Signer(g, seat)
 	move, err := g.Rules().ParseMove(opts.Move)
 	if err != nil {
-		return err
+		return notationHint(err, g, seat, signer, opts.Games.For(g.Rules()).Renderer, opts.File)
 	}
-	signer, err := opts.Signer(g, seat)
-	if err != nil {
-		return err
+	if serr != nil {
+		return serr
 	}
 	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{Dice: opts.Dice})
 	if err != nil {

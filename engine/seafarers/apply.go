@@ -27,6 +27,9 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 	if len(move) == 0 {
 		return nil, &engine.RuleError{Rule: "S31", Reason: "the move has no action"}
 	}
+	if err := g.checkPlaces(move); err != nil {
+		return nil, err
+	}
 	if g.inPlace(s, move) {
 		// One action that checks everything before it changes anything:
 		// no copy needed for atomicity.

@@ -2,6 +2,8 @@ package seafarers
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -149,6 +151,9 @@ func (p *moveParser) expect(words ...string) (string, error) {
 		}
 	}
 	p.i--
+	if near := engine.Nearest(t.low, words...); near != "" {
+		return "", p.fail(p.i, "%s expected, not %q; did you mean %q?", strings.Join(words, " or "), t.text, near)
+	}
 	return "", p.fail(p.i, "%s expected, not %q", strings.Join(words, " or "), t.text)
 }
 
@@ -342,6 +347,9 @@ func (p *moveParser) action() (Action, error) {
 	t := p.toks[p.i]
 	f, ok := verbs[t.low]
 	if !ok {
+		if near := engine.Nearest(t.low, slices.Sorted(maps.Keys(verbs))...); near != "" {
+			return Action{}, p.fail(p.i, "%q is not an action; did you mean %q?", t.text, near)
+		}
 		return Action{}, p.fail(p.i, "%q is not an action (actions: place roll robber pirate steal buy play trade offer confirm withdraw build move wonder attack harbour end discard gold reward accept decline resolve orders)", t.text)
 	}
 	p.i++
