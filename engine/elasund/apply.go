@@ -47,6 +47,11 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 			err = work.step(seat, a, rng)
 		}
 		if err != nil {
+			if re, ok := err.(*RuleError); ok && i > 0 && re.Rule == "R105" && !work.waiting(seat) {
+				// The move's earlier actions handed the game to another
+				// seat: say where this seat's move had to end.
+				re.Reason += fmt.Sprintf("; end your move after %q", move[i-1].String())
+			}
 			*free = b
 			g.evText, g.evEnds = work.evText[:0], work.evEnds[:0]
 			return nil, err
@@ -167,7 +172,7 @@ func (g *Game) step(seat Colour, a Action, rng Rand) error {
 	}
 	if !g.waiting(seat) {
 		if st.Phase == PhaseDecide {
-			return ruleErr("R105", a, "the game is waiting for %s, not %s", listColours(st.WaitingFor), seat)
+			return ruleErr("R105", a, "the game is waiting for %s, not %s: %s", listColours(st.WaitingFor), seat, g.awaitedDecisions())
 		}
 		return ruleErr("R23", a, "it is %s's turn, not %s's", st.Current, seat)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // Decision batches: which event a group of pending decisions belongs to.
@@ -277,6 +278,34 @@ func (g *Game) pendingFor(seat Colour, kind string) int {
 		}
 	}
 	return -1
+}
+
+// awaitedDecisions says, for a seat the game does not wait for, which
+// decisions it waits for and why: "blue's cottage on B8 was displaced,
+// and blue decides whether to rebuild it".
+func (g *Game) awaitedDecisions() string {
+	var out []string
+	for _, p := range g.st.Pending {
+		if !g.waiting(p.Seat) {
+			continue
+		}
+		switch p.Kind {
+		case PendingDiscard:
+			out = append(out, fmt.Sprintf("%s must discard %s", p.Seat, counted(p.Count, "card")))
+		case PendingTake:
+			out = append(out, fmt.Sprintf("%s takes %s from the pirate pool", p.Seat, counted(p.Count, "card")))
+		case PendingRebuild:
+			where := ""
+			if p.At != nil {
+				where = " on " + p.At.String()
+			}
+			out = append(out, fmt.Sprintf("%s's %s%s was displaced, and %s decides whether to rebuild it", p.Seat, p.Building, where, p.Seat))
+		}
+	}
+	if len(out) == 0 {
+		return "a decision is owed"
+	}
+	return strings.Join(out, "; ")
 }
 
 func (g *Game) describePending(seat Colour) string {
