@@ -53,7 +53,9 @@ func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
 the game now (its whole turn, or the decisions the game waits for from it)
 and writes it as one signed entry, as "elasund move" would. In a peer game
 the seat's key and chain secret must be in the key directory: the bot plays
-for you, with your key. Levels: ` + strings.Join(levels, ", ") + ` (the default
+for you, with your key. Without --as the bot plays your seat in a peer game,
+and in a sandbox game the active player if the game waits for it, else the
+first seat it waits for. Levels: ` + strings.Join(levels, ", ") + ` (the default
 is heuristic). The bot's choices depend only on the position and --seed
 (default: derived from the game and its number of entries).`,
 		Example: `  elasund bot game.yaml --as blue
@@ -72,7 +74,12 @@ is heuristic). The bot's choices depend only on the position and --seed
 				opts.Seed = &seed
 			}
 			opts.Now, opts.Out, opts.Games = app.now(), c.OutOrStdout(), app.games()
-			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
+			opts.Seat = func(g *turnfile.Game) (string, error) {
+				if g.File().Header.Sandbox {
+					return app.listingSeat(c, g, as)
+				}
+				return app.resolveSeat(c, g, as)
+			}
 			opts.Signer, opts.Witness, opts.Cache = app.signerFor, app.witness(), app.positions
 			opts.Git = app.git
 			if runF != nil {

@@ -58,7 +58,7 @@ the two hexes it lies between (G6-H5).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]
 			opts.Out = c.OutOrStdout()
-			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
+			opts.Seat = func(g *turnfile.Game) (string, error) { return app.listingSeat(c, g, as) }
 			opts.Signer, opts.Games, opts.Cache = app.quietSigner, app.games(), app.positions
 			if runF != nil {
 				return runF(opts)

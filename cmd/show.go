@@ -22,6 +22,10 @@ type showOptions struct {
 	Games  *games.Set
 	// Signer returns the signer of a seat, or nil when it has none.
 	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
+	// Mine lists the seats of a game whose secrets are in the key
+	// directory; show adds "your options" for the one seat it gives when
+	// there is no --as. Nil means none.
+	Mine func(g *turnfile.Game) []string
 	// Cache returns the player's cache of verified positions; nil (or a
 	// nil cache) reads and replays the whole file.
 	Cache func() *turnfile.Cache
@@ -34,9 +38,10 @@ func newShowCmd(app *App, runF func(*showOptions) error) *cobra.Command {
 		Use:   "show FILE [--as COLOUR] [--json]",
 		Short: "Show the board, every player's holdings, whose turn and what is awaited",
 		Long: `show prints the position of a game: the board, the ship, the trade track,
-every seat's holdings, whose turn it is and what the game waits for. With
---as it adds that seat's legal actions; with --json it prints the state as
-JSON (the field names of the turn file's state).`,
+every seat's holdings, whose turn it is and what the game waits for. It
+adds "your options", the legal actions of your seat (the one whose key is in
+your key directory) or of the seat --as names; with --json it prints the
+state as JSON (the field names of the turn file's state).`,
 		Example: `  elasund show game.yaml
   elasund show game.yaml --as red
   elasund show game.yaml --json | jq .players.red.gold`,
@@ -49,7 +54,7 @@ JSON (the field names of the turn file's state).`,
 			}
 			opts.Out, opts.Games = c.OutOrStdout(), app.games()
 			opts.Colour = app.colour(opts.Out)
-			opts.Signer, opts.Cache = app.quietSigner, app.positions
+			opts.Signer, opts.Cache, opts.Mine = app.quietSigner, app.positions, app.mySeats
 			if runF != nil {
 				return runF(opts)
 			}
@@ -134,6 +139,11 @@ func runShow(_ context.Context, opts *showOptions) error {
 	fmt.Fprintln(opts.Out)
 	r := opts.Games.For(f.Game()).Renderer
 	fmt.Fprint(opts.Out, r.Text(pos, templates.View{}))
+	if opts.As == "" && opts.Mine != nil {
+		if mine := opts.Mine(g); len(mine) == 1 {
+			opts.As = mine[0]
+		}
+	}
 	if opts.As == "" {
 		return nil
 	}
