@@ -153,7 +153,6 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	if path == "" {
 		path = filepath.Join(tmp, "demo.yaml")
 	}
-	w := opts.Out
 	// One deterministic source for the game id, keys and chain secrets:
 	// the seed decides the whole game.
 	var key [32]byte
@@ -161,17 +160,47 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	copy(key[8:], "elasund demo")
 	src := rand.NewChaCha8(key)
 
+	d, err := newDemoGame(opts, path, src)
+	if err != nil {
+		return err
+	}
+	d.printStart()
+	if err := d.seatBots(tmp, src); err != nil {
+		return err
+	}
+	if err := d.play(ctx); err != nil {
+		return err
+	}
+	return d.finish(ctx)
+}
+
+// demoGame is a demo in play: its file, the game's kit and the bots at
+// the table.
+type demoGame struct {
+	opts  *demoOptions
+	w     io.Writer
+	path  string
+	kit   games.Kit
+	g     *turnfile.Game
+	seats []turnfile.Seat
+	bots  map[string]*demoSeat
+}
+
+// newDemoGame makes the demo's game: the first colours the game lets
+// sit together, a bot's name at each, and the file's header drawn from
+// src.
+func newDemoGame(opts *demoOptions, path string, src io.Reader) (*demoGame, error) {
 	kit, err := opts.Games.Lookup(opts.Game)
 	if err != nil {
-		return &usageError{err: fmt.Errorf("--game: %w", err)}
+		return nil, &usageError{err: fmt.Errorf("--game: %w", err)}
 	}
 	colours := kit.Rules.Colours()
 	if opts.Players > len(colours) || opts.Players > len(demoNames) {
-		return &usageError{err: fmt.Errorf("--players: %s has %d seats at most", kit.Rules.Name(), min(len(colours), len(demoNames)))}
+		return nil, &usageError{err: fmt.Errorf("--players: %s has %d seats at most", kit.Rules.Name(), min(len(colours), len(demoNames)))}
 	}
 	chosen, err := demoColours(kit.Rules, opts.Scenario, opts.Players)
 	if err != nil {
-		return setupError(err)
+		return nil, setupError(err)
 	}
 	var seats []turnfile.Seat
 	for i, c := range chosen {
@@ -179,103 +208,132 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	}
 	g, err := turnfile.New(turnfile.NewOptions{Rules: kit.Rules, Scenario: opts.Scenario, Created: opts.Now(), Seats: seats, Rand: src})
 	if err != nil {
-		return setupError(err)
+		return nil, setupError(err)
 	}
-	id := g.File().Header.Game
-	fmt.Fprintf(w, "elasund demo: %d %s bots, seed %d (the same seed plays the same game)\n", opts.Players, opts.Level, opts.Seed)
-	if opts.OutFile == "" {
-		fmt.Fprintf(w, "game %s, file %s (temporary: --out FILE keeps it)\n", id, path)
+	return &demoGame{opts: opts, w: opts.Out, path: path, kit: kit, g: g, seats: seats, bots: map[string]*demoSeat{}}, nil
+}
+
+// printStart prints what the demo plays and where its file is.
+func (d *demoGame) printStart() {
+	id := d.g.File().Header.Game
+	fmt.Fprintf(d.w, "elasund demo: %d %s bots, seed %d (the same seed plays the same game)\n", d.opts.Players, d.opts.Level, d.opts.Seed)
+	if d.opts.OutFile == "" {
+		fmt.Fprintf(d.w, "game %s, file %s (temporary: --out FILE keeps it)\n", id, d.path)
 	} else {
-		fmt.Fprintf(w, "game %s, file %s\n", id, path)
+		fmt.Fprintf(d.w, "game %s, file %s\n", id, d.path)
 	}
-	bots := map[string]*demoSeat{}
-	for i, s := range seats {
+}
+
+// seatBots gives each seat a bot with its own key store in its own
+// directory below tmp, and joins it, writing the file after each join.
+func (d *demoGame) seatBots(tmp string, src io.Reader) error {
+	for i, s := range d.seats {
 		dir := filepath.Join(tmp, "keys-"+s.Colour)
 		ks, err := turnfile.CreateKeyStore(dir, s.Name, "", src)
 		if err != nil {
 			return fmt.Errorf("making %s's key: %w", s.Colour, err)
 		}
-		secret, err := ks.NewSecret(g, s.Colour, src)
+		secret, err := ks.NewSecret(d.g, s.Colour, src)
 		if err != nil {
 			return err
 		}
-		p, err := kit.Bots.New(opts.Level, opts.Seed*8+uint64(i))
+		p, err := d.kit.Bots.New(d.opts.Level, d.opts.Seed*8+uint64(i))
 		if err != nil {
 			return err
 		}
-		bots[s.Colour] = &demoSeat{colour: s.Colour, keys: ks, player: p}
-		if _, err := g.Join(s.Colour, &turnfile.Signer{Key: ks.Private, Secret: secret}, opts.Now()); err != nil {
+		d.bots[s.Colour] = &demoSeat{colour: s.Colour, keys: ks, player: p}
+		if _, err := d.g.Join(s.Colour, &turnfile.Signer{Key: ks.Private, Secret: secret}, d.opts.Now()); err != nil {
 			return fmt.Errorf("%s joining: %w", s.Colour, err)
 		}
-		if err := writePlayed(path, g); err != nil {
+		if err := writePlayed(d.path, d.g); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "  %-6s %-6s joins with its own key %s\n", s.Colour, s.Name, ks.PublicKey())
+		fmt.Fprintf(d.w, "  %-6s %-6s joins with its own key %s\n", s.Colour, s.Name, ks.PublicKey())
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(d.w)
+	return nil
+}
 
-	for n := 0; !g.Position().Over(); n++ {
+// play has the bots move until the game is over, each move signed,
+// written and printed (or the board redrawn) as it is made.
+func (d *demoGame) play(ctx context.Context) error {
+	for n := 0; !d.g.Position().Over(); n++ {
 		if n == maxDemoEntries {
 			return fmt.Errorf("the game did not end in %d moves", maxDemoEntries)
 		}
-		seat := demoMover(g.Position())
-		b := bots[seat]
-		signer, err := b.keys.Signer(g, seat)
+		e, err := d.move()
 		if err != nil {
 			return err
 		}
-		move, err := planMove(g, seat, signer, b.player)
-		if err != nil {
+		if err := writePlayed(d.path, d.g); err != nil {
 			return err
 		}
-		e, err := g.Move(seat, move, signer, opts.Now(), turnfile.MoveOptions{MaxSize: opts.MaxSize})
-		var full *turnfile.SizeError
-		if errors.As(err, &full) {
-			// Bots that play at random can make a Seafarers game that long.
-			return withHint(fmt.Errorf("the game did not end before its file outgrew %d bytes (%d entries, turn %d)", full.Limit, len(g.File().History), g.Position().Turn()),
-				"bots that play at random can play on for long; try --level heuristic or another --seed")
-		}
-		if err != nil {
-			return fmt.Errorf("%s's move %q: %w", seat, formatMove(move), err)
-		}
-		if err := writePlayed(path, g); err != nil {
-			return err
-		}
-		if opts.Watch {
-			watchEntry(w, kit.Renderer, g, e, opts.Seed)
+		if d.opts.Watch {
+			watchEntry(d.w, d.kit.Renderer, d.g, e, d.opts.Seed)
 		} else {
-			printDemoEntry(w, kit.Renderer, g, e)
+			printDemoEntry(d.w, d.kit.Renderer, d.g, e)
 		}
-		if opts.Delay > 0 {
+		if d.opts.Delay > 0 {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(opts.Delay):
+			case <-time.After(d.opts.Delay):
 			}
 		}
 	}
+	return nil
+}
 
-	p := g.Position()
-	if opts.Watch {
+// move has the bot of the seat to move next plan and sign its move, and
+// appends it to the game.
+func (d *demoGame) move() (*turnfile.Entry, error) {
+	seat := demoMover(d.g.Position())
+	b := d.bots[seat]
+	signer, err := b.keys.Signer(d.g, seat)
+	if err != nil {
+		return nil, err
+	}
+	move, err := planMove(d.g, seat, signer, b.player)
+	if err != nil {
+		return nil, err
+	}
+	e, err := d.g.Move(seat, move, signer, d.opts.Now(), turnfile.MoveOptions{MaxSize: d.opts.MaxSize})
+	var full *turnfile.SizeError
+	if errors.As(err, &full) {
+		// Bots that play at random can make a Seafarers game that long.
+		return nil, withHint(fmt.Errorf("the game did not end before its file outgrew %d bytes (%d entries, turn %d)", full.Limit, len(d.g.File().History), d.g.Position().Turn()),
+			"bots that play at random can play on for long; try --level heuristic or another --seed")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s's move %q: %w", seat, formatMove(move), err)
+	}
+	return e, nil
+}
+
+// finish prints the final position and the winners, verifies the file as
+// "elasund verify" does, and shows how to start a real game.
+func (d *demoGame) finish(ctx context.Context) error {
+	w, p := d.w, d.g.Position()
+	if d.opts.Watch {
 		fmt.Fprint(w, clearScreen)
 	}
 	fmt.Fprintf(w, "\nthe final position:\n\n")
-	fmt.Fprint(w, kit.Renderer.Text(p, templates.View{}))
+	fmt.Fprint(w, d.kit.Renderer.Text(p, templates.View{}))
 	fmt.Fprintln(w)
 	for _, winner := range p.Winners() {
-		win := g.File().Header.SeatOf(winner)
-		fmt.Fprintf(w, "winner: %s (%s), %s, after %d turns and %d entries\n", winner, win.Name, kit.Renderer.HowWon(p, winner), p.Turn(), len(g.File().History))
+		win := d.g.File().Header.SeatOf(winner)
+		fmt.Fprintf(w, "winner: %s (%s), %s, after %d turns and %d entries\n", winner, win.Name, d.kit.Renderer.HowWon(p, winner), p.Turn(), len(d.g.File().History))
 	}
-	fmt.Fprintf(w, "\nelasund verify %s\n", path)
-	if err := runVerify(ctx, &verifyOptions{File: path, Out: w, Games: opts.Games}); err != nil {
+	fmt.Fprintf(w, "\nelasund verify %s\n", d.path)
+	if err := runVerify(ctx, &verifyOptions{File: d.path, Out: w, Games: d.opts.Games}); err != nil {
 		return fmt.Errorf("the demo's own file does not verify: %w", err)
 	}
-	if opts.OutFile != "" {
-		fmt.Fprintf(w, "\nkept %s: try 'elasund log %s' or 'elasund render %s --svg board.svg'\n", path, path, path)
+	if d.opts.OutFile != "" {
+		fmt.Fprintf(w, "\nkept %s: try 'elasund log %s' or 'elasund render %s --svg board.svg'\n", d.path, d.path, d.path)
 	} else {
-		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", opts.Seed)
+		fmt.Fprintf(w, "\nthe file is removed now; run again with --seed %d --out FILE to keep this game\n", d.opts.Seed)
 	}
-	printRealGame(w, kit.Rules, kit.Rules.Name() == opts.Games.Names()[0], g.File().Header)
+	printRealGame(w, d.kit.Rules, d.kit.Rules.Name() == d.opts.Games.Names()[0], d.g.File().Header)
 	return nil
 }
 
