@@ -315,135 +315,78 @@ func (e *evaluator) plans(m *model) float64 {
 	return total
 }
 
+// footprint is what lies under a building's footprint: the permits by
+// owner, the buildings it touches, its empty squares and trade value.
+type footprint struct {
+	sum     [5]int  // permit value by owner
+	has     [5]bool // owners with a permit there
+	touched [6]int8 // the buildings touched (index+1 into model.blds)
+	nt      int     // how many of touched are set
+	permits int     // permits under the footprint
+	empties int     // squares with neither permit nor building
+	trade   int     // the squares' trade value
+	mask    uint16  // the seat's numbered permits it uses
+}
+
 // footprintPlan scores building k anchored on (ac, ar) for the evaluator's
 // seat, following the legality checks of R49-R54: what it would gain,
-// discounted by the permits and gold still missing.
+// discounted by the permits and gold still missing. It reads the
+// footprint's squares itself, the hot loop of the heuristic; coverCost and
+// permitsToPlace weigh what it found.
 func (e *evaluator) footprintPlan(m *model, k game.Kind, sp game.Spec, ac, ar int, idx *[game.NumCols][game.NumRows]int8) (plan, bool) {
-	me := e.me
-	w := e.w
-	var sum [5]int
-	var has [5]bool
-	var touched [6]int8
-	nt, n, empties, trade := 0, 0, 0, 0
-	var mask uint16
-	size := sp.W * sp.H
+	var fp footprint
 	for r := ar; r < ar+sp.H; r++ {
 		for c := ac; c < ac+sp.W; c++ {
 			if m.chur[c][r] != 0 || (m.bare && c == game.Foundation.Col && r == game.Foundation.Row) {
 				return plan{}, false // R13, R80
 			}
-			trade += m.tradeValue(c, r)
+			fp.trade += m.tradeValue(c, r)
 			b := m.bldAt[c][r]
 			if b != 0 {
 				dup := false
-				for _, t := range touched[:nt] {
+				for _, t := range fp.touched[:fp.nt] {
 					dup = dup || t == b
 				}
 				if !dup {
-					touched[nt] = b
-					nt++
+					fp.touched[fp.nt] = b
+					fp.nt++
 				}
 			}
 			o := m.pOwn[c][r]
 			if o != 0 {
-				sum[o] += int(m.pVal[c][r])
-				has[o] = true
-				n++
+				fp.sum[o] += int(m.pVal[c][r])
+				fp.has[o] = true
+				fp.permits++
 				if i := idx[c][r]; i > 0 {
-					mask |= 1 << (i - 1)
+					fp.mask |= 1 << (i - 1)
 				}
 			} else if b == 0 {
-				empties++
+				fp.empties++
 			}
 		}
 	}
-	s := &m.seat[me]
-	value := 0.0
-	same := 0
-	cubes := s.cubes
-	tradeLoss := 0
-	for _, t := range touched[:nt] {
-		b := m.blds[t-1]
-		bs := b.Kind.Spec()
-		switch bsz := bs.W * bs.H; {
-		case bsz > size:
-			return plan{}, false // R50
-		case bsz == size:
-			same++
-		}
-		if b.Owner == me {
-			if bs.Neutral {
-				cubes += cubesOf(b)
-				value -= (e.cube - e.exposure()) * float64(cubesOf(b))
-			}
-			if bs.Income != game.NoIncome {
-				value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
-			}
-			if !bs.Starter {
-				for _, q := range b.Squares() {
-					tradeLoss += m.tradeValue(q.Col, q.Row)
-				}
-			}
-		} else if bs.Neutral {
-			value += w.Leader * e.cube * float64(cubesOf(b))
-		}
-	}
-	if same > 0 {
-		// R51, R54: three matching influence, at most the cap of buildings.
-		if lim := m.cfg.Options.SameSizeCap; lim > 0 && same > lim {
-			return plan{}, false
-		}
-		if max(s.infl[0], s.infl[1], s.infl[2]) < 3 {
-			return plan{}, false
-		}
-		value -= 3 * w.Influence
-	}
-	// R52: enough permits and a strict majority of value. place counts
-	// the permits the seat must still put down.
-	oppMax, comp, opp := 0, 0, false
-	for c := game.Red; c <= game.Yellow; c++ {
-		if c != me && has[c] {
-			oppMax = max(oppMax, sum[c])
-			comp += sum[c] // R48
-			opp = true
-		}
-	}
-	need := max(0, sp.Permits-n)
-	supply := s.permits
-	permitGold, place := 0, 0
-	if opp && sum[me] <= oppMax {
-		v, ok := takePermit(&supply, oppMax-sum[me]+1)
-		if !ok {
-			return plan{}, false
-		}
-		permitGold += v
-		place++
-		need = max(need-1, 0)
-	}
-	for ; need > 0; need-- {
-		v, ok := takePermit(&supply, 0)
-		if !ok {
-			return plan{}, false
-		}
-		permitGold += v
-		place++
-	}
-	if place > 2 || place > empties {
+	cover, ok := e.coverCost(m, &fp, sp.W*sp.H)
+	if !ok {
 		return plan{}, false
 	}
-	value -= w.PermitTurn * float64(place)
+	permitGold, place, comp, ok := e.permitsToPlace(m, &fp, sp)
+	if !ok {
+		return plan{}, false
+	}
+	w := e.w
+	value := cover.value - w.PermitTurn*float64(place)
 	// What the building brings.
-	placed := min(sp.Flags, cubes)
+	placed := min(sp.Flags, cover.cubes)
 	value += (e.cube - e.exposure()) * float64(placed)
 	if sp.Income != game.NoIncome {
 		value += e.incomeValue(sp.Income, rowsChance(ar, sp.H))
 	}
-	value += e.tradeDelta(m, me, trade-tradeLoss)
-	if cubes-placed == 0 && placed > 0 {
+	value += e.tradeDelta(m, e.me, fp.trade-cover.tradeLoss)
+	if cover.cubes-placed == 0 && placed > 0 {
 		value += 5 * e.cube // the winning build (R91)
 	}
 	gold := sp.Cost + comp + permitGold
-	value -= float64(sp.Cost + comp + permitGold)
+	value -= float64(gold)
 	f := w.Ready
 	switch place {
 	case 1:
@@ -451,10 +394,104 @@ func (e *evaluator) footprintPlan(m *model, k game.Kind, sp game.Spec, ac, ar in
 	case 2:
 		f = w.Need2
 	}
-	if short := gold - s.gold; short > 0 {
+	if short := gold - m.seat[e.me].gold; short > 0 {
 		f *= w.shortBy(short)
 	}
-	return plan{value: value * f, mask: mask}, true
+	return plan{value: value * f, mask: fp.mask}, true
+}
+
+// cover is what building over a footprint's buildings costs the seat.
+type cover struct {
+	value     float64 // the value lost, less what taking others' cubes gains
+	cubes     int     // the seat's cubes in supply once its own are freed
+	tradeLoss int     // the trade value of the seat's buildings built over
+}
+
+// coverCost weighs the buildings a footprint of size squares touches:
+// none may be bigger (R50); building over the same size takes three
+// matching influence cards, at most the option's cap of them (R51, R54).
+func (e *evaluator) coverCost(m *model, fp *footprint, size int) (cover, bool) {
+	me, w := e.me, e.w
+	s := &m.seat[me]
+	cv := cover{cubes: s.cubes}
+	same := 0
+	for _, t := range fp.touched[:fp.nt] {
+		b := m.blds[t-1]
+		bs := b.Kind.Spec()
+		switch bsz := bs.W * bs.H; {
+		case bsz > size:
+			return cover{}, false // R50
+		case bsz == size:
+			same++
+		}
+		if b.Owner == me {
+			if bs.Neutral {
+				cv.cubes += cubesOf(b)
+				cv.value -= (e.cube - e.exposure()) * float64(cubesOf(b))
+			}
+			if bs.Income != game.NoIncome {
+				cv.value -= e.incomeValue(bs.Income, rowsChance(b.At.Row, bs.H))
+			}
+			if !bs.Starter {
+				for _, q := range b.Squares() {
+					cv.tradeLoss += m.tradeValue(q.Col, q.Row)
+				}
+			}
+		} else if bs.Neutral {
+			cv.value += w.Leader * e.cube * float64(cubesOf(b))
+		}
+	}
+	if same > 0 {
+		// R51, R54: three matching influence, at most the cap of buildings.
+		if lim := m.cfg.Options.SameSizeCap; lim > 0 && same > lim {
+			return cover{}, false
+		}
+		if max(s.infl[0], s.infl[1], s.infl[2]) < 3 {
+			return cover{}, false
+		}
+		cv.value -= 3 * w.Influence
+	}
+	return cv, true
+}
+
+// permitsToPlace finds the permits the seat must still put down for a
+// building of spec sp on the footprint (R52: enough permits and a strict
+// majority of value), what they cost, how many, and the compensation owed
+// the other permits' owners (R48); false when its supply cannot make it
+// in two placements on the empty squares.
+func (e *evaluator) permitsToPlace(m *model, fp *footprint, sp game.Spec) (gold, place, comp int, ok bool) {
+	me := e.me
+	oppMax, opp := 0, false
+	for c := game.Red; c <= game.Yellow; c++ {
+		if c != me && fp.has[c] {
+			oppMax = max(oppMax, fp.sum[c])
+			comp += fp.sum[c] // R48
+			opp = true
+		}
+	}
+	need := max(0, sp.Permits-fp.permits)
+	supply := m.seat[me].permits
+	if opp && fp.sum[me] <= oppMax {
+		v, ok := takePermit(&supply, oppMax-fp.sum[me]+1)
+		if !ok {
+			return 0, 0, 0, false
+		}
+		gold += v
+		place++
+		need = max(need-1, 0)
+	}
+	for ; need > 0; need-- {
+		v, ok := takePermit(&supply, 0)
+		if !ok {
+			return 0, 0, 0, false
+		}
+		gold += v
+		place++
+	}
+	if place > 2 || place > fp.empties {
+		return 0, 0, 0, false
+	}
+	return gold, place, comp, true
 }
 
 // incomeValue is what a building earning one card of kind inc with chance
