@@ -11,6 +11,7 @@ import (
 
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/internal/rulesref"
+	"github.com/elasund/elasund/templates"
 )
 
 type rulesOptions struct {
@@ -75,7 +76,7 @@ func runRules(_ context.Context, opts *rulesOptions) error {
 		for _, t := range ref.Topics() {
 			names = append(names, t.Name)
 		}
-		for _, line := range wrapWords(names, 76) {
+		for _, line := range (templates.Wrap{Width: 76}).Words(names) {
 			fmt.Fprintf(opts.Out, "  %s\n", line)
 		}
 		first, last := ref.Rules()[0].ID, ref.Rules()[len(ref.Rules())-1].ID
@@ -96,24 +97,4 @@ func runRules(_ context.Context, opts *rulesOptions) error {
 	}
 	fmt.Fprint(opts.Out, m.Text())
 	return nil
-}
-
-// wrapWords joins words with spaces into lines of at most width columns.
-func wrapWords(words []string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range words {
-		if line != "" && len(line)+1+len(w) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
 }

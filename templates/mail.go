@@ -190,7 +190,7 @@ func NewMailer(r Renderer) (*Mailer, error) {
 		"board":    func(p engine.Position, v View) string { return r.Text(p, v) },
 		"event":    func(p engine.Position, ev string) string { return r.Event(p, ev) },
 		"oneline":  func(s string) string { return oneLine(s, 200) },
-		"wrap":     func(s string) []string { return wrapText(s, 76) },
+		"wrap":     func(s string) []string { return Wrap{Width: 76}.Lines(s) },
 	}).Funcs(funcs).ParseFS(files, "files/mail/*.tmpl")
 	if err != nil {
 		return nil, &RenderError{What: "mail templates", Err: err}
@@ -438,25 +438,4 @@ func capital(s string) string {
 	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-// wrapText wraps a paragraph at width columns.
-func wrapText(s string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case len([]rune(line))+1+len([]rune(w)) <= width:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = w
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
 }

@@ -278,7 +278,7 @@ func optionLines(cfg game.Config) []string {
 			out = append(out, "  "+kv[0]+": "+kv[1])
 			continue
 		}
-		out = append(out, wrapLine("  - "+words+" ("+kv[0]+": "+kv[1]+")", 76, "    ")...)
+		out = append(out, templates.Wrap{Width: 76, Indent: "    "}.Lines("  - "+words+" ("+kv[0]+": "+kv[1]+")")...)
 	}
 	return out
 }
@@ -362,24 +362,4 @@ func optionWords(name, value string) string {
 		return "After " + value + " rounds the player with the most cubes in the city wins (ties: most gold)."
 	}
 	return ""
-}
-
-// wrapLine wraps a line at width, continuation lines starting with
-// indent.
-func wrapLine(s string, width int, indent string) []string {
-	var out []string
-	line := ""
-	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = lead + w
-		case len([]rune(line))+1+len([]rune(w)) <= width:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = indent + w
-		}
-	}
-	return append(out, line)
 }

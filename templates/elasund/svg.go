@@ -3,7 +3,6 @@ package elasund
 import (
 	"bytes"
 	"embed"
-	"encoding/xml"
 	"fmt"
 	"strings"
 	"text/template"
@@ -110,18 +109,9 @@ func svgFor(cfg game.Config, st *game.State, view templates.View) ([]byte, error
 }
 
 var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
-	"x":   xmlText,
+	"x":   templates.XMLText,
 	"add": func(a, b int) int { return a + b },
 }).ParseFS(files, "files/board.svg.tmpl"))
-
-// xmlText escapes s for XML text and attribute values.
-func xmlText(s string) string {
-	var b strings.Builder
-	if err := xml.EscapeText(&b, []byte(s)); err != nil {
-		return ""
-	}
-	return b.String()
-}
 
 // The view model: everything the template draws, already measured.
 
@@ -803,52 +793,14 @@ func textWidth(text string, size int) int {
 
 // wrapText breaks text into lines that fit width by textWidth: at the
 // clauses ("; ") first, then at spaces; a word too long for a line stands
-// alone on it.
+// alone on it. Empty text is one empty line.
 func wrapText(text string, width, size int) []string {
-	if textWidth(text, size) <= width {
-		return []string{text}
+	lines := templates.Wrap{Width: float64(width), Clauses: true,
+		Measure: func(s string) float64 { return float64(textWidth(s, size)) }}.Lines(text)
+	if len(lines) == 0 {
+		return []string{""}
 	}
-	var lines []string
-	line := ""
-	for _, clause := range strings.SplitAfter(text, "; ") {
-		clause = strings.TrimSpace(clause)
-		switch {
-		case clause == "":
-		case line != "" && textWidth(line+" "+clause, size) <= width:
-			line += " " + clause
-		case textWidth(clause, size) <= width:
-			if line != "" {
-				lines = append(lines, line)
-			}
-			line = clause
-		default:
-			if line != "" {
-				lines = append(lines, line)
-			}
-			words := wrapWords(clause, width, size)
-			lines = append(lines, words[:len(words)-1]...)
-			line = words[len(words)-1]
-		}
-	}
-	return append(lines, line)
-}
-
-// wrapWords breaks text at spaces into lines that fit width by textWidth.
-func wrapWords(text string, width, size int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case textWidth(line+" "+word, size) <= width:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
+	return lines
 }
 
 // supply lists the bank, the cards, the neutral stacks and the church stack

@@ -2,7 +2,6 @@ package seafarers
 
 import (
 	"fmt"
-	"strings"
 	"text/template"
 
 	"github.com/elasund/elasund/engine"
@@ -19,10 +18,12 @@ func mailFuncs() template.FuncMap {
 	return template.FuncMap{
 		"example":  exampleMove,
 		"scenario": scenarioLine,
-		"about":    func(p engine.Position) []string { return wrap2(readPosition(p).about(), mailWidth-2, "") },
-		"options":  optionLines,
+		"about": func(p engine.Position) []string {
+			return templates.Wrap{Width: mailWidth - 2}.Lines(readPosition(p).about())
+		},
+		"options": optionLines,
 		"decisionText": func(p engine.Position, d engine.Owed, v templates.View) []string {
-			return wrap2(readPosition(p).owed(d, v).Detail, mailWidth, "")
+			return templates.Wrap{Width: mailWidth}.Lines(readPosition(p).owed(d, v).Detail)
 		},
 	}
 }
@@ -133,30 +134,7 @@ func optionLines(p engine.Position) []string {
 		if words != "" {
 			line += " (" + words + ")"
 		}
-		out = append(out, wrap2(line, mailWidth, "      ")...)
+		out = append(out, templates.Wrap{Width: mailWidth, Indent: "        "}.Lines(line)...)
 	}
 	return out
-}
-
-// wrap2 wraps a paragraph to width, the lines after the first indented;
-// an empty paragraph gives no lines.
-func wrap2(s string, width int, indent string) []string {
-	if strings.TrimSpace(s) == "" {
-		return nil
-	}
-	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = lead + w
-		case len([]rune(line))+1+len([]rune(w)) <= width:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = lead + indent + w
-		}
-	}
-	return append(out, line)
 }

@@ -3,7 +3,6 @@ package seafarers
 import (
 	"bytes"
 	"embed"
-	"encoding/xml"
 	"fmt"
 	"math"
 	"strconv"
@@ -51,7 +50,7 @@ func (m *model) svg(v templates.View) ([]byte, error) {
 }
 
 var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
-	"x": xmlText,
+	"x": templates.XMLText,
 	"n": num,
 	"pawns": func(ps ...*svgPawn) []*svgPawn {
 		var out []*svgPawn
@@ -63,15 +62,6 @@ var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
 		return out
 	},
 }).ParseFS(files, "files/board.svg.tmpl"))
-
-// xmlText escapes s for XML text and attribute values.
-func xmlText(s string) string {
-	var b strings.Builder
-	if err := xml.EscapeText(&b, []byte(s)); err != nil {
-		return ""
-	}
-	return b.String()
-}
 
 // palette is the ink of one seat colour: its fill, its dark outline, and
 // the text that reads on the fill.
@@ -743,27 +733,6 @@ func textW(s string, size float64, bold bool) float64 {
 		em = 0.68
 	}
 	return float64(len([]rune(s))) * em * size
-}
-
-// wrapWidth breaks text at spaces into lines of at most width units.
-func wrapWidth(s string, width, size float64, bold bool) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case textW(line+" "+w, size, bold) <= width:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = w
-		}
-	}
-	if line != "" || len(out) == 0 {
-		out = append(out, line)
-	}
-	return out
 }
 
 // newDie places the pips of a die showing n with its corner at x, y (size

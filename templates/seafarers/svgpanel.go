@@ -63,7 +63,11 @@ func newCard(id, class string, x, y float64, stroke string) *cardWriter {
 
 // text writes a paragraph wrapped to the card's width.
 func (w *cardWriter) text(s string, size float64, bold bool, fill string) {
-	for _, l := range wrapWidth(s, w.c.W-2*svgCardP, size, bold) {
+	lines := templates.Wrap{Width: w.c.W - 2*svgCardP, Measure: func(t string) float64 { return textW(t, size, bold) }}.Lines(s)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	for _, l := range lines {
 		w.y += size + 4
 		w.c.Texts = append(w.c.Texts, svgText{X: w.c.X + svgCardP, Y: w.y, Size: size, Bold: bold, Anchor: "start", Fill: fill, Text: l})
 	}

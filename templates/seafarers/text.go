@@ -29,7 +29,12 @@ func TextBoard(p engine.Position, v templates.View) string {
 func (m *model) text(v templates.View) string {
 	var b strings.Builder
 	line := func(s string) {
-		for _, l := range wrap(s, textWidth, "    ") {
+		lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+		lines := templates.Wrap{Width: textWidth, Indent: lead + "    ", Cut: true}.Lines(s)
+		if len(lines) == 0 {
+			lines = []string{""}
+		}
+		for _, l := range lines {
 			b.WriteString(strings.TrimRight(l, " "))
 			b.WriteByte('\n')
 		}
@@ -516,34 +521,4 @@ func oneWord(s string) string {
 		s = string([]rune(s)[:20]) + "…"
 	}
 	return s
-}
-
-// wrap breaks s at spaces into lines of at most width runes; the lines
-// after the first start with indent. A word longer than a line stands
-// alone, cut to fit.
-func wrap(s string, width int, indent string) []string {
-	if len([]rune(s)) <= width {
-		return []string{s}
-	}
-	lead := len(s) - len(strings.TrimLeft(s, " "))
-	if lead > 0 {
-		indent = strings.Repeat(" ", lead) + indent
-	}
-	var out []string
-	line := s[:lead]
-	for _, w := range strings.Fields(s) {
-		if len([]rune(w)) > width-len(indent) {
-			w = string([]rune(w)[:width-len(indent)])
-		}
-		switch {
-		case strings.TrimSpace(line) == "":
-			line += w
-		case len([]rune(line))+1+len([]rune(w)) <= width:
-			line += " " + w
-		default:
-			out = append(out, line)
-			line = indent + w
-		}
-	}
-	return append(out, line)
 }

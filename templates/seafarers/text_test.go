@@ -184,22 +184,4 @@ func checkWidth(t *testing.T, s string) {
 	}
 }
 
-func TestWrap(t *testing.T) {
-	for _, tc := range []struct {
-		s     string
-		width int
-		want  []string
-	}{
-		{"short", 20, []string{"short"}},
-		{"aa bb cc dd", 5, []string{"aa bb", "  cc", "  dd"}},
-		{"  aa bb cc", 7, []string{"  aa bb", "    cc"}},
-		{"enormousword x", 6, []string{"enor x"}},
-	} {
-		got := wrap(tc.s, tc.width, "  ")
-		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-			t.Errorf("wrap(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
-		}
-	}
-}
-
 var _ engine.Position = fakePosition{}
