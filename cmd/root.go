@@ -251,6 +251,7 @@ the rules refusals cite (R52 for Elasund, S44 for Seafarers).`,
 		newHostCmd(app),
 		newRulesCmd(app, nil),
 		newVersionCmd(app, nil),
+		newVacationCmd(app, nil),
 	)
 	return root
 }

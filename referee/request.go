@@ -147,6 +147,10 @@ func parseRequest(m *mail.Incoming) request {
 			}
 		}
 	}
+	if req.cmd == cmdVacation && strings.TrimSpace(req.arg) == "" {
+		// "[elasund G] vacation" with the date, or "back", in the body.
+		req.cmd, req.arg, req.cmdLine = vacationInBody(req.lines)
+	}
 	if req.cmd == cmdNone && len(m.Attachments) == 0 {
 		// A vacation or its end, written in the body of a mail to the
 		// game, is that command.
@@ -163,6 +167,29 @@ func parseRequest(m *mail.Incoming) request {
 		}
 	}
 	return req
+}
+
+// vacationInBody reads the body of a mail whose subject asks for a
+// vacation without saying until when: the first line "vacation until
+// 2026-12-01", "until 2026-12-01" or "5 days" gives the end, and a line
+// "back" makes the mail that command. It returns the command, its
+// argument and its line; without such a line, the vacation with no
+// argument on no line, which is refused for that.
+func vacationInBody(lines []bodyLine) (command, string, int) {
+	for _, l := range lines {
+		text := stripComment(l.text)
+		if mt := vacationLine.FindStringSubmatch(text); mt != nil && mt[2] != "" {
+			return cmdVacation, mt[2], l.n
+		}
+		arg := strings.TrimRight(text, ".!")
+		if vacationUntil.MatchString(arg) || vacationDays.MatchString(arg) {
+			return cmdVacation, text, l.n
+		}
+		if backLine.MatchString(text) {
+			return cmdBack, "", l.n
+		}
+	}
+	return cmdVacation, "", 0
 }
 
 // ownLines returns the lines the sender wrote: quoted lines ("> ...")

@@ -100,6 +100,9 @@ type vacation struct {
 	seat        string
 	from, until time.Time
 	back        time.Time // zero while it has not said so
+	// asked is when the request that set until was read: from, or later
+	// when a new date replaced the vacation's first (zero means from).
+	asked time.Time
 }
 
 // end is when the vacation ends (or ended).
@@ -150,6 +153,7 @@ type vacationFile struct {
 	From  string `yaml:"from"`
 	Until string `yaml:"until"`
 	Back  string `yaml:"back,omitempty"`
+	Asked string `yaml:"asked,omitempty"`
 }
 
 // defaultTable is the table of a game that has no table.yaml (made before
@@ -208,8 +212,8 @@ func parseTable(path, game string, data []byte) (*table, error) {
 		for _, f := range []struct {
 			s   string
 			dst *time.Time
-		}{{v.From, &vac.from}, {v.Until, &vac.until}, {v.Back, &vac.back}} {
-			if f.s == "" && f.dst == &vac.back {
+		}{{v.From, &vac.from}, {v.Until, &vac.until}, {v.Back, &vac.back}, {v.Asked, &vac.asked}} {
+			if f.s == "" && (f.dst == &vac.back || f.dst == &vac.asked) {
 				continue
 			}
 			if *f.dst, err = time.Parse(time.RFC3339, f.s); err != nil {
@@ -237,6 +241,9 @@ func (t *table) marshal(game string) ([]byte, error) {
 		vf := vacationFile{Seat: v.seat, From: formatTime(v.from), Until: formatTime(v.until)}
 		if !v.back.IsZero() {
 			vf.Back = formatTime(v.back)
+		}
+		if !v.asked.IsZero() && !v.asked.Equal(v.from) {
+			vf.Asked = formatTime(v.asked)
 		}
 		tf.Vacations = append(tf.Vacations, vf)
 	}
@@ -367,6 +374,23 @@ func (t *table) awayAt(seat string, now time.Time) int {
 		}
 	}
 	return -1
+}
+
+// vacationChanged is when seat's vacations last changed by its request:
+// the latest start, new date or return; zero when it never took one.
+func (t *table) vacationChanged(seat string) time.Time {
+	var last time.Time
+	for _, v := range t.vacations {
+		if v.seat != seat {
+			continue
+		}
+		for _, at := range []time.Time{v.from, v.asked, v.back} {
+			if at.After(last) {
+				last = at
+			}
+		}
+	}
+	return last
 }
 
 // vacationUsed is how much of its vacation allowance seat has used by
