@@ -30,12 +30,13 @@ const maxDemoEntries = 5000
 var demoNames = [...]string{"Astrid", "Bjorn", "Greta", "Yngve"}
 
 type demoOptions struct {
-	// Game and Scenario choose the game; empty is the default game and
-	// its default scenario.
-	Game     string
-	Scenario string
-	Players  int
-	Level    string
+	// Game and Choices choose the game and its set-up choices (such as
+	// --scenario); empty is the default game, a choice left out the
+	// game's default.
+	Game    string
+	Choices map[string]string
+	Players int
+	Level   string
 	// Seed makes the game: the game id, the seats' keys and chain
 	// secrets, and so every die, card and bot choice.
 	Seed uint64
@@ -62,6 +63,7 @@ type demoOptions struct {
 func newDemoCmd(app *App, runF func(*demoOptions) error) *cobra.Command {
 	opts := &demoOptions{}
 	var seed uint64
+	var choices *choiceFlags
 	c := &cobra.Command{
 		Use:   "demo [--game NAME] [--scenario S] [--players N] [--seed S] [--level heuristic|random|strong] [--out FILE] [--delay D]",
 		Short: "Watch built-in bots play a whole game through signed turn files",
@@ -89,6 +91,9 @@ or "render"; without it the file is removed at the end.`,
 			kit, err := app.games().Lookup(opts.Game)
 			if err != nil {
 				return usagef(c, "--game: %v", err)
+			}
+			if opts.Choices, err = choices.given(kit.Rules); err != nil {
+				return err
 			}
 			if levels := kit.Bots.Levels(); !slices.Contains(levels, opts.Level) {
 				return usagef(c, "--level: %v", &bot.LevelError{Level: opts.Level, Levels: levels})
@@ -119,7 +124,7 @@ or "render"; without it the file is removed at the end.`,
 	}
 	levels := allLevels(app.games())
 	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
-	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
+	choices = addChoiceFlags(c, app.games())
 	c.Flags().IntVar(&opts.Players, "players", 4, "number of seats, 2 to 4")
 	c.Flags().Uint64Var(&seed, "seed", 0, "the game's seed (default: random, printed)")
 	c.Flags().StringVar(&opts.Level, "level", bot.LevelHeuristic, "how the bots play: "+strings.Join(levels, " or "))
@@ -198,7 +203,7 @@ func newDemoGame(opts *demoOptions, path string, src io.Reader) (*demoGame, erro
 	if opts.Players > len(colours) || opts.Players > len(demoNames) {
 		return nil, &usageError{err: fmt.Errorf("--players: %s has %d seats at most", kit.Rules.Name(), min(len(colours), len(demoNames)))}
 	}
-	chosen, err := demoColours(kit.Rules, opts.Scenario, opts.Players)
+	chosen, err := demoColours(kit.Rules, opts.Choices, opts.Players)
 	if err != nil {
 		return nil, setupError(err)
 	}
@@ -206,7 +211,7 @@ func newDemoGame(opts *demoOptions, path string, src io.Reader) (*demoGame, erro
 	for i, c := range chosen {
 		seats = append(seats, turnfile.Seat{Colour: c, Name: demoNames[i]})
 	}
-	g, err := turnfile.New(turnfile.NewOptions{Rules: kit.Rules, Scenario: opts.Scenario, Created: opts.Now(), Seats: seats, Rand: src})
+	g, err := turnfile.New(turnfile.NewOptions{Rules: kit.Rules, Choices: opts.Choices, Created: opts.Now(), Seats: seats, Rand: src})
 	if err != nil {
 		return nil, setupError(err)
 	}
@@ -351,7 +356,7 @@ func printRealGame(w io.Writer, rules engine.Game, isDefault bool, h turnfile.He
 		for _, s := range h.Seats[:k] {
 			seats = append(seats, s.Colour)
 		}
-		if _, err := rules.Resolve(engine.Setup{Seats: seats, Edition: h.Edition, Scenario: h.Scenario}); err == nil {
+		if _, err := rules.Resolve(engine.Setup{Seats: seats, Choices: h.Choices}); err == nil {
 			n = k
 			break
 		}
@@ -363,8 +368,8 @@ func printRealGame(w io.Writer, rules engine.Game, isDefault bool, h turnfile.He
 	game := ""
 	if !isDefault {
 		game = " --game " + rules.Name()
-		if h.Scenario != "" {
-			game += " --scenario " + h.Scenario
+		for _, w := range choiceWords(rules, &h) {
+			game += " --" + w
 		}
 	}
 	fmt.Fprintf(w, "\nTo play a real game, make your key, create the game and take your seat:\n\n")
@@ -379,17 +384,17 @@ func printRealGame(w io.Writer, rules engine.Game, isDefault bool, h turnfile.He
 }
 
 // demoColours returns the first n of the game's colours, in its
-// canonical order, that the scenario lets sit together (pirate-islands
+// canonical order, that the set-up choices let sit together (pirate-islands
 // with three seats leaves white out, Seafarers S3): the first set of n
 // colours that Resolve accepts. When none is, it returns Resolve's error
 // for the first n colours.
-func demoColours(rules engine.Game, scenario string, n int) ([]string, error) {
+func demoColours(rules engine.Game, choices map[string]string, n int) ([]string, error) {
 	colours := rules.Colours()
 	var first error
 	var try func(from int, seats []string) []string
 	try = func(from int, seats []string) []string {
 		if len(seats) == n {
-			_, err := rules.Resolve(engine.Setup{Seats: seats, Scenario: scenario})
+			_, err := rules.Resolve(engine.Setup{Seats: seats, Choices: choices})
 			if err == nil {
 				return seats
 			}

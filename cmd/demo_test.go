@@ -165,7 +165,7 @@ func TestDemoColours(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, err := demoColours(kit.Rules, tc.scenario, tc.n); err != nil || !slices.Equal(got, tc.want) {
+		if got, err := demoColours(kit.Rules, map[string]string{"scenario": tc.scenario}, tc.n); err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("demoColours(%s, %q, %d) = %q, %v; want %q", tc.game, tc.scenario, tc.n, got, err, tc.want)
 		}
 	}
@@ -177,7 +177,7 @@ func TestDemoColours(t *testing.T) {
 	}{{"base", 2}, {"atlantis", 3}} {
 		var se *engine.SetupError
 		var oe *engine.OptionError
-		if got, err := demoColours(kit.Rules, tc.scenario, tc.n); !errors.As(err, &se) && !errors.As(err, &oe) {
+		if got, err := demoColours(kit.Rules, map[string]string{"scenario": tc.scenario}, tc.n); !errors.As(err, &se) && !errors.As(err, &oe) {
 			t.Errorf("demoColours(seafarers, %q, %d) = %q, %v; want a set-up error", tc.scenario, tc.n, got, err)
 		}
 	}
@@ -204,7 +204,7 @@ func TestDemoSeafarers(t *testing.T) {
 				path := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", sc, n))
 				var out bytes.Buffer
 				opts := &demoOptions{
-					Game: "seafarers", Scenario: sc, Players: n, Level: bot.LevelHeuristic, Seed: uint64(10*n + i),
+					Game: "seafarers", Choices: map[string]string{"scenario": sc}, Players: n, Level: bot.LevelHeuristic, Seed: uint64(10*n + i),
 					OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: &out,
 				}
 				if err := runDemo(t.Context(), opts); err != nil {
@@ -221,7 +221,7 @@ func TestDemoSeafarers(t *testing.T) {
 					t.Fatal(err)
 				}
 				h := g.File().Header
-				if h.Scenario != sc || len(h.Seats) != n || !g.Position().Over() || len(g.Position().Winners()) != 1 {
+				if h.Choices["scenario"] != sc || len(h.Seats) != n || !g.Position().Over() || len(g.Position().Winners()) != 1 {
 					t.Fatalf("the demo's file is not a finished %d-seat game of %s", n, sc)
 				}
 				size, perSeat := demoFileLimits(t, path, g)
@@ -275,7 +275,7 @@ func BenchmarkVerifySeafarers(b *testing.B) {
 	for _, sc := range []string{"new-shores", "pirate-islands"} {
 		dir := b.TempDir()
 		path := filepath.Join(dir, "game.yaml")
-		opts := &demoOptions{Game: "seafarers", Scenario: sc, Players: 4, Level: bot.LevelHeuristic, Seed: 1,
+		opts := &demoOptions{Game: "seafarers", Choices: map[string]string{"scenario": sc}, Players: 4, Level: bot.LevelHeuristic, Seed: 1,
 			OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: io.Discard}
 		if err := runDemo(b.Context(), opts); err != nil {
 			b.Fatal(err)

@@ -110,11 +110,11 @@ func TestExampleGames(t *testing.T) {
 	// scenarios.
 	for _, sc := range []string{"new-shores", "four-islands", "pirate-islands"} {
 		fin := open("seafarers/" + sc + "-finished.yaml")
-		if h := fin.File().Header; h.Sandbox || h.Scenario != sc || len(h.Seats) != 4 || !fin.Position().Over() || len(fin.Position().Winners()) != 1 {
+		if h := fin.File().Header; h.Sandbox || h.Choices["scenario"] != sc || len(h.Seats) != 4 || !fin.Position().Over() || len(fin.Position().Winners()) != 1 {
 			t.Errorf("seafarers/%s-finished.yaml is not a 4-player peer game of %s won by one seat", sc, sc)
 		}
 		mid := open("seafarers/" + sc + "-in-progress.yaml")
-		if h := mid.File().Header; h.Sandbox || h.Scenario != sc || len(h.Seats) != 3 || mid.Position().Over() || len(mid.File().History) < 3+40 {
+		if h := mid.File().Header; h.Sandbox || h.Choices["scenario"] != sc || len(h.Seats) != 3 || mid.Position().Over() || len(mid.File().History) < 3+40 {
 			t.Errorf("seafarers/%s-in-progress.yaml is not a 3-player peer game of %s well under way", sc, sc)
 		}
 	}

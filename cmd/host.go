@@ -47,13 +47,12 @@ games_dir and its SMTP server.`,
 type hostNewOptions struct {
 	Config    string
 	LookupEnv func(string) (string, bool)
-	// Game is the game's name; empty is the default game. Scenario and
-	// Edition are the game's, for games that have them; empty is the
-	// game's default.
-	Game     string
-	Scenario string
-	Edition  string
-	Seats    []turnfile.Seat
+	// Game is the game's name; empty is the default game. Choices are
+	// its set-up choices by name (--edition, --scenario); one left out
+	// is the game's default.
+	Game    string
+	Choices map[string]string
+	Seats   []turnfile.Seat
 	// Hosted is nil for every seat.
 	Hosted  []string
 	Options map[string]string
@@ -77,6 +76,7 @@ func newHostNewCmd(app *App, runF func(*hostNewOptions) error) *cobra.Command {
 	opts := &hostNewOptions{}
 	var players, hosted, start, deadline, noMove string
 	var options []string
+	var choices *choiceFlags
 	c := &cobra.Command{
 		Use:   "new --config FILE --players COLOUR=NAME:EMAIL,... [--game NAME] [--scenario S] [--hosted all|none|COLOUR,...] [--edition en] [--option k=v]... [--start first|random] [--deadline 72h] [--no-move bot|skip|wait] [--bot-level LEVEL] [--print]",
 		Short: "Create a game for the mail daemon and invite its players",
@@ -128,9 +128,12 @@ sent to everyone when the game ends.`,
 			if opts.Hosted, err = parseHosted(kit.Rules, hosted, opts.Seats); err != nil {
 				return usagef(c, "--hosted: %v", err)
 			}
-			// The seats, the edition and the scenario as the game takes
-			// them; the options are checked when the game is made.
-			setup := engine.Setup{Seats: make([]string, len(opts.Seats)), Edition: opts.Edition, Scenario: opts.Scenario}
+			if opts.Choices, err = choices.given(kit.Rules); err != nil {
+				return err
+			}
+			// The seats and the set-up choices as the game takes them;
+			// the options are checked when the game is made.
+			setup := engine.Setup{Seats: make([]string, len(opts.Seats)), Choices: opts.Choices}
 			for i, s := range opts.Seats {
 				setup.Seats[i] = s.Colour
 			}
@@ -173,9 +176,8 @@ sent to everyone when the game ends.`,
 	c.Flags().StringVar(&players, "players", "", "seats in turn order: COLOUR=NAME:EMAIL,...")
 	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
-	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
+	choices = addChoiceFlags(c, app.games())
 	c.Flags().StringVar(&hosted, "hosted", "all", "seats the daemon plays for their players: all, none, or COLOUR,...")
-	c.Flags().StringVar(&opts.Edition, "edition", "", "rules edition, for games that have editions (elasund: en, fr or ru; default en)")
 	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
 	c.Flags().StringVar(&start, "start", "first", "who starts: first (the first seat listed) or random")
 	c.Flags().StringVar(&deadline, "deadline", "72h", "how long a seat has to move once the game waits for it (48h, 3d)")
@@ -299,7 +301,7 @@ func runHostNew(ctx context.Context, opts *hostNewOptions) error {
 	}
 	hg, err := referee.HostNew(referee.HostOptions{
 		Dir: cfg.GamesDir, Address: cfg.SMTP.From, Game: opts.Game, Games: opts.Games,
-		Seats: opts.Seats, Hosted: opts.Hosted, Edition: opts.Edition, Scenario: opts.Scenario,
+		Seats: opts.Seats, Hosted: opts.Hosted, Choices: opts.Choices,
 		Options: opts.Options, RandomStart: opts.Random, Now: opts.Now, Rand: opts.Rand,
 		Deadline: opts.Deadline, NoMove: opts.NoMove, BotLevel: opts.BotLevel,
 	})
@@ -341,7 +343,7 @@ func deliver(ctx context.Context, out io.Writer, cfg mail.Config, hg *referee.Ho
 }
 
 // hostError makes a refusal to create a game a usage error (exit 2): a
-// game, seats, edition, scenario or option the game does not have.
+// game, seats, set-up choice or option the game does not have.
 func hostError(err error) error {
 	var he *referee.HostError
 	var oe *engine.OptionError

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,9 +25,9 @@ func TestHostNewArgv(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Config != "d.yaml" || len(got.Seats) != 3 || got.Seats[1].Email != "b@example.org" ||
-		len(got.Hosted) != 2 || got.Hosted[1] != "green" || got.Edition != "fr" ||
+		len(got.Hosted) != 2 || got.Hosted[1] != "green" || !maps.Equal(got.Choices, map[string]string{"edition": "fr"}) ||
 		got.Options["turn_limit"] != "20" || !got.Random || !got.Print || !got.Now.Equal(testTime) ||
-		got.Game != "elasund" || got.Scenario != "" || got.Games == nil ||
+		got.Game != "elasund" || got.Games == nil ||
 		got.Deadline != 72*time.Hour || got.NoMove != referee.NoMoveBot || got.BotLevel != "" {
 		t.Fatalf("options = %+v", got)
 	}
@@ -101,7 +102,7 @@ func TestHostNewOutput(t *testing.T) {
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	var out bytes.Buffer
 	opts := &hostNewOptions{Config: writeDaemonConfig(t, dir, daemonConfig), LookupEnv: lookup, Seats: hostSeats,
-		Hosted: []string{"red"}, Edition: "en", Options: map[string]string{}, Print: true,
+		Hosted: []string{"red"}, Choices: map[string]string{"edition": "en"}, Options: map[string]string{}, Print: true,
 		Now: testTime, Rand: newDetRand(5), Out: &out}
 	if err := runHostNew(t.Context(), opts); err != nil {
 		t.Fatal(err)
@@ -152,9 +153,9 @@ func TestHostNewOutput(t *testing.T) {
 	opts.Options = map[string]string{}
 	for _, game := range []struct{ name, scenario, want string }{
 		{"chess", "", "unknown game"},
-		{"elasund", "four-islands", "no scenarios"},
+		{"elasund", "four-islands", "elasund has no choice of scenario"},
 	} {
-		opts.Game, opts.Scenario = game.name, game.scenario
+		opts.Game, opts.Choices = game.name, map[string]string{"scenario": game.scenario}
 		if err := runHostNew(t.Context(), opts); exitCode(err) != exitUsage || !strings.Contains(err.Error(), game.want) {
 			t.Errorf("host new --game %s --scenario %q = %v (exit %d), want exit 2 with %q", game.name, game.scenario, err, exitCode(err), game.want)
 		}

@@ -56,7 +56,7 @@ func runLog(_ context.Context, opts *logOptions) error {
 	if h.Sandbox {
 		kind = fmt.Sprintf("sandbox game (seed %d)", *h.Seed)
 	}
-	fmt.Fprintf(w, "%s %s, %s, created %s\n", kind, h.Game, rulesWords(f), h.Created)
+	fmt.Fprintf(w, "%s %s, %s, created %s\n", kind, h.Game, rulesWords(f, opts.Games), h.Created)
 	names := make([]string, len(h.Seats))
 	for i, s := range h.Seats {
 		names[i] = s.Colour + " " + s.Name

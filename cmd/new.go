@@ -20,14 +20,15 @@ import (
 type newOptions struct {
 	File string
 	// Game is the game's name; empty is the default game.
-	Game     string
-	Scenario string
-	Seats    []turnfile.Seat
-	Edition  string
-	Options  map[string]string
-	Sandbox  bool
-	Seed     *int64
-	Random   bool
+	Game string
+	// Choices are the game's set-up choices by name (--edition,
+	// --scenario); one left out is the game's default.
+	Choices map[string]string
+	Seats   []turnfile.Seat
+	Options map[string]string
+	Sandbox bool
+	Seed    *int64
+	Random  bool
 	// Commit commits the new file with git (--commit), run by Git.
 	Commit bool
 	Git    func(ctx context.Context, dir string, args ...string) error
@@ -42,6 +43,7 @@ func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	var players, start string
 	var options []string
 	var seed int64
+	var choices *choiceFlags
 	c := &cobra.Command{
 		Use:   "new FILE --players COLOUR=NAME[:EMAIL],... [--game NAME] [--scenario S] [--edition en] [--option k=v]... [--sandbox] [--seed N] [--start first|random] [--commit]",
 		Short: "Create a game file with empty seats, in turn order",
@@ -70,6 +72,9 @@ does.`,
 			}
 			if opts.Seats, err = parsePlayers(kit.Rules, players); err != nil {
 				return usagef(c, "--players: %v", err)
+			}
+			if opts.Choices, err = choices.given(kit.Rules); err != nil {
+				return err
 			}
 			opts.Options = map[string]string{}
 			for _, o := range options {
@@ -109,8 +114,7 @@ does.`,
 	}
 	c.Flags().StringVar(&players, "players", "", "seats in turn order: COLOUR=NAME[:EMAIL],...")
 	c.Flags().StringVar(&opts.Game, "game", "", "the game: "+app.games().Describe()+" (default "+app.games().Names()[0]+")")
-	c.Flags().StringVar(&opts.Scenario, "scenario", "", "the scenario, for games that have scenarios")
-	c.Flags().StringVar(&opts.Edition, "edition", "", "rules edition, for games that have editions (elasund: en, fr or ru; default en)")
+	choices = addChoiceFlags(c, app.games())
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.games().Names(), cobra.ShellCompDirectiveNoFileComp))
 	c.Flags().StringArrayVar(&options, "option", nil, "a rule option NAME=VALUE (repeatable)")
 	c.Flags().Bool("sandbox", false, "a sandbox game: no keys, dice from a seed, editable")
@@ -170,7 +174,7 @@ func runNew(ctx context.Context, opts *newOptions) error {
 		return &usageError{err: fmt.Errorf("--game: %w", err)}
 	}
 	g, err := turnfile.New(turnfile.NewOptions{
-		Rules: kit.Rules, Created: opts.Now, Edition: opts.Edition, Scenario: opts.Scenario,
+		Rules: kit.Rules, Created: opts.Now, Choices: opts.Choices,
 		Options: opts.Options, Seats: opts.Seats,
 		Sandbox: opts.Sandbox, Seed: opts.Seed, RandomStart: opts.Random, Rand: opts.Rand,
 	})
@@ -193,8 +197,8 @@ func runNew(ctx context.Context, opts *newOptions) error {
 	fmt.Fprintf(opts.Out, "next: %s\n", nextStep(opts.File, g, kit.Renderer))
 	if opts.Commit {
 		msg := fmt.Sprintf("elasund %s: new %s, seats %s", h.Game, kind, seatList(h.Seats))
-		if k := rulesWords(g.File()); k != "edition en" {
-			msg = fmt.Sprintf("elasund %s: new %s (%s), seats %s", h.Game, kind, k, seatList(h.Seats))
+		if f := g.File(); !defaultRules(f, opts.Games) {
+			msg = fmt.Sprintf("elasund %s: new %s (%s), seats %s", h.Game, kind, rulesWords(f, opts.Games), seatList(h.Seats))
 		}
 		if err := gitCommit(ctx, opts.Git, opts.File, msg, "the game"); err != nil {
 			return err

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,7 @@ func TestNewArgv(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.File != "g.yaml" || len(got.Seats) != 2 || got.Seats[0].Colour != "red" || got.Seats[0].Email != "a@example.org" ||
-		got.Seats[1].Name != "Bob" || got.Edition != "ru" || got.Options["turn_limit"] != "10" ||
+		got.Seats[1].Name != "Bob" || !maps.Equal(got.Choices, map[string]string{"edition": "ru"}) || got.Options["turn_limit"] != "10" ||
 		got.Options["hut_trigger"] != "bigger_building_only" || !got.Sandbox || got.Seed == nil || *got.Seed != 42 || !got.Random {
 		t.Fatalf("options = %+v", got)
 	}
@@ -49,7 +50,7 @@ func TestNewOutput(t *testing.T) {
 	var out bytes.Buffer
 	seed := int64(5)
 	seats, _ := parsePlayers(elasund.Rules{}, "red=Ann,blue=Ben")
-	opts := &newOptions{File: filepath.Join(dir, "s.yaml"), Seats: seats, Edition: "en", Sandbox: true, Seed: &seed, Now: testTime, Rand: newDetRand(1), Out: &out}
+	opts := &newOptions{File: filepath.Join(dir, "s.yaml"), Seats: seats, Choices: map[string]string{"edition": "en"}, Sandbox: true, Seed: &seed, Now: testTime, Rand: newDetRand(1), Out: &out}
 	if err := runNew(t.Context(), opts); err != nil {
 		t.Fatal(err)
 	}

@@ -112,7 +112,7 @@ func runRender(_ context.Context, opts *renderOptions) error {
 	if opts.HTML == "" {
 		return nil
 	}
-	page, err := replayPage(g, r)
+	page, err := replayPage(g, r, opts.Games)
 	if err != nil {
 		return fmt.Errorf("replaying %s: %w", opts.File, err)
 	}
@@ -133,12 +133,12 @@ func runRender(_ context.Context, opts *renderOptions) error {
 
 // replayPage replays a verified game into the replay page's frames: the
 // board, holdings and standing before any entry and after each.
-func replayPage(g *turnfile.Game, r templates.Renderer) (*replay.Page, error) {
+func replayPage(g *turnfile.Game, r templates.Renderer, set *games.Set) (*replay.Page, error) {
 	f := g.File()
 	h := &f.Header
 	v := templates.View{}
 	p := &replay.Page{
-		Title: r.Title(), Game: h.Game, Rules: rulesWords(f), Created: h.Created,
+		Title: r.Title(), Game: h.Game, Rules: rulesWords(f, set), Created: h.Created,
 		Sandbox: h.Sandbox, OK: true,
 	}
 	seats := make([]string, len(h.Seats))

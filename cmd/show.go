@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -108,7 +109,7 @@ func runShow(_ context.Context, opts *showOptions) error {
 	if h.Sandbox {
 		kind = "sandbox game"
 	}
-	fmt.Fprintf(opts.Out, "%s %s, %s, %s\n", kind, h.Game, rulesWords(f), counted(len(f.History), "entry", "entries"))
+	fmt.Fprintf(opts.Out, "%s %s, %s, %s\n", kind, h.Game, rulesWords(f, opts.Games), counted(len(f.History), "entry", "entries"))
 	for _, s := range h.Seats {
 		who := s.Name
 		if s.Email != "" {
@@ -161,19 +162,15 @@ func runShow(_ context.Context, opts *showOptions) error {
 	return nil
 }
 
-// rulesWords names the rules of a file's game: "edition en",
-// "scenario new-shores".
-func rulesWords(f *turnfile.File) string {
-	h := &f.Header
-	switch {
-	case h.Edition != "" && f.Game().Name() == "elasund":
-		return "edition " + h.Edition
-	case h.Edition != "":
-		return f.Game().Name() + ", edition " + h.Edition
-	case h.Scenario != "":
-		return f.Game().Name() + ", scenario " + h.Scenario
+// rulesWords names the rules of a file's game: its set-up choices
+// ("edition en"), after the game's name unless it is the default game of
+// set ("seafarers, scenario new-shores").
+func rulesWords(f *turnfile.File, set *games.Set) string {
+	words := choiceWords(f.Game(), &f.Header)
+	if len(words) == 0 || set.Registry().Default().Name() != f.Game().Name() {
+		words = append([]string{f.Game().Name()}, words...)
 	}
-	return f.Game().Name()
+	return strings.Join(words, ", ")
 }
 
 // paint colours a seat name for a terminal.

@@ -55,9 +55,10 @@ func (e *OptionError) Error() string {
 }
 
 // SetupError reports a set-up a game cannot be made from: seats it does
-// not allow, an unknown edition or scenario.
+// not allow, a set-up choice it does not have or a value it does not
+// accept.
 type SetupError struct {
-	// Field is what is wrong: "seats", "edition" or "scenario".
+	// Field is what is wrong: "seats", or the name of a Choice.
 	Field  string
 	Reason string
 }

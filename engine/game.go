@@ -11,10 +11,14 @@ type Game interface {
 	// Colours lists the seat colours the game knows, in their canonical
 	// order.
 	Colours() []string
-	// Resolve validates a set-up (seats, edition or scenario, options)
-	// without making a game, and returns it with its defaults made
-	// explicit (the default edition or scenario named), as a new file's
-	// header records it. The error is an *OptionError or a *SetupError.
+	// Choices lists the set-up choices the game offers beside seats and
+	// options (Elasund's edition, Seafarers' scenario), in the order a
+	// turn file's header writes them; none for a game without.
+	Choices() []Choice
+	// Resolve validates a set-up (seats, choices, options) without making
+	// a game, and returns it with its defaults made explicit (every
+	// choice named, see ResolveChoices), as a new file's header records
+	// it. The error is an *OptionError or a *SetupError.
 	Resolve(s Setup) (Setup, error)
 	// New returns the starting position of a set-up. src gives the
 	// randomness a game needs before its first entry (a sandbox game's
@@ -43,12 +47,11 @@ type Game interface {
 type Setup struct {
 	// Seats are the seats' colours in turn order.
 	Seats []string
-	// Edition is the rules edition, for games that have editions.
-	Edition string
-	// Scenario is the scenario, for games that have scenarios.
-	Scenario string
+	// Choices are the game's set-up choices (Game.Choices) by name, such
+	// as "edition" or "scenario"; a resolved set-up names every one.
+	Choices map[string]string
 	// Options are rule options given explicitly, overriding the
-	// defaults of the edition or scenario.
+	// defaults of the choices.
 	Options map[string]string
 	// Sandbox is true for a sandbox game (no keys; randomness from a
 	// seed; positions may be edited).

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,8 +65,8 @@ func TestRefereePlaysAnyGame(t *testing.T) {
 		t.Errorf("amber's invitation does not open the game as Nim, in the hidden view of an all-hosted game:\n%s", open.Text)
 	}
 	stored := openGame(t, set, storedBytes(t, dir, hg.Game))
-	if h := stored.File().Header; stored.Rules().Name() != "nim" || h.Scenario != "short" || h.Edition != "" {
-		t.Fatalf("stored game: %s, scenario %q, edition %q", stored.Rules().Name(), h.Scenario, h.Edition)
+	if h := stored.File().Header; stored.Rules().Name() != "nim" || !maps.Equal(h.Choices, map[string]string{"scenario": "short"}) {
+		t.Fatalf("stored game: %s, choices %v", stored.Rules().Name(), h.Choices)
 	}
 
 	r, err := New(Options{Dir: dir, Address: testFrom, Games: set, Logger: testLogger(t)})
@@ -181,8 +182,8 @@ func checkHostNewRefusals(t *testing.T, set *games.Set, dir string, amber, teal 
 		want string
 	}{
 		{HostOptions{Game: "chess"}, "unknown game"},
-		{HostOptions{Game: "nim", Scenario: "huge"}, "not a Nim scenario"},
-		{HostOptions{Game: "nim", Edition: "fr"}, "no editions"},
+		{HostOptions{Game: "nim", Choices: map[string]string{"scenario": "huge"}}, `scenario: nim's scenario is one of short, long, not "huge"`},
+		{HostOptions{Game: "nim", Choices: map[string]string{"edition": "fr"}}, "edition: nim has no choice of edition (its set-up choices: scenario)"},
 		{HostOptions{Game: "nim", Options: map[string]string{"turn_limit": "9"}}, "no options"},
 		{HostOptions{Seats: []turnfile.Seat{{Colour: "amber", Email: alice.Email}, bob}}, "amber"},
 	} {
@@ -192,7 +193,7 @@ func checkHostNewRefusals(t *testing.T, set *games.Set, dir string, amber, teal 
 			o.Seats = []turnfile.Seat{amber, teal}
 		}
 		if _, err := HostNew(o); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("HostNew(game %q, scenario %q, edition %q) = %v, want an error with %q", o.Game, o.Scenario, o.Edition, err, tc.want)
+			t.Errorf("HostNew(game %q, choices %v) = %v, want an error with %q", o.Game, o.Choices, err, tc.want)
 		}
 	}
 	var he *HostError

@@ -40,10 +40,9 @@ type HostOptions struct {
 	// in mail bodies. The other seats join and move with their own keys
 	// and mail the turn file.
 	Hosted []string
-	// Edition and Scenario choose the rules edition or the scenario, for
-	// games that have them; "" means the game's default.
-	Edition  string
-	Scenario string
+	// Choices are the game's set-up choices by name (engine.Choice: an
+	// edition, a scenario); one left out is the game's default.
+	Choices map[string]string
 	// Options are rule options overriding the defaults.
 	Options map[string]string
 	// RandomStart shuffles the seat order; the referee may, being the
@@ -92,8 +91,8 @@ type HostedGame struct {
 // HostNew creates a hosted game in the store: the turn file with every
 // hosted seat joined (signed with a fresh key per seat and a fresh chain
 // secret), hosted.yaml with those secrets and each seat's token hash, and
-// the mail that invites the players. It sends nothing. A game, edition,
-// scenario or seats the game does not have is a *HostError, an
+// the mail that invites the players. It sends nothing. A game, set-up
+// choice or seats the game does not have is a *HostError, an
 // *engine.SetupError or an *engine.OptionError.
 //
 // The store holds one directory per game, named by the game id, mode 0700:
@@ -152,7 +151,7 @@ func HostNew(o HostOptions) (*HostedGame, error) {
 		hosted[c] = true
 	}
 	g, err := turnfile.New(turnfile.NewOptions{
-		Rules: kit.Rules, Created: o.Now, Edition: o.Edition, Scenario: o.Scenario,
+		Rules: kit.Rules, Created: o.Now, Choices: o.Choices,
 		Options: o.Options, Seats: o.Seats, RandomStart: o.RandomStart, Rand: rnd,
 	})
 	if err != nil {

@@ -29,8 +29,8 @@ import (
 //	    a decision it answers with "pay" whenever it likes; the game goes
 //	    on meanwhile.
 //
-// The scenario is the pile: "short" (7 stones, the default) or "long"
-// (15). There are no editions and no options.
+// Its one set-up choice, the scenario, is the pile: "short" (7 stones,
+// the default) or "long" (15). It has no options.
 type nimRules struct{}
 
 var (
@@ -44,6 +44,10 @@ func (nimRules) Name() string      { return "nim" }
 func (nimRules) Format() string    { return "nim/1" }
 func (nimRules) Colours() []string { return []string{"amber", "teal", "violet"} }
 
+func (nimRules) Choices() []engine.Choice {
+	return []engine.Choice{{Name: "scenario", Default: "short", Values: []string{"short", "long"}, Usage: "the pile"}}
+}
+
 func (nimRules) Resolve(s engine.Setup) (engine.Setup, error) {
 	if len(s.Seats) < 2 || len(s.Seats) > 3 {
 		return engine.Setup{}, &engine.SetupError{Field: "seats", Reason: fmt.Sprintf("Nim is for 2 or 3 players, not %d", len(s.Seats))}
@@ -53,15 +57,11 @@ func (nimRules) Resolve(s engine.Setup) (engine.Setup, error) {
 			return engine.Setup{}, &engine.SetupError{Field: "seats", Reason: fmt.Sprintf("%q is not a free Nim colour", c)}
 		}
 	}
-	if s.Edition != "" {
-		return engine.Setup{}, &engine.SetupError{Field: "edition", Reason: "Nim has no editions"}
+	choices, err := engine.ResolveChoices(nimRules{}, s.Choices)
+	if err != nil {
+		return engine.Setup{}, err
 	}
-	if s.Scenario == "" {
-		s.Scenario = "short"
-	}
-	if _, ok := nimScenarios[s.Scenario]; !ok {
-		return engine.Setup{}, &engine.SetupError{Field: "scenario", Reason: fmt.Sprintf("%q is not a Nim scenario (short, long)", s.Scenario)}
-	}
+	s.Choices = choices
 	if len(s.Options) > 0 {
 		k := slices.Sorted(maps.Keys(s.Options))[0]
 		return engine.Setup{}, &engine.OptionError{Name: k, Value: s.Options[k], Reason: "Nim has no options"}
@@ -76,7 +76,7 @@ func (r nimRules) New(s engine.Setup, _ engine.Source) (engine.Position, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &nimPosition{setup: s, st: nimState{Turn: 1, Current: s.Seats[0], Pile: nimScenarios[s.Scenario], Owed: []nimOwed{}}}, nil
+	return &nimPosition{setup: s, st: nimState{Turn: 1, Current: s.Seats[0], Pile: nimScenarios[s.Choices["scenario"]], Owed: []nimOwed{}}}, nil
 }
 
 func (nimRules) NewState() engine.State { return &nimState{} }
@@ -352,7 +352,7 @@ var nimMail = fstest.MapFS{"nim.tmpl": &fstest.MapFile{Data: []byte(`{{define "t
 `)}}
 
 func (nimRenderer) MailTemplates() (fs.FS, template.FuncMap) {
-	return nimMail, template.FuncMap{"scenario": func(p engine.Position) string { return p.Setup().Scenario }}
+	return nimMail, template.FuncMap{"scenario": func(p engine.Position) string { return p.Setup().Choices["scenario"] }}
 }
 
 func (nimRenderer) Action(_ engine.Position, action string) string { return action }

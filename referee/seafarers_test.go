@@ -32,7 +32,7 @@ func TestSeafarersByMail(t *testing.T) {
 	}
 	dir := t.TempDir()
 	hg, err := HostNew(HostOptions{
-		Dir: dir, Address: testFrom, Game: "seafarers", Scenario: "through-the-desert",
+		Dir: dir, Address: testFrom, Game: "seafarers", Choices: map[string]string{"scenario": "through-the-desert"},
 		Seats: []turnfile.Seat{
 			{Colour: "red", Name: "Alice", Email: alice.Email},
 			{Colour: "blue", Name: "Bob", Email: bob.Email},

@@ -3,6 +3,7 @@ package turnfile
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 
@@ -83,6 +84,7 @@ func stateStart(data []byte) int {
 func cloneHeader(h Header) Header {
 	c := h
 	c.Seats = append([]Seat(nil), h.Seats...)
+	c.Choices = maps.Clone(h.Choices)
 	if h.Options != nil {
 		c.Options = make(map[string]string, len(h.Options))
 		for k, v := range h.Options {

@@ -39,7 +39,7 @@ type table struct {
 func newTable(t testing.TB, spec gameSpec) *table {
 	t.Helper()
 	tb := &table{t: t, games: bothGames, stores: map[string]*KeyStore{}, rnd: rand.New(rand.NewPCG(uint64(spec.seed), 41)), at: testTime}
-	o := NewOptions{Rules: spec.rules, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: spec.seats, Options: spec.options, Scenario: spec.scenario, Rand: newDetReader(byte(9 + spec.seed))}
+	o := NewOptions{Rules: spec.rules, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: spec.seats, Options: spec.options, Choices: map[string]string{"scenario": spec.scenario}, Rand: newDetReader(byte(9 + spec.seed))}
 	g, err := New(o)
 	if err != nil {
 		t.Fatal(err)

@@ -66,18 +66,16 @@ func checkHead(f *File, bad func(field, format string, args ...any) error) (engi
 		}
 		return engine.Setup{}, bad("header.seats", "%v", err)
 	}
-	// The header names the edition or scenario a game has, and only it.
-	if resolved.Edition != h.Edition {
-		if h.Edition == "" {
-			return engine.Setup{}, bad("header.edition", "missing")
+	// The header names every set-up choice of the game, as the game
+	// spells it; the reader refused any other field (§2.2).
+	for _, c := range f.game.Choices() {
+		v := h.Choices[c.Name]
+		if v == "" {
+			return engine.Setup{}, bad("header."+c.Name, "missing")
 		}
-		return engine.Setup{}, bad("header.edition", "%s has no editions", f.game.Name())
-	}
-	if resolved.Scenario != h.Scenario {
-		if h.Scenario == "" {
-			return engine.Setup{}, bad("header.scenario", "missing")
+		if want := resolved.Choices[c.Name]; v != want {
+			return engine.Setup{}, bad("header."+c.Name, "%q is written %s", v, want)
 		}
-		return engine.Setup{}, bad("header.scenario", "%s has no scenarios", f.game.Name())
 	}
 	if h.Sandbox {
 		if h.Seed == nil {

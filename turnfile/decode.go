@@ -34,7 +34,10 @@ type decoder struct {
 	// newState makes the game's empty state, decoded into where a File
 	// has its engine.State.
 	newState func() engine.State
-	fields   map[reflect.Type][]fieldInfo
+	// choices are the names of the game's set-up choices, fields of the
+	// header beside Header's own (§2.2).
+	choices []string
+	fields  map[reflect.Type][]fieldInfo
 	// late is the first refusal of the JSON step, reported when nothing
 	// else is wrong; latePath is its place.
 	late     error
@@ -45,6 +48,9 @@ func newDecoder(game engine.Game) *decoder {
 	d := &decoder{fields: map[reflect.Type][]fieldInfo{}}
 	if game != nil {
 		d.newState = game.NewState
+		for _, c := range game.Choices() {
+			d.choices = append(d.choices, c.Name)
+		}
 	}
 	return d
 }
@@ -62,6 +68,7 @@ var (
 	jsonUnmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 	intRE           = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
 	stateType       = reflect.TypeOf((*engine.State)(nil)).Elem()
+	headerType      = reflect.TypeOf(Header{})
 )
 
 const maxDepth = 32
@@ -206,6 +213,9 @@ func (d *decoder) typed(n *yaml.Node, v reflect.Value, p *fieldPath) error {
 		v.Set(e)
 		return nil
 	}
+	if t == headerType {
+		return d.header(n, v, p)
+	}
 	pt := reflect.PointerTo(t)
 	if pt.Implements(jsonUnmarshaler) {
 		return d.unmarshalJSON(n, v, p)
@@ -253,7 +263,7 @@ func (d *decoder) typed(n *yaml.Node, v reflect.Value, p *fieldPath) error {
 	case reflect.Map:
 		return d.mapping(n, v, p)
 	case reflect.Struct:
-		return d.object(n, v, p)
+		return d.object(n, v, p, nil)
 	}
 	return bad(n, p, "unsupported type %s", t)
 }
@@ -474,7 +484,36 @@ func (d *decoder) fieldsOf(t reflect.Type) []fieldInfo {
 	return out
 }
 
-func (d *decoder) object(n *yaml.Node, v reflect.Value, p *fieldPath) error {
+// header reads the header (§2.2): Header's own fields, and the game's
+// set-up choices as text into Choices.
+func (d *decoder) header(n *yaml.Node, v reflect.Value, p *fieldPath) error {
+	h := v.Addr().Interface().(*Header)
+	return d.object(n, v, p, func(key string, c *yaml.Node, field *fieldPath) (bool, error) {
+		if !slices.Contains(d.choices, key) {
+			return false, nil
+		}
+		if _, dup := h.Choices[key]; dup {
+			return true, bad(c, field, "duplicate key")
+		}
+		s, err := scalar(c, field, "text")
+		if err != nil {
+			return true, err
+		}
+		if h.Choices == nil {
+			h.Choices = map[string]string{}
+		}
+		h.Choices[key] = s
+		return true, nil
+	})
+}
+
+// extraField reads a field that is not one of the struct's own, the key
+// of a mapping node at field: ok is false when it is not known either.
+type extraField func(key string, n *yaml.Node, field *fieldPath) (ok bool, err error)
+
+// object reads a struct, its fields named as encoding/json names them;
+// extra, when given, reads the fields that are not the struct's own.
+func (d *decoder) object(n *yaml.Node, v reflect.Value, p *fieldPath, extra extraField) error {
 	if n.Kind != yaml.MappingNode {
 		return bad(n, p, "want a mapping, not %s", describe(n))
 	}
@@ -500,6 +539,15 @@ func (d *decoder) object(n *yaml.Node, v reflect.Value, p *fieldPath) error {
 			}
 		}
 		if fi < 0 {
+			if extra != nil {
+				ok, err := extra(key, c, &field)
+				if err != nil {
+					return err
+				}
+				if ok {
+					continue
+				}
+			}
 			return bad(k, &field, "unknown field")
 		}
 		if seen[fi] {

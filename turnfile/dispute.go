@@ -89,6 +89,19 @@ func IsDispute(data []byte) bool {
 	return false
 }
 
+// disputeGame is the game whose format a report's game field names, for
+// its header to be read with the game's set-up choices (§2.2); nil when
+// the field names none.
+func disputeGame(root *yaml.Node, games *engine.Registry) engine.Game {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if k, v := root.Content[i], root.Content[i+1]; k.Value == "game" && v.Kind == yaml.ScalarNode {
+			g, _ := games.ByFormat(v.Value)
+			return g
+		}
+	}
+	return nil
+}
+
 // ParseDispute reads a dispute report as strictly as a turn file (§7).
 func ParseDispute(data []byte, games *engine.Registry) (*Dispute, error) {
 	if len(data) > 2*MaxSize {
@@ -102,7 +115,7 @@ func ParseDispute(data []byte, games *engine.Registry) (*Dispute, error) {
 		return nil, err
 	}
 	d := &Dispute{}
-	if err := newDecoder(nil).decode(root, reflect.ValueOf(d).Elem()); err != nil {
+	if err := newDecoder(disputeGame(root, games)).decode(root, reflect.ValueOf(d).Elem()); err != nil {
 		return nil, err
 	}
 	lineOf := nodeLines(root)

@@ -44,13 +44,14 @@ func (f *File) Game() engine.Game { return f.game }
 type Header struct {
 	Game    string `json:"game"`
 	Created string `json:"created"`
-	// Edition is the rules edition of games that have editions (Elasund);
-	// Scenario the scenario of games that have scenarios (Seafarers).
-	// Each is present exactly when the game has it (§2.2).
-	Edition  string            `json:"edition,omitempty"`
-	Scenario string            `json:"scenario,omitempty"`
-	Options  map[string]string `json:"options"`
-	Sandbox  bool              `json:"sandbox"`
+	// Choices are the game's set-up choices (engine.Choice: Elasund's
+	// edition, Seafarers' scenario), by name; each is a field of the
+	// header of its own, written between created and options in the
+	// order of the names, present exactly when the game has it (§2.2).
+	// Nil for a game without.
+	Choices map[string]string `json:"-"`
+	Options map[string]string `json:"options"`
+	Sandbox bool              `json:"sandbox"`
 	// Seed is the sandbox seed (§4.4); nil in peer games.
 	Seed *int64 `json:"seed"`
 	// ChainLength is N of the seats' hash chains; 0 in sandbox games.
@@ -314,7 +315,7 @@ func FormatTime(t time.Time) string { return t.UTC().Truncate(time.Second).Forma
 
 // Setup returns the set-up the header describes.
 func (h *Header) Setup() engine.Setup {
-	s := engine.Setup{Edition: h.Edition, Scenario: h.Scenario, Options: h.Options, Sandbox: h.Sandbox}
+	s := engine.Setup{Choices: h.Choices, Options: h.Options, Sandbox: h.Sandbox}
 	s.Seats = make([]string, len(h.Seats))
 	for i, seat := range h.Seats {
 		s.Seats[i] = seat.Colour

@@ -88,11 +88,10 @@ type NewOptions struct {
 	// sandbox game with a seed, else from Rand).
 	Game    string
 	Created time.Time
-	// Edition and Scenario choose the rules edition or the scenario, for
-	// games that have them; empty means the game's default.
-	Edition  string
-	Scenario string
-	Options  map[string]string
+	// Choices are the game's set-up choices by name (engine.Choice: an
+	// edition, a scenario); one left out is the game's default.
+	Choices map[string]string
+	Options map[string]string
 	// Seats in turn order, the first seat starting; Key and Commit must be
 	// empty.
 	Seats   []Seat
@@ -180,13 +179,21 @@ func New(o NewOptions) (*Game, error) {
 		}
 	}
 	setup, err := o.Rules.Resolve(engine.Setup{
-		Seats: seatColours(h.Seats), Edition: o.Edition, Scenario: o.Scenario,
+		Seats: seatColours(h.Seats), Choices: o.Choices,
 		Options: h.Options, Sandbox: h.Sandbox,
 	})
 	if err != nil {
 		return nil, err
 	}
-	h.Edition, h.Scenario = setup.Edition, setup.Scenario
+	for name, v := range setup.Choices {
+		if isHeaderField(name) {
+			return nil, fmt.Errorf("%s: its set-up choice %q is a field of every header", o.Rules.Name(), name)
+		}
+		if h.Choices == nil {
+			h.Choices = map[string]string{}
+		}
+		h.Choices[name] = v
+	}
 	f := &File{Format: o.Rules.Format(), Header: h, History: []Entry{}, game: o.Rules}
 	g := newGame(f)
 	eng, err := o.Rules.New(setup, g.entrySource(g.newSource(), 0, nil))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -34,6 +35,9 @@ func oldParse(data []byte, games *engine.Registry) (*File, error) {
 		return nil, err
 	}
 	r := &oldReader{lines: map[string]int{}, state: reflect.TypeOf(game.NewState())}
+	for _, c := range game.Choices() {
+		r.choices = append(r.choices, c.Name)
+	}
 	v, err := r.value(root, reflect.TypeOf(File{}), "", root.Line)
 	if err != nil {
 		return nil, err
@@ -76,6 +80,8 @@ type oldReader struct {
 	// state is the type of the game's state, read where the File has
 	// its engine.State field.
 	state reflect.Type
+	// choices are the game's set-up choices, fields of the header.
+	choices []string
 }
 
 var (
@@ -139,6 +145,9 @@ func (r *oldReader) value(n *yaml.Node, t reflect.Type, path string, line int) (
 			return nil, nil
 		}
 		return r.value(n, t.Elem(), path, line)
+	}
+	if t == headerType {
+		return r.object(n, t, path)
 	}
 	if reflect.PointerTo(t).Implements(oldJSONUnmarshaler) {
 		v, err := r.generic(n, path)
@@ -330,6 +339,13 @@ func (r *oldReader) object(n *yaml.Node, t reflect.Type, path string) (any, erro
 				fi = &fields[j]
 			}
 		}
+		if fi == nil && t == headerType && slices.Contains(r.choices, key) {
+			r.lines[oldJoin(path, key)] = c.Line
+			if out[key], err = r.scalar(c, oldJoin(path, key), "text"); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if fi == nil {
 			return nil, &ParseError{Line: k.Line, Field: oldJoin(path, key), Reason: "unknown field"}
 		}
@@ -422,6 +438,11 @@ func oldParseDispute(data []byte, games *engine.Registry) (*Dispute, error) {
 		return nil, err
 	}
 	r := &oldReader{lines: map[string]int{}}
+	if g := disputeGame(root, games); g != nil {
+		for _, c := range g.Choices() {
+			r.choices = append(r.choices, c.Name)
+		}
+	}
 	v, err := r.value(root, reflect.TypeOf(Dispute{}), "", root.Line)
 	if err != nil {
 		return nil, err

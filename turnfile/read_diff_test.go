@@ -48,7 +48,7 @@ func newAnyGame(t testing.TB, spec gameSpec) (*Game, map[string]*Signer) {
 	t.Helper()
 	seats, sandbox := spec.seats, spec.sandbox
 	o := NewOptions{Rules: spec.rules, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: spec.options,
-		Scenario: spec.scenario, Rand: newDetReader(byte(3 + spec.seed)), Sandbox: sandbox}
+		Choices: map[string]string{"scenario": spec.scenario}, Rand: newDetReader(byte(3 + spec.seed)), Sandbox: sandbox}
 	if sandbox {
 		seed := 42 + spec.seed
 		o.Seed, o.Game = &seed, ""

@@ -2,7 +2,6 @@ package elasund
 
 import (
 	"fmt"
-	"maps"
 
 	"github.com/elasund/elasund/engine"
 )
@@ -32,18 +31,25 @@ func (Rules) Colours() []string {
 	return out
 }
 
+// ChoiceEdition is the name of Elasund's one set-up choice, the rules
+// edition (R108): a field of the header and the flag --edition.
+const ChoiceEdition = "edition"
+
+// Choices declares the rules edition (R108): en, fr or ru, en by default.
+func (Rules) Choices() []engine.Choice {
+	return []engine.Choice{{Name: ChoiceEdition, Default: EditionEN.String(), Values: editionNames[1:], Usage: "the rules edition (R108)"}}
+}
+
 // ConfigOf returns the Config of a set-up: its seats, its edition (en
 // when empty) and its options.
 func ConfigOf(s engine.Setup) (Config, error) {
-	if s.Scenario != "" {
-		return Config{}, &engine.SetupError{Field: "scenario", Reason: "Elasund has no scenarios"}
+	choices, err := engine.ResolveChoices(Rules{}, s.Choices)
+	if err != nil {
+		return Config{}, err
 	}
-	ed := EditionEN
-	if s.Edition != "" {
-		var err error
-		if ed, err = ParseEdition(s.Edition); err != nil {
-			return Config{}, &engine.SetupError{Field: "edition", Reason: err.Error()}
-		}
+	ed, err := ParseEdition(choices[ChoiceEdition])
+	if err != nil {
+		return Config{}, &engine.SetupError{Field: ChoiceEdition, Reason: err.Error()}
 	}
 	seats := make([]Colour, len(s.Seats))
 	for i, name := range s.Seats {
@@ -63,8 +69,8 @@ func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
 	if err != nil {
 		return engine.Setup{}, err
 	}
-	s = cloneSetup(s)
-	s.Edition = cfg.Edition.String()
+	s = s.Clone()
+	s.Choices = map[string]string{ChoiceEdition: cfg.Edition.String()}
 	return s, nil
 }
 
@@ -80,7 +86,7 @@ func (Rules) New(s engine.Setup, _ engine.Source) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{g: g, setup: cloneSetup(s)}, nil
+	return &Position{g: g, setup: s.Clone()}, nil
 }
 
 // NewState returns an empty *State.
@@ -100,7 +106,7 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{g: g, setup: cloneSetup(s)}, nil
+	return &Position{g: g, setup: s.Clone()}, nil
 }
 
 // ParseMove reads a move in Elasund's move language (docs/elasund/rules.md,
@@ -168,7 +174,7 @@ type Position struct {
 }
 
 // Wrap returns g as an engine.Position of the set-up s.
-func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: cloneSetup(s)} }
+func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: s.Clone()} }
 
 // Of returns the Elasund game of a position of this game, or nil.
 func Of(p engine.Position) *Game {
@@ -176,15 +182,6 @@ func Of(p engine.Position) *Game {
 		return ep.g
 	}
 	return nil
-}
-
-func cloneSetup(s engine.Setup) engine.Setup {
-	s.Seats = append([]string(nil), s.Seats...)
-	s.Options = maps.Clone(s.Options)
-	if s.Options == nil {
-		s.Options = map[string]string{}
-	}
-	return s
 }
 
 // Game is Elasund's rules.

@@ -10,7 +10,7 @@ import (
 )
 
 // benchSetup is a 4-seat sandbox game of new-shores.
-var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Scenario: "new-shores", Sandbox: true}
+var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true}
 
 // fastPlayout plays one complete random game through the engine's own API
 // (AppendLegal, Apply) the way a bot or a simulation would, with one
@@ -68,7 +68,7 @@ func BenchmarkPlayout4Scenarios(b *testing.B) {
 	for _, sc := range benchScenarios {
 		b.Run(sc, func(b *testing.B) {
 			setup := benchSetup
-			setup.Scenario = sc
+			setup.Choices = map[string]string{"scenario": sc}
 			turns := 0
 			var buf []Action
 			start := cputime.Process()

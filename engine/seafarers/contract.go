@@ -2,7 +2,6 @@ package seafarers
 
 import (
 	"fmt"
-	"maps"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -22,6 +21,10 @@ var (
 // DefaultScenario is the scenario of a set-up that names none (S1).
 const DefaultScenario = "new-shores"
 
+// ChoiceScenario is the name of Seafarers' one set-up choice, the
+// scenario (S1, S2): a field of the header and the flag --scenario.
+const ChoiceScenario = "scenario"
+
 // Name is "seafarers".
 func (Rules) Name() string { return "seafarers" }
 
@@ -37,6 +40,16 @@ func (Rules) Colours() []string {
 	return out
 }
 
+// Choices declares the scenario (S1, S2): one of the scenarios in the
+// order of S2, new-shores by default.
+func (Rules) Choices() []engine.Choice {
+	var names []string
+	for _, sc := range board.Scenarios() {
+		names = append(names, sc.String())
+	}
+	return []engine.Choice{{Name: ChoiceScenario, Default: DefaultScenario, Values: names, Usage: "the scenario (S2)"}}
+}
+
 // Resolve validates a set-up (S1, S3, S156) and returns it with its
 // scenario named (new-shores when none is given). Errors are
 // *engine.SetupError or *engine.OptionError.
@@ -45,8 +58,8 @@ func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
 	if err != nil {
 		return engine.Setup{}, err
 	}
-	s = cloneSetup(s)
-	s.Scenario = cfg.scenario.String()
+	s = s.Clone()
+	s.Choices = map[string]string{ChoiceScenario: cfg.scenario.String()}
 	return s, nil
 }
 
@@ -63,7 +76,7 @@ func (Rules) New(s engine.Setup, src engine.Source) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{g: g, setup: cloneSetup(s)}, nil
+	return &Position{g: g, setup: s.Clone()}, nil
 }
 
 // NewState returns an empty *State for a reader to decode into.
@@ -84,7 +97,7 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Position{g: g, setup: cloneSetup(s)}, nil
+	return &Position{g: g, setup: s.Clone()}, nil
 }
 
 // ParseMove reads a move in Seafarers' move language
@@ -133,27 +146,15 @@ func Actions(m []Action) []engine.Action {
 	return out
 }
 
-func cloneSetup(s engine.Setup) engine.Setup {
-	s.Seats = append([]string(nil), s.Seats...)
-	s.Options = maps.Clone(s.Options)
-	if s.Options == nil {
-		s.Options = map[string]string{}
-	}
-	return s
-}
-
 // configOf reads a set-up (S1, S3, S156).
 func configOf(s engine.Setup) (*config, error) {
-	if s.Edition != "" {
-		return nil, &engine.SetupError{Field: "edition", Reason: "Seafarers has no editions; its alternatives are options (S159)"}
-	}
-	name := s.Scenario
-	if name == "" {
-		name = DefaultScenario
-	}
-	sc, err := board.ParseScenario(name)
+	choices, err := engine.ResolveChoices(Rules{}, s.Choices)
 	if err != nil {
-		return nil, &engine.SetupError{Field: "scenario", Reason: fmt.Sprintf("unknown scenario %q (scenarios: base, new-shores, four-islands, fog-island, through-the-desert, forgotten-tribe, cloth-for-catan, pirate-islands, wonders-of-catan, new-world)", name)}
+		return nil, err
+	}
+	sc, err := board.ParseScenario(choices[ChoiceScenario])
+	if err != nil {
+		return nil, &engine.SetupError{Field: ChoiceScenario, Reason: err.Error()}
 	}
 	cfg := &config{scenario: sc, sandbox: s.Sandbox}
 	for i := range cfg.seatOf {
@@ -207,7 +208,7 @@ func Of(p engine.Position) *Game {
 }
 
 // Wrap returns g as an engine.Position of the set-up s.
-func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: cloneSetup(s)} }
+func Wrap(g *Game, s engine.Setup) *Position { return &Position{g: g, setup: s.Clone()} }
 
 // Game is the rules of this position.
 func (p *Position) Game() engine.Game { return Rules{} }

@@ -14,7 +14,7 @@ import (
 func TestPositionContract(t *testing.T) {
 	x := base2(t).edit("hand blue 4 brick, 4 ore")
 	p := x.pos
-	if p.Game().Name() != "seafarers" || p.Setup().Scenario != "base" || p.Turn() != 1 || p.Current() != "red" {
+	if p.Game().Name() != "seafarers" || p.Setup().Choices["scenario"] != "base" || p.Turn() != 1 || p.Current() != "red" {
 		t.Fatal("identity")
 	}
 	if p.Dice() != nil || !p.BeginsTurn("red") || p.BeginsTurn("blue") || p.BeginsTurn("green") {
@@ -50,7 +50,7 @@ func TestPositionContract(t *testing.T) {
 	if _, err := p.Apply("blue", []engine.Action{fakeAction{}}, nil); err == nil {
 		t.Fatal("a foreign action")
 	}
-	peer, _ := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "base"}, nil)
+	peer, _ := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "base"}}, nil)
 	if err := peer.Edit(nil); err == nil {
 		t.Fatal("edits are for sandbox games")
 	}

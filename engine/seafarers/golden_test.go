@@ -67,14 +67,14 @@ func goldenGame(t testing.TB, i int) (string, int) {
 			break
 		}
 		if entries > 150000 {
-			t.Fatalf("golden game %d (%s) does not end", i, setup.Scenario)
+			t.Fatalf("golden game %d (%s) does not end", i, setup.Choices["scenario"])
 		}
 		aw := pos.Awaited()
 		seat := aw[pick.IntN(len(aw))]
 		move := goldenMove(t, h, pos, tb, seat, pick)
 		ev, err := tb.apply(pos, seat, move)
 		if err != nil {
-			t.Fatalf("golden game %d (%s): %q by %s refused: %v", i, setup.Scenario, FormatMove(moveOf(move)), seat, err)
+			t.Fatalf("golden game %d (%s): %q by %s refused: %v", i, setup.Choices["scenario"], FormatMove(moveOf(move)), seat, err)
 		}
 		entries++
 		fmt.Fprintf(h, "move %s %q %q\n", seat, FormatMove(moveOf(move)), ev)
@@ -83,7 +83,7 @@ func goldenGame(t testing.TB, i int) (string, int) {
 		}
 		if entries%50 == 0 {
 			if err := g.Check(); err != nil {
-				t.Fatalf("golden game %d (%s): %v", i, setup.Scenario, err)
+				t.Fatalf("golden game %d (%s): %v", i, setup.Choices["scenario"], err)
 			}
 		}
 	}
@@ -172,7 +172,7 @@ func TestGoldenPlayouts(t *testing.T) {
 	for i := 0; i < n; i++ {
 		sum, entries := goldenGame(t, i)
 		s := goldenSetup(i)
-		lines = append(lines, fmt.Sprintf("%d %s %d-seat sandbox=%v %s %d %s", i, s.Scenario, len(s.Seats), s.Sandbox, optionText(s.Options), entries, sum))
+		lines = append(lines, fmt.Sprintf("%d %s %d-seat sandbox=%v %s %d %s", i, s.Choices["scenario"], len(s.Seats), s.Sandbox, optionText(s.Options), entries, sum))
 	}
 	if *updateGolden {
 		if err := os.MkdirAll("testdata/golden", 0o755); err != nil {

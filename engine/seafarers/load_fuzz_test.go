@@ -10,11 +10,11 @@ import (
 
 // loadSeeds are states of a few short games, as JSON.
 func loadSeeds(tb testing.TB) (engine.Setup, []string) {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Scenario: "new-shores", Sandbox: true}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true}
 	var out []string
 	for _, sc := range []string{"new-shores", "fog-island", "pirate-islands", "cloth-for-catan", "forgotten-tribe", "wonders-of-catan"} {
 		s := setup
-		s.Scenario = sc
+		s.Choices = map[string]string{"scenario": sc}
 		tab := newTable(s, 1)
 		pos, err := Rules{}.New(s, tab.newSource())
 		if err != nil {
@@ -52,7 +52,7 @@ func FuzzLoad(f *testing.F) {
 			return
 		}
 		s := setup
-		s.Scenario = sc
+		s.Choices = map[string]string{"scenario": sc}
 		st := &State{}
 		if json.Unmarshal([]byte(raw), st) != nil {
 			return

@@ -442,7 +442,7 @@ func TestD29PirateRoute(t *testing.T) {
 // TestD30PirateSeats: white is not seated with 3 in pirate-islands; no
 // victory-point cards then (S3, S8).
 func TestD30PirateSeats(t *testing.T) {
-	_, err := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "pirate-islands"}, nil)
+	_, err := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "pirate-islands"}}, nil)
 	var se *engine.SetupError
 	if !errors.As(err, &se) || se.Field != "seats" {
 		t.Fatalf("got %v, want a seats SetupError", err)
@@ -543,7 +543,7 @@ func TestD37Exclamation(t *testing.T) {
 // TestD38FirstSeatJoinsFirst: a random board needs the first seat's join
 // first (S133, V15).
 func TestD38FirstSeatJoinsFirst(t *testing.T) {
-	p, err := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "base", Options: opts("harbours=shuffled")}, nil)
+	p, err := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "base"}, Options: opts("harbours=shuffled")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -558,7 +558,7 @@ func TestD38FirstSeatJoinsFirst(t *testing.T) {
 	if err := jc.CheckJoin("blue", []string{"red"}); err != nil {
 		t.Fatal(err)
 	}
-	fixed, _ := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "base"}, nil)
+	fixed, _ := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "base"}}, nil)
 	if err := fixed.(engine.JoinChecker).CheckJoin("blue", nil); err != nil {
 		t.Fatal("a fixed board: any order")
 	}

@@ -52,7 +52,7 @@ func newTSeats(t *testing.T, scenario string, seats []string, o map[string]strin
 			o["harbours"] = "fixed"
 		}
 	}
-	setup := engine.Setup{Seats: seats, Scenario: scenario, Options: o, Sandbox: true}
+	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": scenario}, Options: o, Sandbox: true}
 	tb := newTable(setup, 7)
 	pos, err := Rules{}.New(setup, tb.newSource())
 	if err != nil {

@@ -19,19 +19,19 @@ func TestSetupResolve(t *testing.T) {
 		t.Fatalf("S159: %s %s %v", r.Name(), r.Format(), r.Colours())
 	}
 	s, err := r.Resolve(engine.Setup{Seats: []string{"red", "blue", "white"}})
-	if err != nil || s.Scenario != "new-shores" {
-		t.Fatalf("S1: the default scenario is new-shores: %v %v", s.Scenario, err)
+	if err != nil || s.Choices["scenario"] != "new-shores" {
+		t.Fatalf("S1: the default scenario is new-shores: %v %v", s.Choices["scenario"], err)
 	}
 	bad := []struct {
 		setup engine.Setup
 		field string
 	}{
-		{engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "atlantis"}, "scenario"},
+		{engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "atlantis"}}, "scenario"},
 		{engine.Setup{Seats: []string{"red", "blue"}}, "seats"},
 		{engine.Setup{Seats: []string{"red", "blue", "white", "orange", "green"}}, "seats"},
 		{engine.Setup{Seats: []string{"red", "blue", "green"}}, "seats"},
 		{engine.Setup{Seats: []string{"red", "blue", "red"}}, "seats"},
-		{engine.Setup{Seats: []string{"red", "blue", "white"}, Edition: "en"}, "edition"},
+		{engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"edition": "en"}}, "edition"},
 	}
 	for _, c := range bad {
 		_, err := r.Resolve(c.setup)
@@ -58,7 +58,7 @@ func TestSetupResolve(t *testing.T) {
 		{"pirate-islands", opts("layout=variable")}, {"new-world", opts("harbours=fixed")}, {"new-world", opts("layout=fixed")},
 		{"base", opts("island_svp=2")}, {"cloth-for-catan", opts("island_svp=1")},
 	} {
-		_, err := r.Resolve(engine.Setup{Seats: []string{"red", "blue", "orange"}, Scenario: c.scenario, Options: c.o})
+		_, err := r.Resolve(engine.Setup{Seats: []string{"red", "blue", "orange"}, Choices: map[string]string{"scenario": c.scenario}, Options: c.o})
 		var oe *engine.OptionError
 		if !errors.As(err, &oe) {
 			t.Errorf("S156: %s %v: got %v, want an OptionError (an option the scenario cannot use)", c.scenario, c.o, err)
@@ -71,7 +71,7 @@ func TestOptionsListed(t *testing.T) {
 	targets := map[string]string{"base": "10", "new-shores": "13", "four-islands": "12", "fog-island": "12", "through-the-desert": "12",
 		"forgotten-tribe": "13", "cloth-for-catan": "14", "pirate-islands": "10", "wonders-of-catan": "10", "new-world": "12"}
 	for sc, target := range targets {
-		os, err := Rules{}.Options(engine.Setup{Seats: []string{"red", "blue", "orange"}, Scenario: sc, Options: opts("discard_limit=9")})
+		os, err := Rules{}.Options(engine.Setup{Seats: []string{"red", "blue", "orange"}, Choices: map[string]string{"scenario": sc}, Options: opts("discard_limit=9")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -535,7 +535,7 @@ func TestWonderNeedsShip(t *testing.T) {
 // TestBoardDealtAtFirstEntry: a peer game deals its board at the first
 // seat's first entry, from r1 and the others' commitments (S132, S134).
 func TestBoardDealtAtFirstEntry(t *testing.T) {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "new-shores"}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "new-shores"}}
 	tb := newTable(setup, 3)
 	pos, err := Rules{}.New(setup, nil)
 	if err != nil {

@@ -117,13 +117,13 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 		if stats.entries >= maxEntries {
 			raw, _ := json.MarshalIndent(Of(pos).State(), "", " ")
 			t.Logf("%s", raw)
-			t.Errorf("seed %d %s: no end after %d entries (%s)", seed, setup.Scenario, stats.entries, describe(pos))
+			t.Errorf("seed %d %s: no end after %d entries (%s)", seed, setup.Choices["scenario"], stats.entries, describe(pos))
 			stats.stuck = 1
 			return stats
 		}
 		aw := pos.Awaited()
 		if len(aw) == 0 {
-			t.Fatalf("seed %d %s: nobody awaited (%s)", seed, setup.Scenario, describe(pos))
+			t.Fatalf("seed %d %s: nobody awaited (%s)", seed, setup.Choices["scenario"], describe(pos))
 		}
 		seat := aw[pick.IntN(len(aw))]
 		var move []engine.Action
@@ -132,7 +132,7 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 		} else {
 			legal := pos.Legal(seat, tb.next(pos, seat))
 			if len(legal) == 0 {
-				t.Fatalf("seed %d %s: no legal action for %s (%s)", seed, setup.Scenario, seat, describe(pos))
+				t.Fatalf("seed %d %s: no legal action for %s (%s)", seed, setup.Choices["scenario"], seat, describe(pos))
 			}
 			move = []engine.Action{legal[pick.IntN(len(legal))]}
 			if pick.IntN(4) == 0 {
@@ -144,13 +144,13 @@ func playout(t testing.TB, setup engine.Setup, seed uint64, check bool) playStat
 			}
 		}
 		if _, err := tb.apply(pos, seat, move); err != nil {
-			t.Fatalf("seed %d %s: listed %q by %s refused: %v (%s)", seed, setup.Scenario, move[0], seat, err, describe(pos))
+			t.Fatalf("seed %d %s: listed %q by %s refused: %v (%s)", seed, setup.Choices["scenario"], move[0], seat, err, describe(pos))
 		}
 		stats.entries++
 		record = append(record, recorded{seat, move})
 		if check {
 			if err := pos.Check(); err != nil {
-				t.Fatalf("seed %d %s: after %q by %s: %v (%s)", seed, setup.Scenario, move[0], seat, err, describe(pos))
+				t.Fatalf("seed %d %s: after %q by %s: %v (%s)", seed, setup.Choices["scenario"], move[0], seat, err, describe(pos))
 			}
 			checkInvariants(t, pos)
 			if pick.IntN(40) == 0 {
@@ -185,7 +185,7 @@ func replay(t testing.TB, setup engine.Setup, seed uint64, record []recorded, wa
 		}
 	}
 	if got := stateJSON(t, pos); got != want {
-		t.Fatalf("seed %d %s: replay differs:\n%s\nwant\n%s", seed, setup.Scenario, got, want)
+		t.Fatalf("seed %d %s: replay differs:\n%s\nwant\n%s", seed, setup.Choices["scenario"], got, want)
 	}
 }
 
@@ -429,7 +429,7 @@ func selfPlaySetups() []engine.Setup {
 			if usesIslandSVP(mustScenario(sc)) && j == 3 {
 				o["island_svp"] = "2"
 			}
-			out = append(out, engine.Setup{Seats: seats, Scenario: sc, Options: o, Sandbox: j%2 == 1})
+			out = append(out, engine.Setup{Seats: seats, Choices: map[string]string{"scenario": sc}, Options: o, Sandbox: j%2 == 1})
 		}
 	}
 	return out
@@ -469,10 +469,10 @@ func TestSelfPlay(t *testing.T) {
 			seed := uint64(1000*i + k)
 			s := playout(t, setup, seed, true)
 			total.add(s)
-			if perScenario[setup.Scenario] == nil {
-				perScenario[setup.Scenario] = &playStats{}
+			if perScenario[setup.Choices["scenario"]] == nil {
+				perScenario[setup.Choices["scenario"]] = &playStats{}
 			}
-			perScenario[setup.Scenario].add(s)
+			perScenario[setup.Choices["scenario"]].add(s)
 			if t.Failed() {
 				return
 			}

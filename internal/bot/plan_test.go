@@ -17,7 +17,7 @@ import (
 // the move is applied with and the players.
 func offerPosition(t *testing.T) (engine.Position, string, engine.Source, map[string]bot.Player) {
 	t.Helper()
-	setup := engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Scenario: "new-shores"}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Choices: map[string]string{"scenario": "new-shores"}}
 	for seed := uint64(1); seed <= 20; seed++ {
 		pos, err := game.Rules{}.New(setup, engine.NewSeeded(seed))
 		if err != nil {
@@ -127,7 +127,7 @@ func TestPlanStopsAtOffer(t *testing.T) {
 
 // TestPlanNotAwaited plans nothing for a seat the game does not wait for.
 func TestPlanNotAwaited(t *testing.T) {
-	pos, err := game.Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "base"}, engine.NewSeeded(1))
+	pos, err := game.Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "base"}}, engine.NewSeeded(1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -282,7 +282,7 @@ var fixtures = []struct {
 
 // setupOf is the set-up of a config.
 func setupOf(cfg game.Config) engine.Setup {
-	s := engine.Setup{Edition: cfg.Edition.String(), Options: map[string]string{}}
+	s := engine.Setup{Choices: map[string]string{"edition": cfg.Edition.String()}, Options: map[string]string{}}
 	for _, c := range cfg.Seats {
 		s.Seats = append(s.Seats, c.String())
 	}

@@ -13,7 +13,7 @@ import (
 // The text board of a new game of The Four Islands, as red sees it in a
 // game whose hands are hidden: the title, then the map's first rows.
 func ExampleTextBoard() {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "four-islands", Sandbox: true}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
 	p, err := game.Rules{}.New(setup, engine.NewSeeded(1))
 	if err != nil {
 		panic(err)

@@ -33,7 +33,7 @@ func FuzzRender(f *testing.F) {
 		if err := json.Unmarshal(data, st); err != nil {
 			return
 		}
-		p := fakePosition{st: st, setup: engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: st.Scenario}}
+		p := fakePosition{st: st, setup: engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": st.Scenario}}}
 		v := templates.View{Seat: seat, Hidden: hidden}
 		checkWidth(t, TextBoard(p, v))
 		doc, err := SVG(p, v)

@@ -123,7 +123,7 @@ func newModel(st *game.State, setup engine.Setup) *model {
 	m := &model{st: st, hexAt: map[board.Pos]int{}, isFrame: map[board.Pos]bool{}}
 	name := st.Scenario
 	if name == "" {
-		name = setup.Scenario
+		name = setup.Choices[game.ChoiceScenario]
 	}
 	m.sc, _ = board.ParseScenario(name)
 	if m.sc != board.NoScenario {

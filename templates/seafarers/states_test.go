@@ -80,7 +80,7 @@ func (s *diceSource) Clone() engine.Source {
 // seed 1.
 func newGame(t testing.TB, scenario string, seats ...string) engine.Position {
 	t.Helper()
-	setup := engine.Setup{Seats: seats, Scenario: scenario, Sandbox: true}
+	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": scenario}, Sandbox: true}
 	p, err := game.Rules{}.New(setup, engine.NewSeeded(1))
 	if err != nil {
 		t.Fatalf("new %s game: %v", scenario, err)

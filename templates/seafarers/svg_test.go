@@ -278,7 +278,7 @@ func TestRenderPlayouts(t *testing.T) {
 // sandbox game and calls see after each.
 func playout(t *testing.T, sc string, seats []string, seed uint64, n int, see func(engine.Position, int)) engine.Position {
 	t.Helper()
-	setup := engine.Setup{Seats: seats, Scenario: sc, Sandbox: true}
+	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": sc}, Sandbox: true}
 	src := engine.NewSeeded(seed)
 	p, err := game.Rules{}.New(setup, src)
 	if err != nil {
@@ -400,7 +400,7 @@ func TestRenderStrangeStates(t *testing.T) {
 				Wonders: &[]game.WonderState{{Name: "pyramid", Owner: &nine, Level: 12}, {Name: "theater", Level: -1}},
 			},
 			Winner: &nine,
-		}, engine.Setup{Seats: []string{"red", "blue"}, Scenario: "nowhere", Options: map[string]string{"vp_target": "-1"}}},
+		}, engine.Setup{Seats: []string{"red", "blue"}, Choices: map[string]string{"scenario": "nowhere"}, Options: map[string]string{"vp_target": "-1"}}},
 	}
 	for _, tc := range states {
 		t.Run(tc.name, func(t *testing.T) {

@@ -40,7 +40,7 @@ func (s *source) Derive(label string, parts ...[]byte) engine.Rand {
 
 // setupOf returns the set-up of a game of the first seats colours.
 func setupOf(seats int, e game.Edition, opts map[string]string) engine.Setup {
-	s := engine.Setup{Edition: e.String(), Options: opts}
+	s := engine.Setup{Choices: map[string]string{"edition": e.String()}, Options: opts}
 	for _, c := range game.AllColours[:seats] {
 		s.Seats = append(s.Seats, c.String())
 	}

@@ -125,7 +125,7 @@ func usesIslandSVP(sc string) bool {
 func TestChooseIsLegal(t *testing.T) {
 	positions := 0
 	for i, setup := range legalSetups() {
-		t.Run(fmt.Sprintf("%s-%d", setup.Scenario, len(setup.Seats)), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s-%d", setup.Choices["scenario"], len(setup.Seats)), func(t *testing.T) {
 			positions += checkGame(t, setup, uint64(40+i), 2500)
 		})
 	}

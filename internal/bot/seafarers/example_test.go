@@ -14,7 +14,7 @@ import (
 // a time until the game waits for another seat, and the move is then
 // applied with the same random source.
 func ExampleMaker_New() {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "new-shores"}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "new-shores"}}
 	pos, err := game.Rules{}.New(setup, engine.NewSeeded(1))
 	if err != nil {
 		fmt.Println(err)

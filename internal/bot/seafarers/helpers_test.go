@@ -14,7 +14,7 @@ var scenarios = []string{"base", "new-shores", "four-islands", "fog-island", "th
 
 // setupOf returns a set-up of scenario sc with the first n colours.
 func setupOf(sc string, n int, opts map[string]string) engine.Setup {
-	s := engine.Setup{Scenario: sc, Options: opts}
+	s := engine.Setup{Choices: map[string]string{"scenario": sc}, Options: opts}
 	for _, c := range game.AllColours[:n] {
 		s.Seats = append(s.Seats, c.String())
 	}
@@ -65,23 +65,23 @@ func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint6
 	n := 0
 	for ; !pos.Over(); n++ {
 		if n == maxEntries {
-			return outcome{}, fmt.Errorf("%s seed %d: no end after %d entries (turn %d)", setup.Scenario, seed, n, pos.Turn())
+			return outcome{}, fmt.Errorf("%s seed %d: no end after %d entries (turn %d)", setup.Choices["scenario"], seed, n, pos.Turn())
 		}
 		aw := pos.Awaited()
 		if len(aw) == 0 {
-			return outcome{}, fmt.Errorf("%s seed %d: nobody awaited", setup.Scenario, seed)
+			return outcome{}, fmt.Errorf("%s seed %d: nobody awaited", setup.Choices["scenario"], seed)
 		}
 		seat := aw[0]
 		src := t.next(pos, seat)
 		move, err := bot.Plan(pos, seat, src.Clone(), players[seat])
 		if err != nil {
-			return outcome{}, fmt.Errorf("%s seed %d turn %d: %w", setup.Scenario, seed, pos.Turn(), err)
+			return outcome{}, fmt.Errorf("%s seed %d turn %d: %w", setup.Choices["scenario"], seed, pos.Turn(), err)
 		}
 		if len(move) == 0 {
-			return outcome{}, fmt.Errorf("%s seed %d turn %d: empty move for %s", setup.Scenario, seed, pos.Turn(), seat)
+			return outcome{}, fmt.Errorf("%s seed %d turn %d: empty move for %s", setup.Choices["scenario"], seed, pos.Turn(), seat)
 		}
 		if _, err := pos.Apply(seat, move, src); err != nil {
-			return outcome{}, fmt.Errorf("%s seed %d turn %d: %s's move %q: %w", setup.Scenario, seed, pos.Turn(), seat, move, err)
+			return outcome{}, fmt.Errorf("%s seed %d turn %d: %s's move %q: %w", setup.Choices["scenario"], seed, pos.Turn(), seat, move, err)
 		}
 		t.cur = src
 		if visit != nil {
@@ -90,7 +90,7 @@ func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint6
 	}
 	w := pos.Winners()
 	if len(w) != 1 {
-		return outcome{}, fmt.Errorf("%s seed %d: winners %v", setup.Scenario, seed, w)
+		return outcome{}, fmt.Errorf("%s seed %d: winners %v", setup.Choices["scenario"], seed, w)
 	}
 	g := game.Of(pos)
 	o := outcome{winner: w[0], turns: pos.Turn(), entries: n, vp: map[string]int{}}
@@ -103,7 +103,7 @@ func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint6
 // seatsFor returns setup with seats the scenario allows: pirate-islands
 // with three seats leaves white out (S3).
 func seatsFor(setup engine.Setup) engine.Setup {
-	if setup.Scenario == "pirate-islands" && len(setup.Seats) == 3 {
+	if setup.Choices["scenario"] == "pirate-islands" && len(setup.Seats) == 3 {
 		setup.Seats = []string{"red", "blue", "orange"}
 	}
 	return setup
