@@ -495,8 +495,8 @@ func (d *decoder) header(n *yaml.Node, v reflect.Value, p *fieldPath) error {
 		if _, dup := h.Choices[key]; dup {
 			return true, bad(c, field, "duplicate key")
 		}
-		s, err := scalar(c, field, "text")
-		if err != nil {
+		var s string
+		if err := d.value(c, reflect.ValueOf(&s).Elem(), field); err != nil {
 			return true, err
 		}
 		if h.Choices == nil {

@@ -107,6 +107,8 @@ func TestHeaderChoices(t *testing.T) {
 		{"repeated", "  board: large\n", "  board: large\n  board: small\n", "header.board: duplicate key"},
 		{"spelled otherwise", "board: large", "board: LARGE", `header.board: "LARGE" is written large`},
 		{"a number", "board: large", "board: 7", "header.board: want text, not a number"},
+		{"anchored", "board: large", "board: &x large", "header.board: anchors and aliases are not allowed"},
+		{"tagged", "board: large", "board: !!str large", "header.board: tag"},
 		{"no choice of the game", "  zeta: z\n", "  zeta: z\n  scenario: base\n", "header.scenario: unknown field"},
 	} {
 		bad := strings.Replace(string(data), tc.from, tc.to, 1)

@@ -340,8 +340,7 @@ func (r *oldReader) object(n *yaml.Node, t reflect.Type, path string) (any, erro
 			}
 		}
 		if fi == nil && t == headerType && slices.Contains(r.choices, key) {
-			r.lines[oldJoin(path, key)] = c.Line
-			if out[key], err = r.scalar(c, oldJoin(path, key), "text"); err != nil {
+			if out[key], err = r.value(c, reflect.TypeOf(""), oldJoin(path, key), k.Line); err != nil {
 				return nil, err
 			}
 			continue
