@@ -53,7 +53,7 @@ func newHiddenGame(t testing.TB, name string, seed byte) *hiddenGame {
 	}
 	o := HostOptions{Dir: dir, Address: testFrom, Game: name, Seats: seats, Hosted: colours, Now: refTime, Rand: newDetReader(seed)}
 	if name == "seafarers" {
-		o.Scenario = "new-shores"
+		o.Choices = map[string]string{"scenario": "new-shores"}
 	}
 	hg, err := HostNew(o)
 	if err != nil {
