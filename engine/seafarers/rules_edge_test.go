@@ -764,7 +764,7 @@ func TestD49HarbourBeforeRoll(t *testing.T) {
 // at D5.n stay end ships (S58) and may move (issue 18: new-shores sandbox
 // seed 3 with these edits refused "move ship C4-C6 B5-C6").
 func TestS57ClosedIsAPath(t *testing.T) {
-	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: "new-shores", Sandbox: true, Options: map[string]string{}}
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true, Options: map[string]string{}}
 	tb := newTable(setup, 3)
 	pos, err := Rules{}.New(setup, tb.newSource())
 	if err != nil {
