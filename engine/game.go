@@ -5,8 +5,10 @@ package engine
 type Game interface {
 	// Name is the game's name on the command line ("elasund", "seafarers").
 	Name() string
-	// Format is the format version of the game's turn files
-	// ("elasund/1"): the first field of every file it writes.
+	// Format is the newest format of the game's turn files
+	// ("elasund/2"): the first field of every file it writes. A reader
+	// takes every earlier version of it too (FormatVersion), and passes
+	// the file's own format to the game in Setup.Format.
 	Format() string
 	// Colours lists the seat colours the game knows, in their canonical
 	// order.
@@ -56,6 +58,17 @@ type Setup struct {
 	// Sandbox is true for a sandbox game (no keys; randomness from a
 	// seed; positions may be edited).
 	Sandbox bool
+	// Format is the format of the turn file the game is kept in
+	// ("seafarers/1"), for a game whose rules differ between format
+	// versions (Version); empty means the game's newest format.
+	Format string
+}
+
+// Version is the version of the set-up's turn-file format (the N of
+// "NAME/N"), or 0 when Format is empty: the newest, whatever its number.
+func (s Setup) Version() int {
+	_, v, _ := FormatVersion(s.Format)
+	return v
 }
 
 // Option is one rule option and its value in a game.

@@ -46,14 +46,36 @@ func (r *Registry) Lookup(name string) (Game, error) {
 	return nil, fmt.Errorf("%w %q (games: %s)", ErrUnknownGame, name, strings.Join(r.Names(), ", "))
 }
 
-// ByFormat returns the game whose files carry format.
+// ByFormat returns the game whose files carry format: its newest format
+// or any earlier version of it ("elasund/1" when the newest is
+// "elasund/2").
 func (r *Registry) ByFormat(format string) (Game, bool) {
+	name, v, ok := FormatVersion(format)
+	if !ok {
+		return nil, false
+	}
 	for _, g := range r.games {
-		if g.Format() == format {
+		if n, newest, _ := FormatVersion(g.Format()); n == name && v <= newest {
 			return g, true
 		}
 	}
 	return nil, false
+}
+
+// FormatVersion splits a turn-file format "NAME/N" into the game's name
+// and the version N ≥ 1; ok is false for anything else.
+func FormatVersion(format string) (name string, version int, ok bool) {
+	name, num, found := strings.Cut(format, "/")
+	if !found || name == "" || num == "" || len(num) > 4 || num[0] == '0' {
+		return "", 0, false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return "", 0, false
+		}
+		version = version*10 + int(c-'0')
+	}
+	return name, version, true
 }
 
 // Names lists the games' names, the default first.

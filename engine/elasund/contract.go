@@ -19,8 +19,10 @@ var (
 // Name is "elasund".
 func (Rules) Name() string { return "elasund" }
 
-// Format is the format of Elasund's turn files, "elasund/1".
-func (Rules) Format() string { return "elasund/1" }
+// Format is the newest format of Elasund's turn files, "elasund/2"
+// (docs/turnfile.md §2.1). The rules are the same in every format
+// version; files of format elasund/1 are read as they always were.
+func (Rules) Format() string { return "elasund/2" }
 
 // Colours lists the four seat colours (R14).
 func (Rules) Colours() []string {

@@ -44,7 +44,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		ev = append(ev, "the board is dealt (S132)")
 	}
 	en := &entry{src: src}
-	if w.witnessOf(s) {
+	if w.resolvesAt(s) {
 		wasOver := w.over()
 		rev, err := w.resolveDraws(s, src)
 		if err != nil {
@@ -77,7 +77,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 // impossible forced outcome found after paying (S160), and an entry that
 // first deals the board or resolves sealed draws (S132, S138, S145).
 func (g *Game) inPlace(s int, move []Action) bool {
-	if len(move) != 1 || !g.l.dealt || len(g.forced) > 0 || g.witnessOf(s) {
+	if len(move) != 1 || !g.l.dealt || len(g.forced) > 0 || g.resolvesAt(s) {
 		return false
 	}
 	a := move[0]
@@ -120,6 +120,9 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 		return g.setOrders(s, a, en.src)
 	case ActResolve:
 		if en.resolved == 0 {
+			if g.cfg.turnSealed {
+				return nil, ruleErr("S146", a, "this entry resolves no sealed draw: pending draws resolve when the next turn begins, and resolve is that turn's first action")
+			}
 			return nil, ruleErr("S146", a, "%s witnesses no pending sealed draw", g.colour(s))
 		}
 		return nil, nil

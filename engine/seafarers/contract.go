@@ -28,8 +28,10 @@ const ChoiceScenario = "scenario"
 // Name is "seafarers".
 func (Rules) Name() string { return "seafarers" }
 
-// Format is the format of Seafarers turn files, "seafarers/1" (S159).
-func (Rules) Format() string { return "seafarers/1" }
+// Format is the newest format of Seafarers turn files, "seafarers/2"
+// (S159); files of format seafarers/1 are read with the sealed draws of
+// that format (resolved by the witness's next entry, S138).
+func (Rules) Format() string { return "seafarers/2" }
 
 // Colours lists the seat colours red, blue, white, orange (S3, V34).
 func (Rules) Colours() []string {
@@ -156,7 +158,7 @@ func configOf(s engine.Setup) (*config, error) {
 	if err != nil {
 		return nil, &engine.SetupError{Field: ChoiceScenario, Reason: err.Error()}
 	}
-	cfg := &config{scenario: sc, sandbox: s.Sandbox}
+	cfg := &config{scenario: sc, sandbox: s.Sandbox, turnSealed: s.Version() != 1}
 	for i := range cfg.seatOf {
 		cfg.seatOf[i] = -1
 	}

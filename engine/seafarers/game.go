@@ -232,6 +232,10 @@ type config struct {
 	seats    []Colour
 	seatOf   [5]int // colour → seat index, -1 not seated
 	sandbox  bool
+	// turnSealed is true in files of format seafarers/2 and later: sealed
+	// draws resolve when the next turn begins, whoever witnesses them
+	// (S138 as of format 2, docs/seafarers/decisions.md).
+	turnSealed bool
 	// board data that never changes, by index
 	villages      []village
 	cornerVillage []int        // village index or -1

@@ -27,7 +27,7 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 		return out
 	}
 	h := g
-	witness := g.witnessOf(s)
+	witness := g.resolvesAt(s)
 	if src != nil && (witness || !g.l.dealt && s == 0) {
 		h = g.Clone()
 		if !h.l.dealt && s == 0 {

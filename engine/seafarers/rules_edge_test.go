@@ -49,7 +49,7 @@ func TestD03KnightBeforeRoll(t *testing.T) {
 // TestD04ResolvedKnightNotPlayable: a card resolved in the turn it was
 // bought is still not playable then (S74, S140, S146).
 func TestD04ResolvedKnightNotPlayable(t *testing.T) {
-	x := newT(t, "base", nil)
+	x := newT1(t, "base", nil)
 	x.advance(2, "red")
 	x.edit("hand red 1 wool, 1 grain, 1 ore; force card knight")
 	x.do("red", "buy card")
@@ -297,7 +297,7 @@ func TestD23SetupMainOnly(t *testing.T) {
 // (S141, V13).
 func TestD24StealSnapshot(t *testing.T) {
 	for _, c := range []struct{ force, red string }{{"brick", "1 brick"}, {"wool", "1 brick, 1 wool"}} {
-		x := newT(t, "base", nil).edit("place settlement D7.n blue; place settlement G8.n red; hand blue 1 brick, 1 wool; card red monopoly; turn red; force steal " + c.force)
+		x := newT1(t, "base", nil).edit("place settlement D7.n blue; place settlement G8.n red; hand blue 1 brick, 1 wool; card red monopoly; turn red; force steal " + c.force)
 		x.seven("red")
 		x.do("red", "robber D7 steal blue")
 		x.do("red", "play monopoly brick")
@@ -325,7 +325,7 @@ func TestD25ResolveAlone(t *testing.T) {
 // TestD26Pending: a pending fog position blocks its sides and corners
 // (S99, S144).
 func TestD26Pending(t *testing.T) {
-	x := newT(t, "fog-island", nil).edit("place settlement D7.n red; place ship C8-D7 red; hand red 3 lumber, 3 wool; turn red trade; force fog hills 5")
+	x := newT1(t, "fog-island", nil).edit("place settlement D7.n red; place ship C8-D7 red; hand red 3 lumber, 3 wool; turn red trade; force fog hills 5")
 	x.do("red", "build ship C8-D9")
 	x.refuse("red", "build ship C10-D9", "S17")
 	x.refuse("red", "build ship B9-C10", "S17")
@@ -566,7 +566,7 @@ func TestD38FirstSeatJoinsFirst(t *testing.T) {
 
 // TestD39OnlyTheWitness: only the witness's entry resolves (S138, S139).
 func TestD39OnlyTheWitness(t *testing.T) {
-	x := newT(t, "base", nil).edit("hand red 1 wool, 1 grain, 1 ore; turn red trade")
+	x := newT1(t, "base", nil).edit("hand red 1 wool, 1 grain, 1 ore; turn red trade")
 	x.do("red", "buy card")
 	x.do("white", "orders clear")
 	if len(x.st().Sealed) != 1 {
@@ -620,7 +620,7 @@ func TestD42ImpossibleForce(t *testing.T) {
 		if !sealed {
 			o = opts("sealed_draws=false")
 		}
-		x := newT(t, "base", o).edit("card blue monopoly; card blue monopoly played; hand red 1 wool, 1 grain, 1 ore; turn red trade; force card monopoly")
+		x := newT1(t, "base", o).edit("card blue monopoly; card blue monopoly played; hand red 1 wool, 1 grain, 1 ore; turn red trade; force card monopoly")
 		if !sealed {
 			se := x.stateErr("red", "buy card")
 			if se.Field != "forced" || !strings.Contains(se.Reason, "card monopoly") {
@@ -640,7 +640,7 @@ func TestD42ImpossibleForce(t *testing.T) {
 
 // TestD43ForcedQueue: forced outcomes queue per kind (S160).
 func TestD43ForcedQueue(t *testing.T) {
-	x := newT(t, "base", nil).edit("force card knight; force die 3; force card victory-point; hand red 2 wool, 2 grain, 2 ore; turn red trade")
+	x := newT1(t, "base", nil).edit("force card knight; force die 3; force card victory-point; hand red 2 wool, 2 grain, 2 ore; turn red trade")
 	if f := *x.st().Forced; len(f) != 3 || f[0] != (Forced{"card", "knight"}) || f[1] != (Forced{"die", "3"}) || f[2] != (Forced{"card", "victory-point"}) {
 		t.Fatalf("forced %+v", f)
 	}

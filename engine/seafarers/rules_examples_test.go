@@ -180,7 +180,7 @@ func TestE6DomesticTrade(t *testing.T) {
 // TestE7BuyCard: buying a development card (sealed) (S73, S74, S137, S138,
 // S140, S146).
 func TestE7BuyCard(t *testing.T) {
-	x := newT(t, "base", nil)
+	x := newT1(t, "base", nil)
 	x.advance(10, "red")
 	x.edit("hand red 1 wool, 1 grain, 1 ore; force card knight")
 	before := x.st().UnseenCards
@@ -198,7 +198,7 @@ func TestE7BuyCard(t *testing.T) {
 	}
 	// Variant: white's entry does not resolve it; blue's resolve does, and
 	// the knight is still not playable in turn 10.
-	x = newT(t, "base", nil)
+	x = newT1(t, "base", nil)
 	x.advance(10, "red")
 	x.edit("hand red 1 wool, 1 grain, 1 ore, 1 brick; hand white 1 ore; force card knight")
 	x.do("red", "buy card")

@@ -39,7 +39,19 @@ func newT(t *testing.T, scenario string, o map[string]string) *tgame {
 	return newTSeats(t, scenario, []string{"red", "blue", "white"}, o)
 }
 
+// newT1 is newT in a file of format seafarers/1, whose sealed draws are
+// resolved by their witness's next entry (S138 before format 2).
+func newT1(t *testing.T, scenario string, o map[string]string) *tgame {
+	t.Helper()
+	return newTFormat(t, scenario, []string{"red", "blue", "white"}, o, "seafarers/1")
+}
+
 func newTSeats(t *testing.T, scenario string, seats []string, o map[string]string) *tgame {
+	t.Helper()
+	return newTFormat(t, scenario, seats, o, "")
+}
+
+func newTFormat(t *testing.T, scenario string, seats []string, o map[string]string, format string) *tgame {
 	t.Helper()
 	if o == nil {
 		o = map[string]string{}
@@ -52,7 +64,7 @@ func newTSeats(t *testing.T, scenario string, seats []string, o map[string]strin
 			o["harbours"] = "fixed"
 		}
 	}
-	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": scenario}, Options: o, Sandbox: true}
+	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": scenario}, Options: o, Sandbox: true, Format: format}
 	tb := newTable(setup, 7)
 	pos, err := Rules{}.New(setup, tb.newSource())
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 // (S1, S3, S156, S159).
 func TestSetupResolve(t *testing.T) {
 	r := Rules{}
-	if r.Name() != "seafarers" || r.Format() != "seafarers/1" || !slices.Equal(r.Colours(), []string{"red", "blue", "white", "orange"}) {
+	if r.Name() != "seafarers" || r.Format() != "seafarers/2" || !slices.Equal(r.Colours(), []string{"red", "blue", "white", "orange"}) {
 		t.Fatalf("S159: %s %s %v", r.Name(), r.Format(), r.Colours())
 	}
 	s, err := r.Resolve(engine.Setup{Seats: []string{"red", "blue", "white"}})
@@ -282,7 +282,7 @@ func TestOfferNeedsCards(t *testing.T) {
 // TestStealDoesNotFreeze: a seat robbed by a pending sealed steal may
 // still trade; the steal is settled later (S72, S69, S141).
 func TestStealDoesNotFreeze(t *testing.T) {
-	x := newT(t, "base", nil).edit("place settlement D7.n white; place settlement G8.n red; hand white 1 ore; hand red 1 wool; turn red; force steal ore")
+	x := newT1(t, "base", nil).edit("place settlement D7.n white; place settlement G8.n red; hand white 1 ore; hand red 1 wool; turn red; force steal ore")
 	x.seven("red")
 	x.do("red", "robber D7 steal white")
 	x.do("red", "offer 1 wool for 1 ore to white")

@@ -22,6 +22,19 @@ func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
 	return d
 }
 
+// resolvesAt reports whether an entry by seat s begins by resolving
+// pending sealed draws (S138). In format seafarers/1 these are the draws s
+// witnesses, at any entry of s, so that the witness chose the moment by
+// sending or not; from format 2 they are every pending draw, at the entry
+// that begins the next turn (whose reveal they use): nobody chooses when a
+// draw resolves, and so nobody chooses what it finds (V13).
+func (g *Game) resolvesAt(s int) bool {
+	if !g.cfg.turnSealed {
+		return g.witnessOf(s)
+	}
+	return len(g.sealed) > 0 && g.BeginsTurn(g.colour(s))
+}
+
 // witnessOf reports whether seat s witnesses a pending sealed draw.
 func (g *Game) witnessOf(s int) bool {
 	for i := range g.sealed {
@@ -51,14 +64,14 @@ func sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
 	return nil
 }
 
-// resolveDraws resolves, in order of k, every pending sealed draw seat s
-// witnesses (S138), at the start of its entry. A drawer who then meets its
-// goal wins (S88).
+// resolveDraws resolves, in order of k, the pending sealed draws an entry
+// of seat s resolves at its start (resolvesAt, S138). A drawer who then
+// meets its goal wins (S88).
 func (g *Game) resolveDraws(s int, src engine.Source) ([]string, error) {
 	var ev []string
 	for i := 0; i < len(g.sealed); {
 		d := g.sealed[i]
-		if d.witness != s {
+		if d.witness != s && !g.cfg.turnSealed {
 			i++
 			continue
 		}
@@ -111,6 +124,16 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
 			res = drawHand(r, streamSealed, d.snapshot)
 		}
 		v := &g.players[d.victim]
+		if res != NoResource && v.hand.Of(res) == 0 && g.cfg.turnSealed && v.hand.Total() > 0 {
+			// From format 2 the thief's gain does not depend on what the
+			// victim did meanwhile: a card of the hand it holds now
+			// (S141, docs/seafarers/decisions.md).
+			gone := res
+			res = drawHand(r, streamSealed, v.hand)
+			v.hand[res-1]--
+			g.players[d.drawer].hand[res-1]++
+			return []string{fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim))}, nil
+		}
 		if res == NoResource || v.hand.Of(res) == 0 {
 			return []string{fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim))}, nil
 		}

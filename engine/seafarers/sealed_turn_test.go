@@ -1,0 +1,82 @@
+package seafarers
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The sealed draws of format seafarers/2: they resolve when the next turn
+// begins, not when their witness chooses to send (S138, S141, S146, V13).
+
+// TestSealedResolveAtTurnBegin: no entry but the one that begins the next
+// turn resolves a pending draw, the witness's orders and answers included
+// (S138).
+func TestSealedResolveAtTurnBegin(t *testing.T) {
+	x := newT(t, "base", nil).edit("hand red 1 wool, 1 grain, 1 ore; turn red trade; force card knight")
+	x.do("red", "buy card")
+	x.do("blue", "orders clear")
+	x.do("white", "orders clear")
+	if len(x.st().Sealed) != 1 {
+		t.Fatal("S138: an orders entry of the witness resolved the draw; from format 2 only the next turn's first entry does")
+	}
+	x.refuse("blue", "resolve", "S146")
+	x.do("red", "end")
+	if l := x.legal("blue"); !slices.Contains(l, "resolve") {
+		t.Fatalf("S146: resolve is the first action of the turn that resolves the draw: %v", l)
+	}
+	ev := x.do("blue", "roll", 2, 3)
+	if len(x.st().Sealed) != 0 || !strings.Contains(strings.Join(ev, "\n"), "red's card is a knight") {
+		t.Fatalf("S138: the entry that begins blue's turn resolves red's draw first: %v", ev)
+	}
+}
+
+// TestStealSettledAtTurnBegin: what the thief gets does not depend on when
+// anyone sends: a victim that no longer holds the drawn resource gives a
+// card of the hand it holds then (S141, V13).
+func TestStealSettledAtTurnBegin(t *testing.T) {
+	x := newT(t, "base", nil).edit("place settlement D7.n white; place settlement G8.n red; hand white 1 ore, 2 grain; hand red 1 wool; turn red; force steal ore")
+	x.seven("red")
+	x.do("red", "robber D7 steal white")
+	x.do("red", "offer 1 wool for 1 ore to white")
+	x.do("white", "accept")
+	x.do("red", "confirm white")
+	x.wantHand("white", "2 grain, 1 wool")
+	x.do("blue", "orders clear") // the witness's entry changes nothing now
+	x.do("red", "end")
+	ev := x.do("blue", "roll", 2, 3)
+	if got := x.hand("red").Total(); got != 2 {
+		t.Fatalf("S141: red holds %d cards, want its ore and one card stolen from white's hand (events %v)", got, ev)
+	}
+	if got := x.hand("white").Total(); got != 2 {
+		t.Fatalf("S141: white holds %d cards, want 2 after the steal", got)
+	}
+	if !strings.Contains(strings.Join(ev, "\n"), "instead (S141)") {
+		t.Fatalf("S141: the event says the card came from the hand white holds now: %v", ev)
+	}
+}
+
+// TestSealedOutcomeIndependentOfEntries: the same game with and without
+// extra orders entries of every seat while a draw is pending ends in the
+// same state (V13: nobody chooses an outcome by sending or not).
+func TestSealedOutcomeIndependentOfEntries(t *testing.T) {
+	play := func(extra bool) string {
+		x := newT(t, "base", nil).edit("place settlement D7.n white; place settlement G8.n red; hand white 1 ore, 1 brick, 1 grain; hand red 1 wool, 1 grain, 1 ore; turn red")
+		x.seven("red")
+		x.do("red", "robber D7 steal white")
+		if extra {
+			x.do("blue", "orders clear")
+			x.do("white", "orders clear")
+		}
+		x.do("red", "buy card")
+		if extra {
+			x.do("blue", "orders clear")
+		}
+		x.do("red", "end")
+		x.do("blue", "roll", 2, 3)
+		return x.json()
+	}
+	if a, b := play(false), play(true); a != b {
+		t.Fatal("V13: the outcome of the sealed draws depends on entries made while they were pending")
+	}
+}
