@@ -144,11 +144,12 @@ func TestAttackReusedGameID(t *testing.T) {
 
 // Attack 2: red ends a turn (F1), blue plays on it (F2) and so reveals its
 // next chain value; red makes another successor F1' of the same entry and
-// sends it. Blue must refuse to play on F1'.
+// sends it. Blue must refuse to play on F1'. (In format 1, where every
+// entry reveals the seat's next value; format 2: TestTakeBackChangesNoDice.)
 func TestAttackTakeBack(t *testing.T) {
 	blue := newHonest(t, "blue", 2)
 	red := cheater(t)
-	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Format: "elasund/1", Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 		var reveal Hash
 		if !g.file.Header.Sandbox {
 			var err error
-			if reveal, err = g.nextReveal(seat, signers[seat]); err != nil {
+			if reveal, _, err = g.revealFor(seat, signers[seat]); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -214,23 +214,8 @@ func openCached(f *File) (*Game, error) {
 		return nil, errSnapshot
 	}
 	// The seats' chain positions follow from the entries.
-	for i := range f.History[:n] {
-		e := &f.History[i]
-		cp := g.seats[e.Seat]
-		switch {
-		case cp == nil:
-			return nil, errSnapshot
-		case e.Kind == EntryJoin:
-			if cp.key, err = ParsePublicKey(e.Key); err != nil {
-				return nil, errSnapshot
-			}
-			cp.commit, _ = parseHash(e.Commit)
-			cp.value, cp.joinN = cp.commit, e.N
-		case e.Reveal != "":
-			cp.value, _ = parseHash(e.Reveal)
-			cp.k++
-			cp.revealN = e.N
-		}
+	if g.restoreChains(f.History[:n], s.steps) != nil {
+		return nil, errSnapshot
 	}
 	// The position: the snapshot's state, which must be the state the
 	// last verified entry names, after the entry the snapshot names.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -205,8 +206,10 @@ func gameDiff(a, b *Game) string {
 		return "stored state"
 	case a.prev != b.prev || a.header != b.header:
 		return "hashes"
-	case !reflect.DeepEqual(a.seats, b.seats):
+	case !reflect.DeepEqual(a.seats, b.seats) || !bytes.Equal(a.lastReveal, b.lastReveal) || a.turnChains != b.turnChains:
 		return "chain positions"
+	case !maps.Equal(positive(a.ordersIn), positive(b.ordersIn)):
+		return "orders entries this turn"
 	case !reflect.DeepEqual(a.steps, b.steps):
 		return "steps"
 	case a.rngTurn != b.rngTurn || (a.rng == nil) != (b.rng == nil) || a.rng != nil && (a.rng.seed != b.rng.seed || !slices.Equal(a.rng.streams, b.rng.streams)):
@@ -622,3 +625,14 @@ func TestCacheTamperCopy(t *testing.T) {
 // sample: always but in the soak run (ELASUND_SOAK set, make soak), and
 // with -short.
 func quick() bool { return testing.Short() || os.Getenv("ELASUND_SOAK") == "" }
+
+// positive is m without its zero counts.
+func positive(m map[string]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range m {
+		if v > 0 {
+			out[k] = v
+		}
+	}
+	return out
+}

@@ -136,10 +136,99 @@ func checkState(f *File, setup engine.Setup, bad func(field, format string, args
 func checkEntry(f *File, i int, bad func(field, format string, args ...any) error) error {
 	e := &f.History[i]
 	field := index("history", i)
-	sandbox := f.Header.Sandbox
 	if e.N != i+1 {
 		return bad(field+".n", "entry %d is numbered %d", i+1, e.N)
 	}
+	if e.Kind == EntryParallel || len(e.Parts) > 0 {
+		return checkParallel(f, e, field, bad)
+	}
+	return checkOneEntry(f, e, field, bad)
+}
+
+// turnChains reports whether a file's format is 2 or later, where entries
+// reveal only where the game needs a value and parallel entries exist
+// (§4.1, §2.6).
+func (f *File) turnChains() bool {
+	_, v, _ := engine.FormatVersion(f.Format)
+	return v >= 2
+}
+
+// checkParallel checks the form of a parallel entry (§2.6): no seat, key,
+// reveal, dice or signature of its own, no actions, and at least two parts,
+// each a signed decision or orders entry of another seat, numbered and
+// linked as the parallel entry is.
+func checkParallel(f *File, e *Entry, field string, bad func(field, format string, args ...any) error) error {
+	switch {
+	case !f.turnChains() || f.Header.Sandbox:
+		return bad(field+".kind", "parallel entries exist only in peer games of format 2 and later")
+	case e.Kind != EntryParallel:
+		return bad(field+".parts", "only a parallel entry has parts")
+	case e.Seat != "" || e.Key != "" || e.Commit != "" || e.Reveal != "" || e.Sig != "" || e.Dice != nil:
+		return bad(field, "a parallel entry has no seat, key, commit, reveal, dice or signature: its parts have them")
+	case len(e.Actions) != 0:
+		return bad(field+".actions", "a parallel entry has no actions: its parts have them")
+	case len(e.Parts) < 2:
+		return bad(field+".parts", "a parallel entry has at least two parts")
+	case len(e.Parts) > len(f.Header.Seats):
+		return bad(field+".parts", "a parallel entry has at most one part a seat")
+	}
+	for _, hash := range []string{e.Prev, e.State} {
+		if _, ok := parseHash(hash); !ok {
+			return bad(field, "prev and state want 64 lowercase hex digits")
+		}
+	}
+	if _, err := time.Parse(time.RFC3339, e.At); err != nil {
+		return bad(field+".at", "want an RFC 3339 time")
+	}
+	seatAt := func(c string) int {
+		for i, s := range f.Header.Seats {
+			if s.Colour == c {
+				return i
+			}
+		}
+		return -1
+	}
+	latest := ""
+	for j := range e.Parts {
+		p := &e.Parts[j]
+		pf := index(field+".parts", j)
+		if p.Kind != EntryDecision && p.Kind != EntryOrders {
+			return bad(pf+".kind", "a part is a decision or orders entry")
+		}
+		if len(p.Parts) > 0 {
+			return bad(pf+".parts", "a part has no parts")
+		}
+		if p.N != e.N || p.Prev != e.Prev {
+			return bad(pf, "a part has the number and predecessor of its parallel entry")
+		}
+		if p.Reveal != "" {
+			return bad(pf+".reveal", "a part reveals no chain value")
+		}
+		if j > 0 && seatAt(p.Seat) <= seatAt(e.Parts[j-1].Seat) {
+			return bad(pf+".seat", "the parts are of different seats, in seat order")
+		}
+		if err := checkOneEntry(f, p, pf, bad); err != nil {
+			return err
+		}
+		if p.At > latest {
+			latest = p.At
+		}
+	}
+	if e.At != latest {
+		return bad(field+".at", "a parallel entry's time is its latest part's, %s", latest)
+	}
+	for j, a := range e.Events {
+		if len(a) > maxActionLen || strings.ContainsAny(a, "\n\r") {
+			return bad(index(field+".events", j), "want one line")
+		}
+	}
+	return nil
+}
+
+// checkOneEntry checks the form of an entry other than a parallel one (or
+// of a part of one).
+func checkOneEntry(f *File, e *Entry, field string, bad func(field, format string, args ...any) error) error {
+	sandbox := f.Header.Sandbox
 	if _, err := time.Parse(time.RFC3339, e.At); err != nil {
 		return bad(field+".at", "want an RFC 3339 time")
 	}
@@ -154,6 +243,8 @@ func checkEntry(f *File, i int, bad func(field, format string, args ...any) erro
 		return bad(field+".kind", "edit entries exist only in sandbox games")
 	case e.Kind == EntryJoin && sandbox:
 		return bad(field+".kind", "a sandbox game has no join entries")
+	case e.Kind == EntryParallel:
+		return bad(field+".kind", "a parallel entry is not a part")
 	}
 	if e.Seat != "" && !slices.Contains(f.game.Colours(), e.Seat) {
 		return bad(field+".seat", "%s", notColour(f.game, e.Seat))
@@ -188,7 +279,7 @@ func checkEntry(f *File, i int, bad func(field, format string, args ...any) erro
 		if sandbox && e.Reveal != "" {
 			return bad(field+".reveal", "a sandbox game has no reveals")
 		}
-		if !sandbox {
+		if !sandbox && (e.Reveal != "" || !f.turnChains()) {
 			if _, ok := parseHash(e.Reveal); !ok {
 				return bad(field+".reveal", "want 64 lowercase hex digits")
 			}

@@ -103,11 +103,16 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		e.Actions[i] = a.String()
 	}
 	if !h.Sandbox {
-		reveal, err := g.nextReveal(seat, s)
+		reveal, idx, err := g.revealFor(seat, s)
 		if err != nil {
 			return nil, err
 		}
-		e.Reveal = reveal.String()
+		if idx > 0 {
+			e.Reveal = reveal.String()
+		}
+	}
+	if err := g.checkLimits(&e, move); err != nil {
+		return nil, err
 	}
 	// The stored form is what replay will read: run exactly that.
 	actions, err := g.parseActions(e.Actions)
@@ -133,7 +138,7 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		return nil, err
 	}
 	if !h.Sandbox {
-		if err := signGuarded(&e, s, g.seats[seat].k+1); err != nil {
+		if err := signGuarded(&e, s, r.revealIdx); err != nil {
 			return nil, err
 		}
 	}
@@ -150,25 +155,6 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	return &g.file.History[len(g.file.History)-1], nil
 }
 
-// nextReveal returns the chain value seat's next entry reveals, checking
-// that s holds the seat's key and chain.
-func (g *Game) nextReveal(seat string, s *Signer) (Hash, error) {
-	if s == nil {
-		return Hash{}, fmt.Errorf("%s: %w", seat, ErrNoSecret)
-	}
-	cp := g.seats[seat]
-	if s.PublicKey() != FormatPublicKey(cp.key) {
-		return Hash{}, fmt.Errorf("the key in your key directory is not the key that joined as %s", seat)
-	}
-	reveal, ok := ChainReveal(s.Secret, g.file.Header.ChainLength, cp.k+1)
-	if !ok {
-		return Hash{}, &TurnError{Seat: seat, Reason: fmt.Sprintf("the hash chain is spent after %d entries", cp.k)}
-	}
-	if !checkReveal(reveal, cp.value) {
-		return Hash{}, fmt.Errorf("the chain secret in your key directory is not %s's chain in this game", seat)
-	}
-	return reveal, nil
-}
 
 // Legal lists the actions seat may take now, in the game's canonical
 // order. When seat would begin its turn, what its own draws would decide
@@ -200,13 +186,17 @@ func (g *Game) Source(seat string, s *Signer) engine.Source {
 		rng, _, _ := g.source(seat, Hash{})
 		return g.entrySource(rng, n, nil)
 	}
-	reveal, err := g.nextReveal(seat, s)
-	if err != nil {
-		if g.eng.BeginsTurn(seat) {
+	reveal, idx, err := g.revealFor(seat, s)
+	if err != nil || idx == 0 {
+		if g.eng.BeginsTurn(seat) && (err != nil || !g.turnChains) {
 			return nil
 		}
 		rng, _, _ := g.source(seat, Hash{})
-		return g.entrySource(rng, n, nil)
+		var r []byte
+		if g.turnChains {
+			r = g.lastReveal
+		}
+		return g.entrySource(rng, n, r)
 	}
 	rng, _, _ := g.source(seat, reveal)
 	return g.entrySource(rng, n, reveal[:])

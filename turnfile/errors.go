@@ -103,8 +103,14 @@ func (e *ForkError) Error() string {
 // has already seen or signed of it (§6): playing on it would reveal a chain
 // value twice or lose entries. Seen is the entry the player saw.
 type StaleError struct {
-	Seen   int
+	Seen int
+	// Signed is true when the refusal comes from what the player signed
+	// (the key store's guard), not from a copy it saw.
+	Signed bool
 	Reason string
+	// Kept is the path of the newer copy the key store keeps, when there
+	// is one (the hint for restoring it: elasund merge).
+	Kept string
 }
 
 func (e *StaleError) Error() string { return e.Reason }

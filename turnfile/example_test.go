@@ -46,8 +46,8 @@ func ExampleNew() {
 // Reading is strict: every problem is a *ParseError with its line.
 func ExampleParse() {
 	games, _ := engine.NewRegistry(elasund.Rules{})
-	_, err := turnfile.Parse([]byte("format: elasund/2\nheader: {}\n"), games)
+	_, err := turnfile.Parse([]byte("format: elasund/9\nheader: {}\n"), games)
 	fmt.Println(err)
 	// Output:
-	// line 1: format: elasund/2 is newer than this program reads (elasund/1): upgrade elasund
+	// line 1: format: elasund/9 is newer than this program reads (elasund/2): upgrade elasund
 }

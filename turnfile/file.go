@@ -74,7 +74,8 @@ type Seat struct {
 // none.
 type EntryKind int
 
-// The entry kinds. EntryEdit exists only in sandbox games.
+// The entry kinds. EntryEdit exists only in sandbox games; EntryParallel
+// only in files of format 2 and later (§2.6).
 const (
 	NoEntryKind EntryKind = iota
 	EntryJoin
@@ -82,9 +83,10 @@ const (
 	EntryDecision
 	EntryOrders
 	EntryEdit
+	EntryParallel
 )
 
-var entryKindNames = [...]string{"", "join", "move", "decision", "orders", "edit"}
+var entryKindNames = [...]string{"", "join", "move", "decision", "orders", "edit", "parallel"}
 
 func (k EntryKind) String() string {
 	if k <= NoEntryKind || int(k) >= len(entryKindNames) {
@@ -109,7 +111,7 @@ func (k *EntryKind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%q is not an entry kind (join, move, decision, orders, edit)", b)
+	return fmt.Errorf("%q is not an entry kind (join, move, decision, orders, edit, parallel)", b)
 }
 
 // Entry is one history entry (§2.3).
@@ -128,7 +130,10 @@ type Entry struct {
 	// Dice is a roll forced with move --dice (sandbox games only, §4.4).
 	Dice    *[2]int  `json:"dice,omitempty"`
 	Actions []string `json:"actions"`
-	Events  []string `json:"events"`
+	// Parts are the entries of a parallel entry (§2.6): signed entries
+	// of different seats, each made on the same predecessor.
+	Parts  []Entry   `json:"parts,omitempty"`
+	Events []string `json:"events"`
 	// State is the hash of the state after this entry (§3.4).
 	State string `json:"state"`
 	Sig   string `json:"sig,omitempty"`
@@ -161,6 +166,9 @@ func entryHash(e *Entry) (Hash, error) {
 	}
 	return sha256.Sum256(c), nil
 }
+
+// canonicalUnsigned is the canonical JSON of e without its sig field.
+func canonicalUnsigned(e *Entry) ([]byte, error) { return e.canonical(false) }
 
 // signedDigest is what a seat signs: SHA-256 of the canonical JSON of the
 // entry without its sig field (§3.2).
@@ -283,6 +291,18 @@ func (e *Entry) appendCanonical(b []byte, withSig bool) ([]byte, int, error) {
 	str("kind", string(kind), false)
 	b = append(b, `,"n":`...)
 	b = strconv.AppendInt(b, int64(e.N), 10)
+	if len(e.Parts) > 0 {
+		b = append(b, `,"parts":[`...)
+		for i := range e.Parts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, _, err = e.Parts[i].appendCanonical(b, true); err != nil {
+				return nil, 0, err
+			}
+		}
+		b = append(b, ']')
+	}
 	str("prev", e.Prev, false)
 	str("reveal", e.Reveal, true)
 	str("seat", e.Seat, true)

@@ -53,6 +53,16 @@ type Game struct {
 	raw     *rawFile
 	// snap is the snapshot the game was opened from (Cache), if any.
 	snap *snapshot
+	// turnChains is true from format version 2 on: a seat reveals a
+	// chain value only where the game needs one, at a place fixed by the
+	// position, not by how many entries the seat made (§4.1).
+	turnChains bool
+	// lastReveal is the latest chain value any seat revealed (format 2):
+	// the random source's Reveal for entries that reveal none.
+	lastReveal []byte
+	// ordersIn counts, per seat, the entries of only standing orders it
+	// made since the current turn began (§2.3, the limits).
+	ordersIn map[string]int
 	// stateYAML is the state block the size check of a move encoded for
 	// the state after it (checkSize), which Marshal then writes.
 	stateYAML encodedState
@@ -64,8 +74,11 @@ type chainPos struct {
 	commit  Hash
 	joinN   int  // entry that joined, 0 if not joined
 	value   Hash // latest published chain value (commit or reveal)
-	k       int  // reveals so far
-	revealN int  // entry of the latest reveal, 0 if none
+	// k is the index of value in the chain (0: the commitment): in
+	// format 1 the number of reveals so far, from format 2 the index the
+	// latest reveal had (§4.1).
+	k       int
+	revealN int // entry of the latest reveal, 0 if none
 }
 
 // Step describes one history entry as replay saw it.
@@ -84,6 +97,10 @@ type NewOptions struct {
 	// Rules is the game to play; nil means the registry's default game
 	// cannot be known here, so it is required.
 	Rules engine.Game
+	// Format is the format of the new file: empty for the game's newest
+	// (Rules.Format), or an earlier version of it, for tests that show
+	// what changed between versions.
+	Format string
 	// Game is the game id, 16 hex digits; empty draws one (from Seed in a
 	// sandbox game with a seed, else from Rand).
 	Game    string
@@ -125,6 +142,16 @@ func New(o NewOptions) (*Game, error) {
 		h.Options[k] = v
 	}
 	name := o.Rules.Name()
+	format := o.Rules.Format()
+	if o.Format != "" {
+		n, v, ok := engine.FormatVersion(o.Format)
+		_, newest, _ := engine.FormatVersion(format)
+		if !ok || n != name || v > newest {
+			return nil, fmt.Errorf("format %q is not a format of %s", o.Format, name)
+		}
+		format = o.Format
+	}
+	_, version, _ := engine.FormatVersion(format)
 	if o.Sandbox {
 		seed := o.Seed
 		if seed == nil {
@@ -144,7 +171,10 @@ func New(o NewOptions) (*Game, error) {
 			h.Game = hex.EncodeToString(d[:8])
 		}
 	} else {
-		h.ChainLength = ChainLength
+		h.ChainLength = TurnChainLength
+		if version < 2 {
+			h.ChainLength = ChainLength
+		}
 		if o.Seed != nil {
 			return nil, fmt.Errorf("a seed is for sandbox games only")
 		}
@@ -180,7 +210,7 @@ func New(o NewOptions) (*Game, error) {
 	}
 	setup, err := o.Rules.Resolve(engine.Setup{
 		Seats: seatColours(h.Seats), Choices: o.Choices,
-		Options: h.Options, Sandbox: h.Sandbox,
+		Options: h.Options, Sandbox: h.Sandbox, Format: format,
 	})
 	if err != nil {
 		return nil, err
@@ -194,7 +224,7 @@ func New(o NewOptions) (*Game, error) {
 		}
 		h.Choices[name] = v
 	}
-	f := &File{Format: o.Rules.Format(), Header: h, History: []Entry{}, game: o.Rules}
+	f := &File{Format: format, Header: h, History: []Entry{}, game: o.Rules}
 	g := newGame(f)
 	eng, err := o.Rules.New(setup, g.entrySource(g.newSource(), 0, nil))
 	if err != nil {
@@ -220,6 +250,9 @@ const startStream = "?"
 // newGame returns the game of f before any entry is replayed.
 func newGame(f *File) *Game {
 	g := &Game{file: f, game: f.game, setup: f.Header.Setup(), rngTurn: -1, seats: map[string]*chainPos{}}
+	g.setup.Format = f.Format
+	_, v, _ := engine.FormatVersion(f.Format)
+	g.turnChains = v >= 2
 	for _, s := range f.Header.Seats {
 		g.seats[s.Colour] = &chainPos{}
 	}
@@ -363,12 +396,8 @@ func (g *Game) replayEntry(e *Entry) error {
 		if missing := g.unjoined(); len(missing) > 0 {
 			return bad("%s moves before every seat joined (%s not yet)", e.Seat, missing[0])
 		}
-		reveal, _ := parseHash(e.Reveal)
-		if cp.k+1 > g.file.Header.ChainLength {
-			return bad("%s's hash chain is spent (%d entries)", e.Seat, cp.k)
-		}
-		if !checkReveal(reveal, cp.value) {
-			return bad("reveal %s does not hash to %s's previous chain value %s", e.Reveal, e.Seat, cp.value)
+		if err := g.checkEntryReveal(e, cp); err != nil {
+			return &VerifyError{Entry: e.N, Reason: err.Error()}
 		}
 	}
 	if e.Kind == EntryEdit {
@@ -399,6 +428,11 @@ func (g *Game) replayEntry(e *Entry) error {
 	}
 	if want := kindOf(actions); e.Kind != want {
 		return bad("kind is %s, but these actions make a %s entry", e.Kind, want)
+	}
+	if g.turnChains {
+		if err := g.checkLimits(e, actions); err != nil {
+			return &VerifyError{Entry: e.N, Reason: "over a limit of the format", Err: err}
+		}
 	}
 	r, err := g.run(e, actions, g.inPlace)
 	if err != nil {
@@ -591,6 +625,9 @@ type result struct {
 	rngTurn int
 	begins  bool
 	events  []string
+	// revealIdx is the index of the chain value the entry reveals, 0 for
+	// none (§4.1).
+	revealIdx int
 }
 
 // newSource returns the random source of draws made before any turn
@@ -673,11 +710,14 @@ func (g *Game) prevValue(mover string) Hash {
 // way.
 func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, error) {
 	var reveal Hash
-	var revealBytes []byte
 	if e.Reveal != "" {
 		reveal, _ = parseHash(e.Reveal)
-		revealBytes = reveal[:]
 	}
+	revealIdx := 0
+	if e.Reveal != "" {
+		revealIdx = g.revealIndex(e.Seat)
+	}
+	revealBytes := g.entryReveal(e)
 	rng, turn, begins := g.source(e.Seat, reveal)
 	if e.Dice != nil {
 		rng.Force(e.Dice[:])
@@ -698,7 +738,7 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 	if events == nil {
 		events = []string{}
 	}
-	return &result{turn: before, eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events}, nil
+	return &result{turn: before, eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events, revealIdx: revealIdx}, nil
 }
 
 // accept makes the result of entry e the game's position.
@@ -707,9 +747,13 @@ func (g *Game) accept(e *Entry, r *result) {
 	g.eng, g.rng, g.rngTurn = r.eng, r.rng, r.rngTurn
 	if cp := g.seats[e.Seat]; cp != nil && e.Reveal != "" {
 		cp.value, _ = parseHash(e.Reveal)
-		cp.k++
+		cp.k = r.revealIdx
 		cp.revealN = e.N
+		if g.turnChains {
+			g.lastReveal = slices.Clone(cp.value[:])
+		}
 	}
+	g.countOrders(e, r)
 }
 
 func diceOf(p engine.Position) *[2]int {

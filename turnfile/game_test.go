@@ -54,7 +54,14 @@ func testSigners(t testing.TB, seats []Seat) map[string]*Signer {
 // newPeerGame makes a peer game in which every seat has joined.
 func newPeerGame(t testing.TB, seats []Seat, options map[string]string) (*Game, map[string]*Signer) {
 	t.Helper()
-	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: options, Rand: newDetReader(1)})
+	return newPeerGameFormat(t, seats, options, "")
+}
+
+// newPeerGameFormat is newPeerGame in a given format version of Elasund's
+// files ("" for the newest).
+func newPeerGameFormat(t testing.TB, seats []Seat, options map[string]string, format string) (*Game, map[string]*Signer) {
+	t.Helper()
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Format: format, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: options, Rand: newDetReader(1)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,22 +20,32 @@ import (
 const GamesDir = "games"
 
 // record is what a key store knows of one game it plays (§4.6): every
-// entry it signed, with its position and predecessor, so that it never
-// reveals one chain value on two different predecessors. The latest
-// verified copy of the game lives beside it (seenCopy).
+// entry it signed, with its position, predecessor and digest, so that it
+// never signs two different successors of one entry (nor, in format 1,
+// reveals one chain value on two predecessors), and the last entry it
+// signed in full, so that a signed entry whose file was never written can
+// be restored (Restore). The latest verified copy of the game lives beside
+// it (seenCopy).
 type record struct {
 	Game   string         `yaml:"game"`
 	Header string         `yaml:"header"`
 	Signed []signedRecord `yaml:"signed"`
+	// Last is the canonical JSON of the last entry signed, without its
+	// signature (which the key makes again, the same: Ed25519 signatures
+	// are deterministic).
+	Last string `yaml:"last,omitempty"`
 }
 
-// signedRecord is one entry the key store signed. Reveal is the number of
-// the chain value the entry reveals (0 for a join).
+// signedRecord is one entry the key store signed. Reveal is the index of
+// the chain value the entry reveals (0 for a join or none); Digest the hex
+// of what the signature signs (§3.2), empty in records written before
+// digests were kept.
 type signedRecord struct {
 	N      int    `yaml:"n"`
 	Seat   string `yaml:"seat"`
 	Prev   string `yaml:"prev"`
 	Reveal int    `yaml:"reveal"`
+	Digest string `yaml:"digest,omitempty"`
 }
 
 // gameKey names a game in the key store: its id and the first 8 bytes of
@@ -87,30 +97,45 @@ func (k *KeyStore) writeRecord(g *Game, r *record) error {
 }
 
 // guard is called with every entry a signer of this key store is about to
-// sign (Signer.Guard): it refuses to reveal a chain value on another
-// predecessor than the one it was revealed on before (the take-back of
-// docs/turnfile.md §9), and records the entry before it is signed, so that
-// it is known before anyone can see it.
+// sign (Signer.Guard). It refuses a second, different successor of an
+// entry the key signed a successor of before — whatever the seat, the
+// command or the copy (--out, a scratch file): a key never signs two
+// different successors of one entry, so no copy of anything it signed is
+// evidence of a fork against it (§6). In format 1, where every entry
+// reveals, it also refuses to reveal a chain value, or join, on another
+// predecessor than before (the take-back of §9). It records the entry
+// before it is signed, so that it is known before anyone can see it; the
+// same entry signed again (the same bytes) passes.
 func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int) error {
 	return func(e *Entry, reveal int) error {
 		r, err := k.readRecord(g)
 		if err != nil {
 			return err
 		}
+		c, err := canonicalUnsigned(e)
+		if err != nil {
+			return err
+		}
+		d := sha256.Sum256(c)
+		digest := hex.EncodeToString(d[:])
 		for _, s := range r.Signed {
-			if s.Seat != e.Seat || s.Reveal != reveal {
-				continue
-			}
 			if s.Prev == e.Prev {
-				return nil
+				if s.Digest == digest {
+					return nil
+				}
+				return &StaleError{Seen: s.N, Signed: true, Reason: fmt.Sprintf("you already signed another successor of %s (%s's entry %d): a key signs one successor of an entry, so this copy cannot go on from there with your signature", prevName(s.N), s.Seat, s.N)}
+			}
+			if g.turnChains && reveal > 0 || s.Seat != e.Seat || s.Reveal != reveal || reveal == 0 && e.Kind != EntryJoin {
+				continue
 			}
 			what := fmt.Sprintf("chain value %d", reveal)
 			if reveal == 0 {
 				what = "join"
 			}
-			return &StaleError{Seen: s.N, Reason: fmt.Sprintf("you already signed %s's %s in entry %d, after another entry %d than this copy holds: this copy forks from what you signed, and signing again would show others your next chain value", e.Seat, what, s.N, s.N-1)}
+			return &StaleError{Seen: s.N, Signed: true, Reason: fmt.Sprintf("you already signed %s's %s in entry %d, after another entry %d than this copy holds: this copy forks from what you signed, and signing again would show others your next chain value", e.Seat, what, s.N, s.N-1)}
 		}
-		r.Signed = append(r.Signed, signedRecord{N: e.N, Seat: e.Seat, Prev: e.Prev, Reveal: reveal})
+		r.Signed = append(r.Signed, signedRecord{N: e.N, Seat: e.Seat, Prev: e.Prev, Reveal: reveal, Digest: digest})
+		r.Last = string(c)
 		return k.writeRecord(g, r)
 	}
 }
