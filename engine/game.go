@@ -201,3 +201,15 @@ type JoinChecker interface {
 type CanonicalAppender interface {
 	AppendCanonical(b []byte) ([]byte, error)
 }
+
+// ParallelChecker is implemented by games in which some decisions owed by
+// several seats at once cannot be made at once, because the outcome
+// depends on the order they are applied in (Seafarers' gold choices when
+// the bank is short, S36). The turn file lets the seats Parallel keeps
+// make their entries on the same position and combines them in seat order
+// (turn-file §2.6); the others decide one after another.
+type ParallelChecker interface {
+	// Parallel returns the seats of owing, awaited seats that each owe a
+	// decision now, whose decisions may be made at once.
+	Parallel(owing []string) []string
+}

@@ -267,7 +267,8 @@ func sameEntries(a, b []Entry) bool {
 			x.Reveal != y.Reveal || x.Kind != y.Kind || x.State != y.State || x.Sig != y.Sig ||
 			(x.Dice == nil) != (y.Dice == nil) || x.Dice != nil && *x.Dice != *y.Dice ||
 			!slices.Equal(x.Actions, y.Actions) || !slices.Equal(x.Events, y.Events) ||
-			(x.Actions == nil) != (y.Actions == nil) || (x.Events == nil) != (y.Events == nil) {
+			(x.Actions == nil) != (y.Actions == nil) || (x.Events == nil) != (y.Events == nil) ||
+			!sameEntries(x.Parts, y.Parts) {
 			return false
 		}
 	}

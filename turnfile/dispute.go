@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"unicode/utf8"
 
@@ -154,10 +155,15 @@ type DisputeResult struct {
 	// Entry is the number of the two conflicting entries.
 	Entry        int
 	SeatA, SeatB string
-	// Equivocation is true when one seat signed both: a seat that signed
-	// two different moves on one position. Otherwise two seats made
-	// entries on one position (a race, not a cheat).
+	// Equivocation is true when one key signed two different successors
+	// of the entry: Signer, the seat that joined with that key, signed
+	// two different moves on one position. Otherwise the report proves
+	// nothing against anyone: two seats (or two keys claiming one seat's
+	// join, or a sandbox game's unsigned entries) made entries on one
+	// position; Reason says which.
 	Equivocation bool
+	Signer       string
+	Reason       string
 }
 
 // VerifyDispute checks a dispute report (§6.1): the shared history replays
@@ -189,7 +195,51 @@ func VerifyDispute(d *Dispute) (*DisputeResult, error) {
 			return nil, err
 		}
 	}
-	return &DisputeResult{Entry: n, SeatA: d.A.Seat, SeatB: d.B.Seat, Equivocation: d.A.Seat == d.B.Seat}, nil
+	res := &DisputeResult{Entry: n, SeatA: d.A.Who(), SeatB: d.B.Who()}
+	switch who := equivocator(d.Header.Sandbox, &d.A, &d.B); {
+	case who != "":
+		res.Equivocation, res.Signer = true, who
+		res.Reason = fmt.Sprintf("%s's key signed two different successors of %s", who, prevName(n))
+	case d.Header.Sandbox:
+		res.Reason = "a sandbox game's entries are unsigned: they prove nothing about anyone"
+	default:
+		res.Reason = fmt.Sprintf("%s and %s made entries on the same position with different keys: a race, not a double signature", d.A.Who(), d.B.Who())
+	}
+	return res, nil
+}
+
+// equivocator is the seat whose key signed two different entries among a
+// and b, two successors of one entry (or their parts, §2.6), or "" if no
+// key did: entries of different seats are a race, and two joins of one
+// seat with different keys are two claims to the seat, not one key's
+// double signature. A sandbox game signs nothing.
+func equivocator(sandbox bool, a, b *Entry) string {
+	if sandbox {
+		return ""
+	}
+	signed := func(e *Entry) []*Entry {
+		if e.Kind != EntryParallel {
+			return []*Entry{e}
+		}
+		out := make([]*Entry, len(e.Parts))
+		for i := range e.Parts {
+			out[i] = &e.Parts[i]
+		}
+		return out
+	}
+	for _, x := range signed(a) {
+		for _, y := range signed(b) {
+			if x.Seat != y.Seat || (x.Kind == EntryJoin || y.Kind == EntryJoin) && x.Key != y.Key {
+				continue
+			}
+			hx, err1 := entryHash(x)
+			hy, err2 := entryHash(y)
+			if err1 == nil && err2 == nil && hx != hy {
+				return x.Seat
+			}
+		}
+	}
+	return ""
 }
 
 // replayHistory replays f's history from the header (§5 steps 2-3)
@@ -227,6 +277,7 @@ func (g *Game) clone() *Game {
 		c.seats[k] = &cc
 	}
 	c.steps = append([]Step(nil), g.steps...)
+	c.ordersIn = maps.Clone(g.ordersIn)
 	c.hashBuf, c.parsed = nil, nil
 	return &c
 }

@@ -86,11 +86,16 @@ func (e *TurnError) Error() string {
 // signed successors of the same entry (docs/turnfile.md §6). Entry is the
 // number of the two conflicting entries; A and B are their YAML text.
 type ForkError struct {
-	Entry  int
-	SeatA  string
-	SeatB  string
-	A, B   string
-	Reason string
+	Entry int
+	SeatA string
+	SeatB string
+	A, B  string
+	// Equivocation is true when one key signed both (Signer's): a
+	// double signature. Otherwise the fork is a race between seats, which
+	// Merge settles.
+	Equivocation bool
+	Signer       string
+	Reason       string
 	// files are the two files, for a dispute report (Dispute).
 	files [2]*File
 }
@@ -131,3 +136,23 @@ type KeyStoreError struct {
 func (e *KeyStoreError) Error() string {
 	return fmt.Sprintf("key store %s: %s", e.Path, e.Reason)
 }
+
+// RaceError reports a copy that races the copy the player saw last: two
+// seats made different entries on the same position (§6.2), and the copies
+// cannot simply be combined. Merge settles it; KeepSeen says which copy
+// wins: the one seen last (kept at Kept), or the one given.
+type RaceError struct {
+	Fork     *ForkError
+	KeepSeen bool
+	Kept     string
+}
+
+func (e *RaceError) Error() string {
+	which := "this copy went further: continue from it"
+	if e.KeepSeen {
+		which = "the copy you saw last went further: continue from it"
+	}
+	return fmt.Sprintf("this copy and the copy you saw last differ from entry %d on (%s): %s", e.Fork.Entry, e.Fork.Reason, which)
+}
+
+func (e *RaceError) Unwrap() error { return e.Fork }

@@ -350,6 +350,9 @@ func (g *Game) replayEntry(e *Entry) error {
 	if e.Prev != g.prev.String() {
 		return bad("hash link broken: prev is %s, but the %s hashes to %s", e.Prev, prevName(e.N), g.prev)
 	}
+	if e.Kind == EntryParallel {
+		return g.replayParallel(e)
+	}
 	sandbox := g.file.Header.Sandbox
 	cp := g.seats[e.Seat]
 	// signed is the entry's canonical JSON without its signature, once

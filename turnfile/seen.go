@@ -164,13 +164,58 @@ func (k *KeyStore) Check(g *Game) error {
 		return err
 	}
 	cmp, err := compareFiles(seen, g.file)
+	var fe *ForkError
+	if errors.As(err, &fe) && !fe.Equivocation {
+		if supersedes(g.file, seen, fe.Entry) {
+			return nil
+		}
+		return k.race(g, seen, fe)
+	}
 	if err != nil {
 		return err
 	}
 	if cmp.B < cmp.A {
-		return &StaleError{Seen: cmp.A, Reason: fmt.Sprintf("this copy is behind entry %d that you already saw (it has %d entries)", cmp.A, cmp.B)}
+		return &StaleError{Seen: cmp.A, Kept: k.copyPath(g), Reason: fmt.Sprintf("this copy is behind entry %d that you already saw (it has %d entries)", cmp.A, cmp.B)}
 	}
 	return nil
+}
+
+// supersedes reports whether copy a continues copy b although they differ
+// from entry n on: b ends with entry n, and every entry it holds there
+// (its parts, if it is a parallel entry) is a part of a's parallel entry
+// n — the copies of decisions made at once, combined (§2.6).
+func supersedes(a, b *File, n int) bool {
+	if len(b.History) != n || len(a.History) < n || a.History[n-1].Kind != EntryParallel {
+		return false
+	}
+	in := map[Hash]bool{}
+	for i := range a.History[n-1].Parts {
+		if h, err := entryHash(&a.History[n-1].Parts[i]); err == nil {
+			in[h] = true
+		}
+	}
+	e := &b.History[n-1]
+	items := []Entry{*e}
+	if e.Kind == EntryParallel {
+		items = e.Parts
+	}
+	for i := range items {
+		if h, err := entryHash(&items[i]); err != nil || !in[h] {
+			return false
+		}
+	}
+	return true
+}
+
+// race settles a race between g and the copy seen last (§6.2): which of
+// them wins, for the player to continue from with Merge.
+func (k *KeyStore) race(g *Game, seen *File, fe *ForkError) error {
+	sg, err := Open(seen)
+	if err != nil {
+		return &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not verify: " + err.Error()}
+	}
+	c := fe.Entry - 1
+	return &RaceError{Fork: fe, KeepSeen: raceKey(sg, c).beats(raceKey(g, c)), Kept: k.copyPath(g)}
 }
 
 // Seen returns the latest copy of g this key store has seen, or nil.
@@ -249,11 +294,14 @@ func compareFiles(a, b *File) (*Comparison, error) {
 		}
 		ya, _ := ea.Marshal()
 		yb, _ := eb.Marshal()
-		reason := fmt.Sprintf("%s and %s made different successors of %s", ea.Seat, eb.Seat, prevName(i+1))
-		if ea.Seat == eb.Seat {
-			reason = fmt.Sprintf("%s signed two different successors of %s", ea.Seat, prevName(i+1))
+		fe := &ForkError{Entry: i + 1, SeatA: ea.Who(), SeatB: eb.Who(), A: string(ya), B: string(yb), files: [2]*File{a, b}}
+		if who := equivocator(a.Header.Sandbox, ea, eb); who != "" {
+			fe.Equivocation, fe.Signer = true, who
+			fe.Reason = fmt.Sprintf("%s signed two different successors of %s", who, prevName(i+1))
+		} else {
+			fe.Reason = fmt.Sprintf("%s and %s made different successors of %s", ea.Who(), eb.Who(), prevName(i+1))
 		}
-		return c, &ForkError{Entry: i + 1, SeatA: ea.Seat, SeatB: eb.Seat, A: string(ya), B: string(yb), Reason: reason, files: [2]*File{a, b}}
+		return c, fe
 	}
 	return c, nil
 }

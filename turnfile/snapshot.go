@@ -37,7 +37,7 @@ type snapshot struct {
 }
 
 // snapMagic begins a snapshot file; the version is in it.
-const snapMagic = "elasund snapshot 1\n"
+const snapMagic = "elasund snapshot 2\n"
 
 // errSnapshot is a snapshot file that does not decode or fails its
 // integrity check: it is ignored.
@@ -90,24 +90,7 @@ func (s *snapshot) encode(key []byte) ([]byte, error) {
 	w.hash(s.last)
 	w.uint(uint64(len(s.entries)))
 	for i := range s.entries {
-		e := &s.entries[i]
-		w.uint(uint64(e.N))
-		w.str(e.Seat)
-		w.str(e.At)
-		w.str(e.Prev)
-		w.str(e.Key)
-		w.str(e.Commit)
-		w.str(e.Reveal)
-		w.uint(uint64(e.Kind))
-		w.bool(e.Dice != nil)
-		if e.Dice != nil {
-			w.int(e.Dice[0])
-			w.int(e.Dice[1])
-		}
-		w.strs(e.Actions)
-		w.strs(e.Events)
-		w.str(e.State)
-		w.str(e.Sig)
+		w.entry(&s.entries[i])
 	}
 	w.raw(s.state)
 	w.int(s.rngTurn)
@@ -280,22 +263,7 @@ func decodeSnapshot(data, key []byte) (*snapshot, error) {
 	s.last = r.hash()
 	s.entries = make([]Entry, r.count(10))
 	for i := range s.entries {
-		e := &s.entries[i]
-		e.N = int(r.uint())
-		e.Seat = r.str()
-		e.At = r.str()
-		e.Prev = r.str()
-		e.Key = r.str()
-		e.Commit = r.str()
-		e.Reveal = r.str()
-		e.Kind = EntryKind(r.uint())
-		if r.bool() {
-			e.Dice = &[2]int{r.int(), r.int()}
-		}
-		e.Actions = r.strs()
-		e.Events = r.strs()
-		e.State = r.str()
-		e.Sig = r.str()
+		r.entry(&s.entries[i], true)
 	}
 	s.state = r.raw()
 	s.rngTurn = r.int()
@@ -354,4 +322,59 @@ func snapshotOf(g *Game, data []byte) (*snapshot, error) {
 		s.rng.forced, s.rng.used = nil, 0
 	}
 	return s, nil
+}
+
+// entry writes one history entry, and the parts of a parallel entry.
+func (w *snapWriter) entry(e *Entry) {
+	w.uint(uint64(e.N))
+	w.str(e.Seat)
+	w.str(e.At)
+	w.str(e.Prev)
+	w.str(e.Key)
+	w.str(e.Commit)
+	w.str(e.Reveal)
+	w.uint(uint64(e.Kind))
+	w.bool(e.Dice != nil)
+	if e.Dice != nil {
+		w.int(e.Dice[0])
+		w.int(e.Dice[1])
+	}
+	w.strs(e.Actions)
+	w.uint(uint64(len(e.Parts)))
+	for i := range e.Parts {
+		w.entry(&e.Parts[i])
+	}
+	w.strs(e.Events)
+	w.str(e.State)
+	w.str(e.Sig)
+}
+
+// entry reads what snapWriter.entry wrote; parts only where top is set
+// (a part has none).
+func (r *snapReader) entry(e *Entry, top bool) {
+	e.N = int(r.uint())
+	e.Seat = r.str()
+	e.At = r.str()
+	e.Prev = r.str()
+	e.Key = r.str()
+	e.Commit = r.str()
+	e.Reveal = r.str()
+	e.Kind = EntryKind(r.uint())
+	if r.bool() {
+		e.Dice = &[2]int{r.int(), r.int()}
+	}
+	e.Actions = r.strs()
+	if n := r.count(10); n > 0 {
+		if !top {
+			r.fail()
+			return
+		}
+		e.Parts = make([]Entry, n)
+		for i := range e.Parts {
+			r.entry(&e.Parts[i], false)
+		}
+	}
+	e.Events = r.strs()
+	e.State = r.str()
+	e.Sig = r.str()
 }
