@@ -172,12 +172,15 @@ var pendNames = [...]string{"", "discard", "gold", "answer", "robber", "harbour"
 
 // sealedDraw is a pending sealed draw (S137).
 type sealedDraw struct {
-	k        int
-	kind     drawKind
-	drawer   int
-	witness  int
-	entry    int
-	reveal   []byte
+	k       int
+	kind    drawKind
+	drawer  int
+	witness int
+	entry   int
+	reveal  []byte
+	// turn is the turn the draw was made in, from format 2 (where it
+	// resolves when the next turn begins, S138); 0 in format 1.
+	turn     int
 	victim   int  // steal
 	snapshot Hand // steal
 	at       int  // fog: hex index

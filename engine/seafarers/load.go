@@ -606,6 +606,10 @@ func (ld *loader) shared(st *State) {
 		last = d.K
 		sd := sealedDraw{k: d.K, kind: drawKind(k), drawer: ld.seat(f+".drawer", d.Drawer),
 			witness: ld.seat(f+".witness", d.Witness), entry: ld.count(f+".entry", d.Entry, 0, 1<<30), victim: -1, at: -1}
+		if d.Turn != 0 && !g.cfg.turnSealed {
+			ld.fail(f+".turn", "a sealed draw of format 1 records no turn")
+		}
+		sd.turn = ld.count(f+".turn", d.Turn, 0, 1<<30)
 		if d.Reveal != nil {
 			r, err := hex.DecodeString(*d.Reveal)
 			if err != nil || len(r) != 32 || hex.EncodeToString(r) != *d.Reveal {

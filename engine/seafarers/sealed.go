@@ -12,6 +12,9 @@ import (
 // number k, witness the next seat, the entry and its reveal.
 func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
 	d := sealedDraw{k: g.sealedNext, kind: kind, drawer: s, witness: g.next(s), victim: -1, at: -1}
+	if g.cfg.turnSealed {
+		d.turn = g.turn
+	}
 	g.sealedNext++
 	if src != nil {
 		d.entry = src.Entry()
@@ -32,7 +35,26 @@ func (g *Game) resolvesAt(s int) bool {
 	if !g.cfg.turnSealed {
 		return g.witnessOf(s)
 	}
-	return len(g.sealed) > 0 && g.BeginsTurn(g.colour(s))
+	if !g.BeginsTurn(g.colour(s)) {
+		return false
+	}
+	for i := range g.sealed {
+		if g.resolvesNow(&g.sealed[i], s) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolvesNow reports whether draw d resolves at the start of an entry of
+// seat s that resolves draws (resolvesAt): in format 1 when s witnesses
+// it; from format 2 when it was made before the current turn (a draw the
+// mover makes before its roll waits for the next turn, like any other).
+func (g *Game) resolvesNow(d *sealedDraw, s int) bool {
+	if !g.cfg.turnSealed {
+		return d.witness == s
+	}
+	return d.turn < g.turn
 }
 
 // witnessOf reports whether seat s witnesses a pending sealed draw.
@@ -71,7 +93,7 @@ func (g *Game) resolveDraws(s int, src engine.Source) ([]string, error) {
 	var ev []string
 	for i := 0; i < len(g.sealed); {
 		d := g.sealed[i]
-		if d.witness != s && !g.cfg.turnSealed {
+		if !g.resolvesNow(&d, s) {
 			i++
 			continue
 		}

@@ -80,3 +80,22 @@ func TestSealedOutcomeIndependentOfEntries(t *testing.T) {
 		t.Fatal("V13: the outcome of the sealed draws depends on entries made while they were pending")
 	}
 }
+
+// TestSealedMadeBeforeRollWaits: a steal the mover makes before its roll
+// waits for the next turn too, however the mover splits its turn into
+// entries (S138): splitting must not let the mover resolve its own draw
+// with the reveal it already knows.
+func TestSealedMadeBeforeRollWaits(t *testing.T) {
+	x := newT(t, "base", nil).edit("place settlement D7.n white; place settlement G8.n red; hand white 1 ore; card red knight; turn red; force steal ore")
+	x.do("red", "play knight robber D7 steal white")
+	if len(x.st().Sealed) != 1 {
+		t.Fatal("S137: the knight's steal is a sealed draw")
+	}
+	x.do("red", "roll", 2, 3)
+	if len(x.st().Sealed) != 1 || x.hand("red").Total() != 0 {
+		t.Fatalf("S138: the mover's second entry of its turn resolved its own steal: sealed %d, red holds %d", len(x.st().Sealed), x.hand("red").Total())
+	}
+	x.do("red", "end")
+	x.do("blue", "roll", 2, 3)
+	x.wantHand("red", "1 ore")
+}

@@ -226,12 +226,15 @@ type Pending struct {
 // drawing entry's reveal, nil in sandbox games; Victim and Snapshot belong
 // to a steal, At to a fog exploration.
 type SealedDraw struct {
-	K        int             `json:"k"`
-	Kind     string          `json:"kind"`
-	Drawer   string          `json:"drawer"`
-	Witness  string          `json:"witness"`
-	Entry    int             `json:"entry"`
-	Reveal   *string         `json:"reveal"`
+	K       int     `json:"k"`
+	Kind    string  `json:"kind"`
+	Drawer  string  `json:"drawer"`
+	Witness string  `json:"witness"`
+	Entry   int     `json:"entry"`
+	Reveal  *string `json:"reveal"`
+	// Turn is the turn the draw was made in (from format 2, where it
+	// resolves when a later turn begins, S138); absent in format 1.
+	Turn     int             `json:"turn,omitempty"`
 	Victim   *string         `json:"victim,omitempty"`
 	Snapshot *ResourceCounts `json:"snapshot,omitempty"`
 	At       *string         `json:"at,omitempty"`

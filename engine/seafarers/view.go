@@ -115,7 +115,7 @@ func (g *Game) State() *State {
 	}
 	for _, d := range g.sealed {
 		sd := SealedDraw{K: d.k, Kind: drawNames[d.kind], Drawer: g.colour(d.drawer).String(),
-			Witness: g.colour(d.witness).String(), Entry: d.entry}
+			Witness: g.colour(d.witness).String(), Entry: d.entry, Turn: d.turn}
 		if d.reveal != nil {
 			r := hex.EncodeToString(d.reveal)
 			sd.Reveal = &r
