@@ -61,6 +61,7 @@ func exitCode(err error) int {
 		re *engine.RuleError
 		ne *engine.NotationError
 		te *turnfile.TurnError
+		le *turnfile.LimitError
 		se *engine.StateError
 	)
 	switch {
@@ -70,7 +71,7 @@ func exitCode(err error) int {
 		return exitUsage
 	case errors.As(err, &pe), errors.As(err, &ve), errors.As(err, &fe), errors.As(err, &st):
 		return exitInvalid
-	case errors.As(err, &re), errors.As(err, &ne), errors.As(err, &te):
+	case errors.As(err, &re), errors.As(err, &ne), errors.As(err, &te), errors.As(err, &le):
 		return exitIllegal
 	case errors.As(err, &se):
 		return exitInvalid

@@ -58,7 +58,7 @@ func TestNewOutput(t *testing.T) {
 		t.Fatalf("output = %q", out.String())
 	}
 	b, _ := os.ReadFile(opts.File)
-	if !bytes.HasPrefix(b, []byte("format: elasund/1\n")) {
+	if !bytes.HasPrefix(b, []byte("format: elasund/2\n")) {
 		t.Fatalf("file starts %q", b[:20])
 	}
 	if err := runNew(t.Context(), opts); err == nil {

@@ -14,7 +14,9 @@ const (
 	// MaxActions is the most actions one entry holds.
 	MaxActions = 24
 	// MaxOrdersEntries is the most entries of only standing orders one
-	// seat makes between two turn beginnings (setup counts as one turn).
+	// seat of a peer game makes between two turn beginnings (setup counts
+	// as one turn). A sandbox game, played by one person, has no such
+	// limit.
 	MaxOrdersEntries = 1
 )
 
@@ -34,7 +36,7 @@ func (g *Game) checkLimits(e *Entry, actions []engine.Action) error {
 	if len(actions) > MaxActions {
 		return &LimitError{Seat: e.Seat, Reason: fmt.Sprintf("an entry holds at most %d actions, this one %d: send the rest in another entry", MaxActions, len(actions))}
 	}
-	if e.Kind == EntryOrders && g.ordersIn[e.Seat] >= MaxOrdersEntries {
+	if e.Kind == EntryOrders && !g.file.Header.Sandbox && g.ordersIn[e.Seat] >= MaxOrdersEntries {
 		return &LimitError{Seat: e.Seat, Reason: fmt.Sprintf("a seat sends at most %d entry of only standing orders per turn: add the orders to your next move or decision, or send them when the next turn begins", MaxOrdersEntries)}
 	}
 	return nil
