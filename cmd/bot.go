@@ -27,7 +27,11 @@ type botOptions struct {
 	Seed   *uint64
 	Commit bool
 	// Force lets --out replace an existing file.
-	Force  bool
+	Force bool
+	// With are other copies of the game to combine with the file first
+	// (elasund merge); DryRun shows the move without signing or writing.
+	With   []string
+	DryRun bool
 	Now    time.Time
 	Out    io.Writer
 	Seat   func(g *turnfile.Game) (string, error)
@@ -39,6 +43,8 @@ type botOptions struct {
 	// Cache returns the player's cache of verified positions; nil (or a
 	// nil cache) reads and replays the whole file.
 	Cache func() *turnfile.Cache
+	// Keys opens the player's key store, for --with; nil means none.
+	Keys func() (*turnfile.KeyStore, error)
 }
 
 func newBotCmd(app *App, runF func(*botOptions) error) *cobra.Command {
@@ -81,7 +87,7 @@ is heuristic). The bot's choices depend only on the position and --seed
 				return app.resolveSeat(c, g, as)
 			}
 			opts.Signer, opts.Witness, opts.Cache = app.signerFor, app.witness(), app.positions
-			opts.Git = app.git
+			opts.Git, opts.Keys = app.git, app.openKeys
 			if runF != nil {
 				return runF(opts)
 			}
@@ -95,6 +101,8 @@ is heuristic). The bot's choices depend only on the position and --seed
 	c.Flags().StringVar(&opts.OutFile, "out", "", "write to this file instead of in place (never over an existing file without --force)")
 	c.Flags().BoolVar(&opts.Force, "force", false, "let --out replace an existing file")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
+	c.Flags().StringArrayVar(&opts.With, "with", nil, "combine this copy of the game with the file first, as elasund merge does (repeatable)")
+	c.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show the bot's move without signing or writing anything")
 	return c
 }
 
@@ -109,7 +117,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := check(opts.Witness, opts.File, g); err != nil {
+	if g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out); err != nil {
 		return err
 	}
 	if err := checkOut(opts.OutFile, opts.Force); err != nil {
@@ -138,12 +146,16 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	if err != nil {
 		return err
 	}
-	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{})
+	wasParallel := parallelFor(g, seat)
+	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{DryRun: opts.DryRun})
 	if err != nil {
 		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err)
 	}
+	if opts.DryRun {
+		return previewed(opts.Out, g, e, seat)
+	}
 	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, headline)
+	return publish(ctx, publishing{WasParallel: wasParallel, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.

@@ -265,8 +265,15 @@ func (w keyWitness) Check(path string, g *turnfile.Game) error {
 		return nil
 	}
 	err := ks.Check(g)
+	var re *turnfile.RaceError
+	var st *turnfile.StaleError
 	var fe *turnfile.ForkError
-	if !errors.As(err, &fe) {
+	switch {
+	case errors.As(err, &re):
+		return withHint(fmt.Errorf("%s: %w", path, err), "run 'elasund merge %s' to continue from the copy that went further (the other is kept as evidence)", path)
+	case errors.As(err, &st) && st.Kept != "":
+		return withHint(fmt.Errorf("%s: %w", path, err), "your newer copy is kept at %s; 'elasund merge %s' restores it into %s", st.Kept, path, path)
+	case !errors.As(err, &fe):
 		return err
 	}
 	report, rerr := writeDispute(path, fe)

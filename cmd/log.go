@@ -13,9 +13,12 @@ import (
 )
 
 type logOptions struct {
-	File  string
-	Out   io.Writer
-	Games *games.Set
+	File string
+	// Witness is the player's record of the game: a stale or losing copy
+	// is refused (exit 4) as move refuses it; nil checks nothing.
+	Witness witness
+	Out     io.Writer
+	Games   *games.Set
 	// Cache returns the player's cache of verified positions; nil (or a
 	// nil cache) reads and replays the whole file.
 	Cache func() *turnfile.Cache
@@ -34,6 +37,7 @@ draws). The file is verified first.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File, opts.Out, opts.Games, opts.Cache = args[0], c.OutOrStdout(), app.games(), app.positions
+			opts.Witness = app.witness()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -46,6 +50,9 @@ draws). The file is verified first.`,
 func runLog(_ context.Context, opts *logOptions) error {
 	opts.Games = orAll(opts.Games)
 	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
+	if err == nil {
+		err = check(opts.Witness, opts.File, g)
+	}
 	if err != nil {
 		return err
 	}

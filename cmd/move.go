@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +22,10 @@ type moveOptions struct {
 	Force  bool
 	Commit bool
 	Dice   *[2]int
+	// With are other copies of the game to combine with the file first
+	// (elasund merge); DryRun shows the move without signing or writing.
+	With   []string
+	DryRun bool
 	Now    time.Time
 	Out    io.Writer
 	// Usage turns a message into a usage error of this command.
@@ -36,6 +39,8 @@ type moveOptions struct {
 	// Cache returns the player's cache of verified positions; nil (or a
 	// nil cache) reads and replays the whole file.
 	Cache func() *turnfile.Cache
+	// Keys opens the player's key store, for --with; nil means none.
+	Keys func() (*turnfile.KeyStore, error)
 }
 
 func newMoveCmd(app *App, runF func(*moveOptions) error) *cobra.Command {
@@ -92,7 +97,7 @@ one of n ne se s sw nw) and an edge two neighbouring hexes (G6-H5); see
 			opts.Usage = func(format string, args ...any) error { return usagef(c, format, args...) }
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.resolveSeat(c, g, as) }
 			opts.Signer, opts.Witness, opts.Cache = app.signerFor, app.witness(), app.positions
-			opts.Git = app.git
+			opts.Git, opts.Keys = app.git, app.openKeys
 			if runF != nil {
 				return runF(opts)
 			}
@@ -104,6 +109,8 @@ one of n ne se s sw nw) and an edge two neighbouring hexes (G6-H5); see
 	c.Flags().BoolVar(&opts.Force, "force", false, "let --out replace an existing file")
 	c.Flags().BoolVar(&opts.Commit, "commit", false, "git commit the written file")
 	c.Flags().StringVar(&dice, "dice", "", "force the roll to A,B (sandbox games only)")
+	c.Flags().StringArrayVar(&opts.With, "with", nil, "combine this copy of the game with the file first, as elasund merge does (repeatable)")
+	c.Flags().BoolVar(&opts.DryRun, "dry-run", false, "show what the move would do, without signing or writing anything")
 	return c
 }
 
@@ -142,7 +149,7 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.File, err)
 	}
-	if err := check(opts.Witness, opts.File, g); err != nil {
+	if g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out); err != nil {
 		return err
 	}
 	if err := checkOut(opts.OutFile, opts.Force); err != nil {
@@ -163,11 +170,15 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if serr != nil {
 		return serr
 	}
-	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{Dice: opts.Dice})
+	wasParallel := parallelFor(g, seat)
+	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{Dice: opts.Dice, DryRun: opts.DryRun})
 	if err != nil {
 		return err
 	}
-	return publish(ctx, publishing{Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
+	if opts.DryRun {
+		return previewed(opts.Out, g, e, seat)
+	}
+	return publish(ctx, publishing{WasParallel: wasParallel, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
 }
 
 // checkOut refuses to write --out over an existing file unless forced.
@@ -194,6 +205,9 @@ type publishing struct {
 	File, OutFile string // the game file, and --out (written instead when set)
 	Commit        bool
 	Witness       witness
+	// WasParallel is true when the entry was one of several the position
+	// let seats make at once (the next: line sends it back).
+	WasParallel bool
 	// Games are the games, for the words of the entry's events; nil
 	// means every game.
 	Games *games.Set
@@ -224,7 +238,7 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 	for _, ev := range e.Events {
 		fmt.Fprintf(p.Out, "  %s\n", r.Event(g.Position(), ev))
 	}
-	reportWritten(p.Out, g, e, seat, out)
+	reportWritten(p.Out, g, e, seat, out, p.WasParallel)
 	if p.Commit {
 		msg, err := commitMove(ctx, p.Git, g, e, seat, out)
 		if err != nil {
@@ -236,14 +250,35 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 }
 
 // reportWritten says that entry e by seat is written to out, where the
-// game stands, and in a peer game whom to send the file to.
-func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string) {
+// game stands, and in a peer game where the file goes next.
+func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string, wasParallel bool) {
 	fmt.Fprintf(w, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
-	if !g.File().Header.Sandbox && !g.Position().Over() {
-		if next := g.Acting(); len(next) > 0 && !slices.Contains(next, seat) {
-			fmt.Fprintf(w, "next: send %s to %s\n", out, seatNames(g, next))
-		}
+	printNext(w, g, out, seat, wasParallel)
+}
+
+// previewed prints what a move tried with --dry-run would do.
+func previewed(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string) error {
+	fmt.Fprintf(w, "dry run: %s's %s would be entry %d: %s\n", seat, e.Kind, e.N, strings.Join(e.Actions, "; "))
+	for _, ev := range e.Events {
+		fmt.Fprintf(w, "  %s\n", ev)
 	}
+	fmt.Fprintln(w, "nothing was signed or written")
+	return nil
+}
+
+// withCopies combines g with other copies of the game (--with), as
+// elasund merge does, printing what it did; without any, it checks g
+// against the player's key store (witness.Check).
+func withCopies(g *turnfile.Game, path string, with []string, set *games.Set, keys func() (*turnfile.KeyStore, error), w witness, now time.Time, out io.Writer) (*turnfile.Game, error) {
+	if len(with) == 0 {
+		return g, check(w, path, g)
+	}
+	m, err := mergeCopies(g, path, with, set, keysOf(keys, g), now)
+	if err != nil {
+		return nil, err
+	}
+	m.report(out)
+	return m.game, nil
 }
 
 // commitMove commits the file out, just written with entry e by seat, with

@@ -17,7 +17,10 @@ import (
 
 type movesOptions struct {
 	File string
-	JSON bool
+	// Witness is the player's record of the game: a stale or losing copy
+	// is refused (exit 4) as move refuses it; nil checks nothing.
+	Witness witness
+	JSON    bool
 	// All lists one action per line instead of grouping them.
 	All bool
 	Out io.Writer
@@ -60,6 +63,7 @@ the two hexes it lies between (G6-H5).`,
 			opts.Out = c.OutOrStdout()
 			opts.Seat = func(g *turnfile.Game) (string, error) { return app.listingSeat(c, g, as) }
 			opts.Signer, opts.Games, opts.Cache = app.quietSigner, app.games(), app.positions
+			opts.Witness = app.witness()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -75,6 +79,9 @@ the two hexes it lies between (G6-H5).`,
 func runMoves(_ context.Context, opts *movesOptions) error {
 	opts.Games = orAll(opts.Games)
 	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
+	if err == nil {
+		err = check(opts.Witness, opts.File, g)
+	}
 	if err != nil {
 		return err
 	}

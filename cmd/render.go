@@ -18,6 +18,9 @@ import (
 
 type renderOptions struct {
 	File string
+	// Witness is the player's record of the game: a stale or losing copy
+	// is refused (exit 4) as move refuses it; nil checks nothing.
+	Witness witness
 	// SVG is the picture's file; empty writes the picture to Out, unless
 	// HTML is given.
 	SVG string
@@ -61,6 +64,7 @@ from a file that does not verify.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File, opts.Out, opts.Games = args[0], c.OutOrStdout(), app.games()
+			opts.Witness = app.witness()
 			if c.Flags().Changed("svg") && opts.SVG == "" {
 				return usagef(c, "--svg: want a file name")
 			}
@@ -91,6 +95,9 @@ func runRender(_ context.Context, opts *renderOptions) error {
 		return withHint(fmt.Errorf("--html %s: the file exists", opts.HTML), "choose another name, or add --force to replace it")
 	}
 	g, err := openGame(opts.Games, opts.File)
+	if err == nil {
+		err = check(opts.Witness, opts.File, g)
+	}
 	if err != nil {
 		return err
 	}

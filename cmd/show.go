@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,12 +16,20 @@ import (
 )
 
 type showOptions struct {
-	File   string
-	As     string
-	JSON   bool
-	Out    io.Writer
-	Colour bool
-	Games  *games.Set
+	File string
+	// With are other copies of the game to combine with the file before
+	// showing it (elasund merge, without writing); Witness is the
+	// player's record of the game: a stale or losing copy is refused
+	// (exit 4) as move refuses it; nil checks nothing.
+	With    []string
+	Witness witness
+	Keys    func() (*turnfile.KeyStore, error)
+	Now     time.Time
+	As      string
+	JSON    bool
+	Out     io.Writer
+	Colour  bool
+	Games   *games.Set
 	// Signer returns the signer of a seat, or nil when it has none.
 	Signer func(g *turnfile.Game, seat string) *turnfile.Signer
 	// Mine lists the seats of a game whose secrets are in the key
@@ -56,6 +65,7 @@ state as JSON (the field names of the turn file's state).`,
 			opts.Out, opts.Games = c.OutOrStdout(), app.games()
 			opts.Colour = app.colour(opts.Out)
 			opts.Signer, opts.Cache, opts.Mine = app.quietSigner, app.positions, app.mySeats
+			opts.Witness, opts.Keys, opts.Now = app.witness(), app.openKeys, app.now()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -64,6 +74,7 @@ state as JSON (the field names of the turn file's state).`,
 	}
 	c.Flags().StringVar(&as, "as", "", "add this seat's options")
 	c.Flags().BoolVar(&opts.JSON, "json", false, "print the state as JSON")
+	c.Flags().StringArrayVar(&opts.With, "with", nil, "show the file combined with this copy of the game, as elasund merge would (repeatable; nothing is written)")
 	return c
 }
 
@@ -79,6 +90,13 @@ func (app *App) quietSigner(g *turnfile.Game, seat string) *turnfile.Signer {
 func runShow(_ context.Context, opts *showOptions) error {
 	opts.Games = orAll(opts.Games)
 	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
+	if err == nil {
+		msgs := io.Discard
+		if !opts.JSON {
+			msgs = opts.Out
+		}
+		g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, msgs)
+	}
 	if err != nil {
 		if opts.JSON {
 			printJSON(opts.Out, struct {

@@ -71,6 +71,10 @@ type MoveOptions struct {
 	// MaxSize is the largest file the move may make, when smaller than
 	// MaxSize (which bounds every move); 0 means MaxSize.
 	MaxSize int
+	// DryRun checks and applies the move to a copy only: the entry is
+	// returned unsigned and the game is unchanged (nothing is signed, so
+	// nothing can be evidence against the player, §4.6).
+	DryRun bool
 }
 
 // Move validates the move of seat, applies it, and appends it as a signed
@@ -137,6 +141,9 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	if err != nil {
 		return nil, err
 	}
+	if o.DryRun {
+		return &e, nil
+	}
 	if !h.Sandbox {
 		if err := signGuarded(&e, s, r.revealIdx); err != nil {
 			return nil, err
@@ -154,7 +161,6 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 	}
 	return &g.file.History[len(g.file.History)-1], nil
 }
-
 
 // Legal lists the actions seat may take now, in the game's canonical
 // order. When seat would begin its turn, what its own draws would decide

@@ -132,7 +132,7 @@ type Entry struct {
 	Actions []string `json:"actions"`
 	// Parts are the entries of a parallel entry (§2.6): signed entries
 	// of different seats, each made on the same predecessor.
-	Parts  []Entry   `json:"parts,omitempty"`
+	Parts  []Entry  `json:"parts,omitempty"`
 	Events []string `json:"events"`
 	// State is the hash of the state after this entry (§3.4).
 	State string `json:"state"`

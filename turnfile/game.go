@@ -70,10 +70,10 @@ type Game struct {
 
 // chainPos is where a seat stands in its hash chain.
 type chainPos struct {
-	key     ed25519.PublicKey
-	commit  Hash
-	joinN   int  // entry that joined, 0 if not joined
-	value   Hash // latest published chain value (commit or reveal)
+	key    ed25519.PublicKey
+	commit Hash
+	joinN  int  // entry that joined, 0 if not joined
+	value  Hash // latest published chain value (commit or reveal)
 	// k is the index of value in the chain (0: the commitment): in
 	// format 1 the number of reveals so far, from format 2 the index the
 	// latest reveal had (§4.1).

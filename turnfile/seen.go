@@ -244,7 +244,7 @@ func (k *KeyStore) Remember(g *Game) error {
 		if err != nil {
 			return err
 		}
-		if n > len(g.file.History) {
+		if n > len(g.file.History) && k.holds(g, seen) {
 			return nil
 		}
 	}
@@ -304,4 +304,33 @@ func compareFiles(a, b *File) (*Comparison, error) {
 		return c, fe
 	}
 	return c, nil
+}
+
+// KeepRace keeps the copy of g that lost a race at entry n (§6.2) in the
+// key store, as evidence of what was left out, and returns its path.
+func (k *KeyStore) KeepRace(g *Game, lost *Game, n int) (string, error) {
+	data, err := lost.File().Marshal()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	path := filepath.Join(k.gamesDir(), fmt.Sprintf("%s.race-%d-%s.yaml", g.gameKey(), n, hex.EncodeToString(h[:4])))
+	if err := os.MkdirAll(k.gamesDir(), 0o700); err != nil {
+		return "", err
+	}
+	return path, WriteAtomic(path, data, 0o600)
+}
+
+// SeenPath is where the key store keeps the latest copy of g it has seen.
+func (k *KeyStore) SeenPath(g *Game) string { return k.copyPath(g) }
+
+// holds reports whether the copy seen (its bytes) holds every entry of g:
+// g is behind it. A copy that won a race against it (Merge) does not.
+func (k *KeyStore) holds(g *Game, seen []byte) bool {
+	f, err := k.parseSeen(g, seen)
+	if err != nil {
+		return true
+	}
+	cmp, err := compareFiles(f, g.file)
+	return err == nil && cmp.A >= cmp.B
 }
