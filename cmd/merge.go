@@ -92,7 +92,13 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 	m.report(opts.Out)
 	f := m.game.File()
 	fmt.Fprintf(opts.Out, "wrote %s: %d entries; %s\n", opts.File, len(f.History), status(m.game))
-	printNext(opts.Out, m.game, opts.File, "", false)
+	me := ""
+	if m.store != nil {
+		if mine := m.store.Seats(m.game); len(mine) == 1 {
+			me = mine[0]
+		}
+	}
+	printNext(opts.Out, m.game, opts.File, me, false, true)
 	_ = ctx
 	return nil
 }
@@ -149,11 +155,12 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 	if ks != nil && ks.Plays(g) {
 		if seen, err := ks.Seen(g); err == nil && seen != nil {
 			if o, err := turnfile.Open(seen); err == nil {
-				others = append(others, copyOf{"the copy you saw last", o})
+				others = append(others, copyOf{"the copy you saw last (" + ks.SeenPath(o) + ")", o})
 			}
 		}
 	}
 	var left []turnfile.Entry
+	current := path
 	for _, o := range others {
 		res, rep, err := turnfile.Merge(m.game, o.game)
 		var fe *turnfile.ForkError
@@ -172,9 +179,9 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 			last := res.File().History[len(res.File().History)-1]
 			m.say("entry %d: the entries %s made at once are combined into one parallel entry", last.N, last.Who())
 		case turnfile.MergeRace:
-			loser, winner := o, copyOf{"your copy", m.game}
+			loser, winner := o, copyOf{current, m.game}
 			if rep.FromB {
-				loser, winner = copyOf{"your copy", m.game}, o
+				loser, winner = copyOf{current, m.game}, o
 			}
 			m.say("entry %d: a race (%s); %s went further and is kept", rep.Entry, rep.Race.Reason, winner.name)
 			for _, e := range rep.Left {
@@ -186,6 +193,12 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 				}
 			}
 			left = append(left, rep.Left...)
+		}
+		if res != m.game {
+			current = o.name
+			if rep.Kind == turnfile.MergeParallel {
+				current = "the combined copy"
+			}
 		}
 		m.game = res
 	}

@@ -253,7 +253,7 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 // game stands, and in a peer game where the file goes next.
 func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string, wasParallel bool) {
 	fmt.Fprintf(w, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
-	printNext(w, g, out, seat, wasParallel)
+	printNext(w, g, out, seat, wasParallel, false)
 }
 
 // previewed prints what a move tried with --dry-run would do.

@@ -33,7 +33,7 @@ type advice struct {
 // never two seats that would fork the game. wasParallel is true when
 // seat's entry was one of several the position before it let seats make
 // at once.
-func nextAdvice(g *turnfile.Game, seat string, wasParallel bool) advice {
+func nextAdvice(g *turnfile.Game, seat string, wasParallel, merged bool) advice {
 	p := g.Position()
 	if p.Over() || len(g.Unjoined()) > 0 {
 		return advice{}
@@ -41,6 +41,18 @@ func nextAdvice(g *turnfile.Game, seat string, wasParallel bool) advice {
 	collector := p.Current()
 	par := g.Parallel()
 	switch {
+	case merged && seat == collector:
+		// The seats still owing were sent their copies when the
+		// decisions became owed: their copies come back here.
+		var owing []string
+		for _, o := range p.Owed() {
+			if o.Seat != seat && !slices.Contains(owing, o.Seat) && slices.Contains(g.Acting(), o.Seat) {
+				owing = append(owing, o.Seat)
+			}
+		}
+		if len(owing) > 0 {
+			return advice{Wait: owing, Collector: collector}
+		}
 	case wasParallel && seat != collector:
 		return advice{To: []string{collector}, Back: true, Collector: collector}
 	case wasParallel:
@@ -73,7 +85,7 @@ func (a advice) line(g *turnfile.Game, file string) string {
 	merge := fmt.Sprintf("elasund merge %s COPY...", file)
 	switch {
 	case len(a.Wait) > 0:
-		return fmt.Sprintf("wait for the copies of %s, then combine them with yours: %s", seatNames(g, a.Wait), merge)
+		return fmt.Sprintf("wait for the copies of %s (each decides on its own), then combine them with yours: %s", seatNames(g, a.Wait), merge)
 	case len(a.To) == 0:
 		return ""
 	case a.Back:
@@ -90,11 +102,11 @@ func (a advice) line(g *turnfile.Game, file string) string {
 }
 
 // printNext prints the "next:" line of a peer game after seat's entry.
-func printNext(w io.Writer, g *turnfile.Game, file, seat string, wasParallel bool) {
+func printNext(w io.Writer, g *turnfile.Game, file, seat string, wasParallel, merged bool) {
 	if g.File().Header.Sandbox {
 		return
 	}
-	if line := nextAdvice(g, seat, wasParallel).line(g, file); line != "" {
+	if line := nextAdvice(g, seat, wasParallel, merged).line(g, file); line != "" {
 		fmt.Fprintf(w, "next: %s\n", line)
 	}
 }

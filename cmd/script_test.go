@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	mathrand "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,9 +20,26 @@ var update = flag.Bool("update", false, "rewrite golden files and scripts from t
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"elasund": func() {
+			if seed := os.Getenv("ELASUND_TEST_SEED"); seed != "" {
+				// For scripts that need the same keys, secrets and so
+				// dice every run: the test binary's randomness from a
+				// seed. The real program has no such switch.
+				n, _ := strconv.ParseUint(seed, 10, 64)
+				app := &App{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv, Rand: mathrand.NewChaCha8(seedBytes(n))}
+				os.Exit(app.Run(context.Background(), os.Args[1:]))
+			}
 			os.Exit(Main(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
+}
+
+// seedBytes is a ChaCha8 seed made from n.
+func seedBytes(n uint64) [32]byte {
+	var b [32]byte
+	for i := range 8 {
+		b[i] = byte(n >> (8 * i))
+	}
+	return b
 }
 
 // TestScripts runs cmd/testdata/script/*.txtar against the real binary.
