@@ -73,7 +73,8 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 		return err
 	}
 	defer unlock()
-	g, err := openGame(opts.Games, opts.File)
+	ks := keysOf(opts.Keys, nil)
+	g, err := openCached(opts.Games, opts.File, ks.Cache())
 	if err != nil {
 		return err
 	}
@@ -103,9 +104,10 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 	return nil
 }
 
-// keysOf opens the key store of a peer game's player, or nil.
+// keysOf opens the key store of a peer game's player (of any game when g
+// is nil), or nil.
 func keysOf(open func() (*turnfile.KeyStore, error), g *turnfile.Game) *turnfile.KeyStore {
-	if open == nil || g.File().Header.Sandbox {
+	if open == nil || g != nil && g.File().Header.Sandbox {
 		return nil
 	}
 	ks, err := open()
@@ -153,15 +155,18 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 		others = append(others, copyOf{c, o})
 	}
 	if ks != nil && ks.Plays(g) {
-		if seen, err := ks.Seen(g); err == nil && seen != nil {
-			if o, err := turnfile.Open(seen); err == nil {
-				others = append(others, copyOf{"the copy you saw last (" + ks.SeenPath(o) + ")", o})
-			}
+		if o, err := ks.SeenGame(g); err == nil && o != nil {
+			others = append(others, copyOf{"the copy you saw last (" + ks.SeenPath(o) + ")", o})
 		}
 	}
 	var left []turnfile.Entry
 	current := path
+	seen := map[string]bool{lastOf(g): true}
 	for _, o := range others {
+		if seen[lastOf(o.game)] {
+			continue // the same copy as one merged already
+		}
+		seen[lastOf(o.game)] = true
 		res, rep, err := turnfile.Merge(m.game, o.game)
 		var fe *turnfile.ForkError
 		if errors.As(err, &fe) {
@@ -253,4 +258,15 @@ func disputeError(path string, fe *turnfile.ForkError) error {
 		return withHint(fmt.Errorf("%s: %w", path, fe), "the dispute report could not be written: %v", rerr)
 	}
 	return withHint(fmt.Errorf("%s: %w", path, fe), "the two signed entries are in %s; anyone can check it with 'elasund verify %s'", report, report)
+}
+
+// lastOf names a copy by its length and last entry: two copies of one
+// game with the same are the same copy.
+func lastOf(g *turnfile.Game) string {
+	h := g.File().History
+	if len(h) == 0 {
+		return "0"
+	}
+	e := h[len(h)-1]
+	return fmt.Sprintf("%d/%s/%s", len(h), e.Prev, e.State)
 }

@@ -25,6 +25,8 @@ type advice struct {
 	// for before it combines them.
 	Wait      []string
 	Collector string
+	// Over is true when the game has ended: the file goes to everyone.
+	Over bool
 }
 
 // nextAdvice says where the file goes after seat's entry (or after a
@@ -35,8 +37,18 @@ type advice struct {
 // at once.
 func nextAdvice(g *turnfile.Game, seat string, wasParallel, merged bool) advice {
 	p := g.Position()
-	if p.Over() || len(g.Unjoined()) > 0 {
+	if len(g.Unjoined()) > 0 {
 		return advice{}
+	}
+	if p.Over() {
+		// Everyone gets the last copy, to see the end and verify it.
+		var all []string
+		for _, s := range g.File().Header.Seats {
+			if s.Colour != seat {
+				all = append(all, s.Colour)
+			}
+		}
+		return advice{To: all, Over: true}
 	}
 	collector := p.Current()
 	par := g.Parallel()
@@ -88,6 +100,8 @@ func (a advice) line(g *turnfile.Game, file string) string {
 		return fmt.Sprintf("wait for the copies of %s (each decides on its own), then combine them with yours: %s", seatNames(g, a.Wait), merge)
 	case len(a.To) == 0:
 		return ""
+	case a.Over:
+		return fmt.Sprintf("send %s to %s: the game is over, and everyone verifies the last copy", file, seatNames(g, a.To))
 	case a.Back:
 		return fmt.Sprintf("send %s back to %s, who combines it with the other copies made at once: %s", file, seatNames(g, a.To), merge)
 	case a.Parallel:

@@ -111,7 +111,7 @@ func (g *Game) Marshal() ([]byte, error) {
 	}
 	if r := g.raw; r != nil && r.appendable(f) {
 		stateYAML := g.stateYAML
-		if stateYAML.version != g.version {
+		if stateYAML.version != g.version || stateYAML.data == nil {
 			b, err := stateBlock(f.State)
 			if err != nil {
 				return nil, err

@@ -41,8 +41,12 @@ type Cache struct {
 
 // Cache returns the cache kept in the key store's games directory. Its
 // snapshots carry a MAC under a key derived from the store's private key:
-// nobody without that key can make one the store trusts.
+// nobody without that key can make one the store trusts. A nil key store
+// has no cache (nil).
 func (k *KeyStore) Cache() *Cache {
+	if k == nil {
+		return nil
+	}
 	key := sha256.Sum256(append([]byte("elasund/snapshot\x00"), k.Private.Seed()...))
 	return &Cache{dir: k.gamesDir(), key: key[:]}
 }

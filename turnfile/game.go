@@ -63,6 +63,10 @@ type Game struct {
 	// ordersIn counts, per seat, the entries of only standing orders it
 	// made since the current turn began (§2.3, the limits).
 	ordersIn map[string]int
+	// attacker is set by tests that play a cheating seat's software,
+	// which makes entries over the limits where verifiers do not check
+	// them (format 1).
+	attacker bool
 	// stateYAML is the state block the size check of a move encoded for
 	// the state after it (checkSize), which Marshal then writes.
 	stateYAML encodedState
@@ -629,8 +633,9 @@ type result struct {
 	begins  bool
 	events  []string
 	// revealIdx is the index of the chain value the entry reveals, 0 for
-	// none (§4.1).
+	// none (§4.1); orders the number of standing orders it gives (§2.3).
 	revealIdx int
+	orders    int
 }
 
 // newSource returns the random source of draws made before any turn
@@ -741,7 +746,7 @@ func (g *Game) run(e *Entry, actions []engine.Action, inPlace bool) (*result, er
 	if events == nil {
 		events = []string{}
 	}
-	return &result{turn: before, eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events, revealIdx: revealIdx}, nil
+	return &result{turn: before, eng: eng, rng: rng, rngTurn: turn, begins: begins, events: events, revealIdx: revealIdx, orders: ordersIn(actions)}, nil
 }
 
 // accept makes the result of entry e the game's position.
@@ -756,7 +761,9 @@ func (g *Game) accept(e *Entry, r *result) {
 			g.lastReveal = slices.Clone(cp.value[:])
 		}
 	}
-	g.countOrders(e, r)
+	if e.Kind != EntryParallel {
+		g.countOrders(e.Seat, r.orders, r.begins)
+	}
 }
 
 func diceOf(p engine.Position) *[2]int {

@@ -55,7 +55,7 @@ func (g *Game) replayParallel(e *Entry) error {
 	}
 	g.accept(e, r)
 	for j := range e.Parts {
-		g.countOrders(&e.Parts[j], nil)
+		g.countOrders(e.Parts[j].Seat, ordersIn(moves[j]), false)
 	}
 	return g.linkOf(e, nil)
 }
@@ -175,7 +175,7 @@ func (g *Game) Combine(parts []Entry) (*Entry, error) {
 	}
 	g.accept(&e, r)
 	for j := range parts {
-		g.countOrders(&parts[j], nil)
+		g.countOrders(parts[j].Seat, ordersIn(moves[j]), false)
 	}
 	if err := g.link(&e); err != nil {
 		return nil, err

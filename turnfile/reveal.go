@@ -115,7 +115,7 @@ func (g *Game) restoreChains(entries []Entry, steps []Step) error {
 		}
 		if e.Kind == EntryParallel {
 			for j := range e.Parts {
-				g.countOrders(&e.Parts[j], nil)
+				g.countOrders(e.Parts[j].Seat, g.ordersOf(&e.Parts[j]), false)
 			}
 			continue
 		}
@@ -146,8 +146,8 @@ func (g *Game) restoreChains(entries []Entry, steps []Step) error {
 			}
 			cp.value, cp.k, cp.revealN = v, cp.k+steps, e.N
 		}
-		if !g.file.Header.Sandbox || e.Kind != EntryEdit {
-			g.countOrders(e, nil)
+		if e.Kind != EntryEdit {
+			g.countOrders(e.Seat, g.ordersOf(e), false)
 		}
 	}
 	return nil

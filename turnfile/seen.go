@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/secretfile"
 )
 
@@ -210,9 +211,9 @@ func supersedes(a, b *File, n int) bool {
 // race settles a race between g and the copy seen last (§6.2): which of
 // them wins, for the player to continue from with Merge.
 func (k *KeyStore) race(g *Game, seen *File, fe *ForkError) error {
-	sg, err := Open(seen)
+	sg, err := k.SeenGame(g)
 	if err != nil {
-		return &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not verify: " + err.Error()}
+		return err
 	}
 	c := fe.Entry - 1
 	return &RaceError{Fork: fe, KeepSeen: raceKey(sg, c).beats(raceKey(g, c)), Kept: k.copyPath(g)}
@@ -220,6 +221,28 @@ func (k *KeyStore) race(g *Game, seen *File, fe *ForkError) error {
 
 // Seen returns the latest copy of g this key store has seen, or nil.
 func (k *KeyStore) Seen(g *Game) (*File, error) { return k.seenCopy(g) }
+
+// SeenGame returns the latest copy of g this key store has seen, opened
+// from its cache of verified positions (§4.6), or nil.
+func (k *KeyStore) SeenGame(g *Game) (*Game, error) {
+	data, err := k.seenBytes(g)
+	if err != nil || data == nil {
+		return nil, err
+	}
+	reg, err := engine.NewRegistry(g.game)
+	if err != nil {
+		return nil, err
+	}
+	f, err := k.Cache().Parse(data, reg)
+	if err != nil {
+		return nil, &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not read: " + err.Error()}
+	}
+	sg, err := Open(f)
+	if err != nil {
+		return nil, &KeyStoreError{Path: k.copyPath(g), Reason: "the copy of the game seen last does not verify: " + err.Error()}
+	}
+	return sg, nil
+}
 
 func (k *KeyStore) seenCopy(g *Game) (*File, error) {
 	data, err := k.seenBytes(g)

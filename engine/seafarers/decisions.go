@@ -243,6 +243,11 @@ func (g *Game) autoReward(s int) (Resource, bool) {
 
 // setOrders applies an orders action (S154) and makes at once
 // the decisions the new orders settle.
+// MaxAcceptRules is the most standing accept rules one seat keeps (S71):
+// a bound, so that no seat can grow the state, and so the turn file,
+// without end (docs/seafarers/decisions.md).
+const MaxAcceptRules = 8
+
 func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 	o := &g.players[s].orders
 	switch a.Order {
@@ -255,6 +260,9 @@ func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 	case OrderTradeAccept:
 		if a.Cards.Total() == 0 || a.Get.Total() == 0 {
 			return nil, ruleErr("S71", a, "an accept rule names cards on both sides")
+		}
+		if len(o.accept) >= MaxAcceptRules {
+			return nil, ruleErr("S71", a, "%s keeps at most %d accept rules; orders trade ask removes them", g.colour(s), MaxAcceptRules)
 		}
 		o.accept = append(slices.Clip(o.accept), acceptRule{give: a.Cards, get: a.Get})
 	case OrderTradeDecline:

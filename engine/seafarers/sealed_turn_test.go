@@ -99,3 +99,15 @@ func TestSealedMadeBeforeRollWaits(t *testing.T) {
 	x.do("blue", "roll", 2, 3)
 	x.wantHand("red", "1 ore")
 }
+
+// TestAcceptRulesBounded: a seat keeps at most MaxAcceptRules standing
+// accept rules, so that it cannot fill the file (S71).
+func TestAcceptRulesBounded(t *testing.T) {
+	x := newT(t, "base", nil)
+	for i := 0; i < MaxAcceptRules; i++ {
+		x.do("blue", "orders trade accept 1 ore for 1 brick")
+	}
+	x.refuse("blue", "orders trade accept 1 ore for 1 brick", "S71")
+	x.do("blue", "orders trade ask")
+	x.do("blue", "orders trade accept 1 ore for 1 brick")
+}

@@ -1,0 +1,346 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/turnfile"
+)
+
+// The courier (issue "Several seats at once"): peer games played by bots,
+// each seat with its own key store and its own copy of the file, where a
+// courier carries every copy a command's "next:" line names to each seat
+// it names — in parallel and in random order, so that copies cross. Seats
+// also send standing orders during other seats' turns. Every seat does only
+// what the tool advises: merge what arrives (elasund merge), move when the
+// game waits for it (elasund bot), pass the file on as next: says. No game
+// may wedge; every game ends, and its final file verifies for every seat.
+
+// courierSeat is one player: a key directory and a copy of the game.
+type courierSeat struct {
+	colour string
+	home   string
+	file   string
+	app    *App
+	mu     sync.Mutex
+}
+
+// open reads the seat's copy with its key store's cache, as its commands
+// do.
+func (s *courierSeat) open(t *testing.T) *turnfile.Game {
+	t.Helper()
+	ks, err := turnfile.OpenKeyStore(s.home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := openCached(nil, s.file, ks.Cache())
+	if err != nil {
+		data, _ := os.ReadFile(s.file)
+		_, err2 := openGame(nil, s.file)
+		t.Fatalf("%s's copy: %v (without the cache: %v)\n%s", s.colour, err, err2, data[:min(len(data), 300)])
+	}
+	return g
+}
+
+type delivery struct {
+	to   string
+	data []byte
+	from string
+}
+
+type courier struct {
+	t      *testing.T
+	rnd    *rand.Rand
+	seats  map[string]*courierSeat
+	order  []string
+	queue  []delivery
+	colour *regexp.Regexp
+	// counts of what happened, for the report.
+	deliveries, merges, parallel, races, orders, moves int
+}
+
+func newCourierApp(home string, set *games.Set, out *bytes.Buffer, now func() time.Time) *App {
+	return &App{
+		Out: out, ErrOut: out, In: strings.NewReader(""),
+		Getenv: func(k string) string {
+			if k == "ELASUND_HOME" {
+				return home
+			}
+			return ""
+		},
+		Now: now, Games: set,
+	}
+}
+
+// run runs one elasund command line as seat's player and returns what it
+// printed and its exit code.
+func (c *courier) run(s *courierSeat, args ...string) (string, int) {
+	var out bytes.Buffer
+	app := *s.app
+	app.Out, app.ErrOut = &out, &out
+	code := app.Run(context.Background(), args)
+	return out.String(), code
+}
+
+// nextSeats reads the seats a "next:" line names to send the file to.
+func (c *courier) nextSeats(out string) []string {
+	for _, line := range strings.Split(out, "\n") {
+		rest, ok := strings.CutPrefix(line, "next: send ")
+		if !ok {
+			continue
+		}
+		// "send F to A (..), B (..) at once; ..." or "send F back to A (..), who ..."
+		_, to, _ := strings.Cut(rest, " to ")
+		to, _, _ = strings.Cut(to, ";")
+		to, _, _ = strings.Cut(to, ", who")
+		to = regexp.MustCompile(`\([^)]*\)`).ReplaceAllString(to, "")
+		var seats []string
+		for _, w := range c.colour.FindAllString(to, -1) {
+			if _, ok := c.seats[w]; ok && !slices.Contains(seats, w) {
+				seats = append(seats, w)
+			}
+		}
+		return seats
+	}
+	return nil
+}
+
+// send queues s's file for the seats its last command's next: line named.
+func (c *courier) send(s *courierSeat, out string) {
+	data, err := os.ReadFile(s.file)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, to := range c.nextSeats(out) {
+		c.queue = append(c.queue, delivery{to: to, data: data, from: s.colour})
+	}
+}
+
+// deliver hands one copy to its seat, which merges it into its own copy
+// and acts if the game waits for it.
+func (c *courier) deliver(d delivery) {
+	c.deliveries++
+	s := c.seats[d.to]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := os.Stat(s.file); err != nil {
+		if err := os.WriteFile(s.file, d.data, 0o644); err != nil {
+			c.t.Fatal(err)
+		}
+	} else {
+		in := filepath.Join(s.home, "incoming.yaml")
+		if err := os.WriteFile(in, d.data, 0o644); err != nil {
+			c.t.Fatal(err)
+		}
+		out, code := c.run(s, "merge", s.file, in)
+		if testing.Verbose() {
+			c.t.Logf("%s merges %s's copy: %s", s.colour, d.from, out)
+		}
+		if code != 0 {
+			c.t.Fatalf("%s merging %s's copy: exit %d\n%s", s.colour, d.from, code, out)
+		}
+		c.merges++
+		if strings.Contains(out, "one parallel entry") {
+			c.parallel++
+		}
+		if strings.Contains(out, "a race") {
+			c.races++
+		}
+		if strings.Contains(out, "signed again") {
+			c.send(s, out)
+		}
+	}
+	c.act(s)
+}
+
+// act lets the seat's bot move while the game waits for it, passing the
+// file on after each move; now and then, a seat the game does not wait for
+// sends standing orders.
+func (c *courier) act(s *courierSeat) {
+	for range 8 {
+		g := s.open(c.t)
+		if g.Position().Over() {
+			return
+		}
+		if !slices.Contains(g.Acting(), s.colour) {
+			if c.rnd.IntN(12) == 0 {
+				c.sendOrders(s, g)
+			}
+			return
+		}
+		out, code := c.run(s, "bot", s.file, "--as", s.colour)
+		if code != 0 {
+			c.t.Fatalf("%s's bot: exit %d\n%s", s.colour, code, out)
+		}
+		c.moves++
+		c.send(s, out)
+	}
+}
+
+// sendOrders gives standing orders during another seat's turn and sends
+// them to the seats the game waits for.
+func (c *courier) sendOrders(s *courierSeat, g *turnfile.Game) {
+	orders := map[string][]string{
+		"elasund":   {"orders discard gold yellow", "orders rebuild nearest", "orders ask"},
+		"seafarers": {"orders discard wool ore", "orders gold ore grain", "orders trade decline", "orders trade ask"},
+	}[g.Rules().Name()]
+	out, code := c.run(s, "move", s.file, orders[c.rnd.IntN(len(orders))], "--as", s.colour)
+	if code == 3 && strings.Contains(out, "gives standing orders in at most") {
+		return
+	}
+	if code != 0 {
+		c.t.Fatalf("%s's orders: exit %d\n%s", s.colour, code, out)
+	}
+	c.orders++
+	c.send(s, out)
+}
+
+// courierGame plays one game to its end and returns the courier.
+func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []string, seed uint64) *courier {
+	t.Helper()
+	dir := t.TempDir()
+	c := &courier{t: t, rnd: rand.New(rand.NewPCG(seed, 77)), seats: map[string]*courierSeat{}, order: colours,
+		colour: regexp.MustCompile(`\b(` + strings.Join(colours, "|") + `)\b`)}
+	clock := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	var clockMu sync.Mutex
+	now := func() time.Time {
+		clockMu.Lock()
+		defer clockMu.Unlock()
+		clock = clock.Add(time.Second)
+		return clock
+	}
+	for i, col := range colours {
+		home := filepath.Join(dir, col)
+		s := &courierSeat{colour: col, home: home, file: filepath.Join(home, "game.yaml")}
+		var sink bytes.Buffer
+		s.app = newCourierApp(home, set, &sink, now)
+		s.app.Rand = rand.NewChaCha8(seedBytes(seed*16 + uint64(i)))
+		c.seats[col] = s
+		if out, code := c.run(s, "keygen", "--name", col); code != 0 {
+			t.Fatalf("keygen: %s", out)
+		}
+	}
+	first := c.seats[colours[0]]
+	if out, code := c.run(first, append([]string{"new", first.file}, newArgs...)...); code != 0 {
+		t.Fatalf("new: %s", out)
+	}
+	// The file goes round for the joins, red first.
+	data, _ := os.ReadFile(first.file)
+	for _, col := range colours {
+		s := c.seats[col]
+		if s != first {
+			if err := os.WriteFile(s.file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if out, code := c.run(s, "join", s.file, "--as", col); code != 0 {
+			t.Fatalf("join %s: %s", col, out)
+		}
+		data, _ = os.ReadFile(s.file)
+	}
+	last := c.seats[colours[len(colours)-1]]
+	c.act(last)
+	out, _ := c.run(last, "show", last.file)
+	_ = out
+	for _, col := range colours {
+		if col != last.colour {
+			c.queue = append(c.queue, delivery{to: col, data: data, from: last.colour})
+		}
+	}
+	for steps := 0; len(c.queue) > 0; steps++ {
+		if steps > 20000 {
+			t.Fatal("no end after 20,000 deliveries")
+		}
+		// Take a few copies off the queue in random order and deliver
+		// them at once, each seat handling its own mail.
+		batch := min(len(c.queue), 1+c.rnd.IntN(3))
+		var now []delivery
+		for range batch {
+			i := c.rnd.IntN(len(c.queue))
+			now = append(now, c.queue[i])
+			c.queue = slices.Delete(c.queue, i, i+1)
+		}
+		for _, d := range now {
+			c.deliver(d)
+		}
+	}
+	// Every seat's copy must be the end of the game, and verify for it.
+	var final []byte
+	for _, col := range colours {
+		s := c.seats[col]
+		g, err := openGame(nil, s.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Position().Over() {
+			t.Fatalf("wedged: the courier has nothing left to carry, but %s's copy is at entry %d, %s (waiting for %v)", col, len(g.File().History), status(g), g.Acting())
+		}
+		if out, code := c.run(s, "verify", s.file); code != 0 {
+			t.Fatalf("%s: verify: %s", col, out)
+		}
+		d, _ := os.ReadFile(s.file)
+		if final == nil {
+			final = d
+		}
+	}
+	return c
+}
+
+// TestCourier plays Seafarers and Elasund peer games through the courier.
+// make test plays a few; ELASUND_SOAK plays 200 of each.
+func TestCourier(t *testing.T) {
+	n := 2
+	if os.Getenv("ELASUND_SOAK") != "" {
+		n = 200
+	}
+	set := games.All()
+	scenarios := []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert", "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
+	type totals struct{ games, entries, deliveries, merges, parallel, races, orders int }
+	var sum [2]totals
+	for i := range n {
+		for k, name := range []string{"seafarers", "elasund"} {
+			var args []string
+			colours := []string{"red", "blue", "white", "orange"}
+			if name == "elasund" {
+				colours = []string{"red", "blue", "green", "yellow"}
+			}
+			colours = colours[:3+i%2]
+			var players []string
+			for _, c := range colours {
+				players = append(players, c+"="+strings.ToUpper(c[:1])+c[1:])
+			}
+			args = append(args, "--game", name, "--players", strings.Join(players, ","))
+			if name == "seafarers" {
+				args = append(args, "--scenario", scenarios[i%len(scenarios)])
+			}
+			t.Run(fmt.Sprintf("%s-%d", name, i), func(t *testing.T) {
+				c := courierGame(t, set, args, colours, uint64(1000+2*i+k))
+				g, _ := openGame(nil, c.seats[colours[0]].file)
+				s := &sum[k]
+				s.games++
+				s.entries += len(g.File().History)
+				s.deliveries += c.deliveries
+				s.merges += c.merges
+				s.parallel += c.parallel
+				s.races += c.races
+				s.orders += c.orders
+			})
+		}
+	}
+	for k, name := range []string{"seafarers", "elasund"} {
+		s := sum[k]
+		t.Logf("%s: %d games to their end, %d entries, %d copies carried, %d merges, %d parallel entries combined, %d races settled, %d orders sent during others' turns",
+			name, s.games, s.entries, s.deliveries, s.merges, s.parallel, s.races, s.orders)
+	}
+}
