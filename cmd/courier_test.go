@@ -36,23 +36,6 @@ type courierSeat struct {
 	mu     sync.Mutex
 }
 
-// open reads the seat's copy with its key store's cache, as its commands
-// do.
-func (s *courierSeat) open(t *testing.T) *turnfile.Game {
-	t.Helper()
-	ks, err := turnfile.OpenKeyStore(s.home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := openCached(nil, s.file, ks.Cache())
-	if err != nil {
-		data, _ := os.ReadFile(s.file)
-		_, err2 := openGame(nil, s.file)
-		t.Fatalf("%s's copy: %v (without the cache: %v)\n%s", s.colour, err, err2, data[:min(len(data), 300)])
-	}
-	return g
-}
-
 type delivery struct {
 	to   string
 	data []byte
@@ -66,6 +49,10 @@ type courier struct {
 	order  []string
 	queue  []delivery
 	colour *regexp.Regexp
+	// mu guards the courier's queue, counts, random source and what it
+	// knows of each copy: seats handle their mail at the same time.
+	mu     sync.Mutex
+	status map[string]seatStatus
 	// counts of what happened, for the report.
 	deliveries, merges, parallel, races, orders, moves int
 }
@@ -120,8 +107,10 @@ func (c *courier) nextSeats(out string) []string {
 func (c *courier) send(s *courierSeat, out string) {
 	data, err := os.ReadFile(s.file)
 	if err != nil {
-		c.t.Fatal(err)
+		c.fatalf("%v", err)
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, to := range c.nextSeats(out) {
 		c.queue = append(c.queue, delivery{to: to, data: data, from: s.colour})
 	}
@@ -130,33 +119,35 @@ func (c *courier) send(s *courierSeat, out string) {
 // deliver hands one copy to its seat, which merges it into its own copy
 // and acts if the game waits for it.
 func (c *courier) deliver(d delivery) {
-	c.deliveries++
+	c.count(func() { c.deliveries++ })
 	s := c.seats[d.to]
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, err := os.Stat(s.file); err != nil {
 		if err := os.WriteFile(s.file, d.data, 0o644); err != nil {
-			c.t.Fatal(err)
+			c.fatalf("%v", err)
 		}
 	} else {
 		in := filepath.Join(s.home, "incoming.yaml")
 		if err := os.WriteFile(in, d.data, 0o644); err != nil {
-			c.t.Fatal(err)
+			c.fatalf("%v", err)
 		}
 		out, code := c.run(s, "merge", s.file, in)
 		if testing.Verbose() {
 			c.t.Logf("%s merges %s's copy: %s", s.colour, d.from, out)
 		}
 		if code != 0 {
-			c.t.Fatalf("%s merging %s's copy: exit %d\n%s", s.colour, d.from, code, out)
+			c.fatalf("%s merging %s's copy: exit %d\n%s", s.colour, d.from, code, out)
 		}
-		c.merges++
-		if strings.Contains(out, "one parallel entry") {
-			c.parallel++
-		}
-		if strings.Contains(out, "a race") {
-			c.races++
-		}
+		c.count(func() {
+			c.merges++
+			if strings.Contains(out, "one parallel entry") {
+				c.parallel++
+			}
+			if strings.Contains(out, "a race") {
+				c.races++
+			}
+		})
 		if strings.Contains(out, "signed again") {
 			c.send(s, out)
 		}
@@ -169,48 +160,103 @@ func (c *courier) deliver(d delivery) {
 // sends standing orders.
 func (c *courier) act(s *courierSeat) {
 	for range 8 {
-		g := s.open(c.t)
-		if g.Position().Over() {
+		over, acting := c.where(s)
+		if over {
 			return
 		}
-		if !slices.Contains(g.Acting(), s.colour) {
-			if c.rnd.IntN(12) == 0 {
-				c.sendOrders(s, g)
+		if !slices.Contains(acting, s.colour) {
+			c.mu.Lock()
+			orders := c.rnd.IntN(12) == 0
+			c.mu.Unlock()
+			if orders {
+				c.sendOrders(s)
 			}
 			return
 		}
 		out, code := c.run(s, "bot", s.file, "--as", s.colour)
 		if code != 0 {
-			c.t.Fatalf("%s's bot: exit %d\n%s", s.colour, code, out)
+			c.fatalf("%s's bot: exit %d\n%s", s.colour, code, out)
 		}
-		c.moves++
+		c.count(func() { c.moves++ })
 		c.send(s, out)
 	}
 }
 
+// where reads what the seat's copy says of the game, as a player reads the
+// status line of its last command: over, or the seats it waits for.
+func (c *courier) where(s *courierSeat) (bool, []string) {
+	ks, err := turnfile.OpenKeyStore(s.home)
+	if err != nil {
+		c.fatalf("%v", err)
+	}
+	c.mu.Lock()
+	st, ok := c.status[s.colour]
+	c.mu.Unlock()
+	if ok && st.version == fileVersion(s.file) {
+		return st.over, st.acting
+	}
+	g, err := openCached(nil, s.file, ks.Cache())
+	if err != nil {
+		c.fatalf("%s's copy: %v", s.colour, err)
+	}
+	st = seatStatus{version: fileVersion(s.file), over: g.Position().Over(), acting: g.Acting(), game: g.Rules().Name()}
+	c.mu.Lock()
+	c.status[s.colour] = st
+	c.mu.Unlock()
+	return st.over, st.acting
+}
+
+// seatStatus is what a seat knows of its copy, by the copy's bytes.
+type seatStatus struct {
+	version string
+	over    bool
+	acting  []string
+	game    string
+}
+
+// fileVersion names a file's content by its size and modification time.
+func fileVersion(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", fi.Size(), fi.ModTime().UnixNano())
+}
+
 // sendOrders gives standing orders during another seat's turn and sends
 // them to the seats the game waits for.
-func (c *courier) sendOrders(s *courierSeat, g *turnfile.Game) {
+func (c *courier) sendOrders(s *courierSeat) {
 	orders := map[string][]string{
 		"elasund":   {"orders discard gold yellow", "orders rebuild nearest", "orders ask"},
 		"seafarers": {"orders discard wool ore", "orders gold ore grain", "orders trade decline", "orders trade ask"},
-	}[g.Rules().Name()]
-	out, code := c.run(s, "move", s.file, orders[c.rnd.IntN(len(orders))], "--as", s.colour)
+	}
+	c.mu.Lock()
+	list := orders[c.status[s.colour].game]
+	pick := list[c.rnd.IntN(len(list))]
+	c.mu.Unlock()
+	out, code := c.run(s, "move", s.file, pick, "--as", s.colour)
 	if code == 3 && strings.Contains(out, "gives standing orders in at most") {
 		return
 	}
 	if code != 0 {
-		c.t.Fatalf("%s's orders: exit %d\n%s", s.colour, code, out)
+		c.fatalf("%s's orders: exit %d\n%s", s.colour, code, out)
 	}
-	c.orders++
+	c.count(func() { c.orders++ })
 	c.send(s, out)
+}
+
+// count changes the courier's counts.
+func (c *courier) count(f func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f()
 }
 
 // courierGame plays one game to its end and returns the courier.
 func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []string, seed uint64) *courier {
 	t.Helper()
 	dir := t.TempDir()
-	c := &courier{t: t, rnd: rand.New(rand.NewPCG(seed, 77)), seats: map[string]*courierSeat{}, order: colours,
+	c := &courier{t: t, rnd: rand.New(rand.NewPCG(seed, 77)), seats: map[string]*courierSeat{}, order: colours, status: map[string]seatStatus{},
 		colour: regexp.MustCompile(`\b(` + strings.Join(colours, "|") + `)\b`)}
 	clock := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	var clockMu sync.Mutex
@@ -258,12 +304,13 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 			c.queue = append(c.queue, delivery{to: col, data: data, from: last.colour})
 		}
 	}
-	for steps := 0; len(c.queue) > 0; steps++ {
+	for steps := 0; c.pending() > 0; steps++ {
 		if steps > 20000 {
 			t.Fatal("no end after 20,000 deliveries")
 		}
 		// Take a few copies off the queue in random order and deliver
-		// them at once, each seat handling its own mail.
+		// them at the same time, each seat handling its own mail.
+		c.mu.Lock()
 		batch := min(len(c.queue), 1+c.rnd.IntN(3))
 		var now []delivery
 		for range batch {
@@ -271,8 +318,25 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 			now = append(now, c.queue[i])
 			c.queue = slices.Delete(c.queue, i, i+1)
 		}
+		c.mu.Unlock()
+		var wg sync.WaitGroup
 		for _, d := range now {
-			c.deliver(d)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() {
+					if r := recover(); r != nil {
+						if _, ok := r.(errStop); !ok {
+							panic(r)
+						}
+					}
+				}()
+				c.deliver(d)
+			}()
+		}
+		wg.Wait()
+		if t.Failed() {
+			t.FailNow()
 		}
 	}
 	// Every seat's copy must be the end of the game, and verify for it.
@@ -308,39 +372,66 @@ func TestCourier(t *testing.T) {
 	scenarios := []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert", "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
 	type totals struct{ games, entries, deliveries, merges, parallel, races, orders int }
 	var sum [2]totals
-	for i := range n {
-		for k, name := range []string{"seafarers", "elasund"} {
-			var args []string
-			colours := []string{"red", "blue", "white", "orange"}
-			if name == "elasund" {
-				colours = []string{"red", "blue", "green", "yellow"}
+	var mu sync.Mutex
+	t.Run("games", func(t *testing.T) {
+		for i := range n {
+			for k, name := range []string{"seafarers", "elasund"} {
+				colours := []string{"red", "blue", "white", "orange"}
+				if name == "elasund" {
+					colours = []string{"red", "blue", "green", "yellow"}
+				}
+				colours = colours[:3+i%2]
+				var players []string
+				for _, c := range colours {
+					players = append(players, c+"="+strings.ToUpper(c[:1])+c[1:])
+				}
+				args := []string{"--game", name, "--players", strings.Join(players, ",")}
+				if name == "seafarers" {
+					// Games to 7 points where the scenario allows it: as
+					// many kinds of position, in fewer turns.
+					args = append(args, "--scenario", scenarios[i%len(scenarios)])
+					if scenarios[i%len(scenarios)] != "pirate-islands" {
+						args = append(args, "--option", "vp_target=7")
+					}
+				}
+				t.Run(fmt.Sprintf("%s-%d", name, i), func(t *testing.T) {
+					t.Parallel()
+					c := courierGame(t, set, args, colours, uint64(1000+2*i+k))
+					g, _ := openGame(nil, c.seats[colours[0]].file)
+					mu.Lock()
+					defer mu.Unlock()
+					s := &sum[k]
+					s.games++
+					s.entries += len(g.File().History)
+					s.deliveries += c.deliveries
+					s.merges += c.merges
+					s.parallel += c.parallel
+					s.races += c.races
+					s.orders += c.orders
+				})
 			}
-			colours = colours[:3+i%2]
-			var players []string
-			for _, c := range colours {
-				players = append(players, c+"="+strings.ToUpper(c[:1])+c[1:])
-			}
-			args = append(args, "--game", name, "--players", strings.Join(players, ","))
-			if name == "seafarers" {
-				args = append(args, "--scenario", scenarios[i%len(scenarios)])
-			}
-			t.Run(fmt.Sprintf("%s-%d", name, i), func(t *testing.T) {
-				c := courierGame(t, set, args, colours, uint64(1000+2*i+k))
-				g, _ := openGame(nil, c.seats[colours[0]].file)
-				s := &sum[k]
-				s.games++
-				s.entries += len(g.File().History)
-				s.deliveries += c.deliveries
-				s.merges += c.merges
-				s.parallel += c.parallel
-				s.races += c.races
-				s.orders += c.orders
-			})
 		}
-	}
+	})
 	for k, name := range []string{"seafarers", "elasund"} {
 		s := sum[k]
 		t.Logf("%s: %d games to their end, %d entries, %d copies carried, %d merges, %d parallel entries combined, %d races settled, %d orders sent during others' turns",
 			name, s.games, s.entries, s.deliveries, s.merges, s.parallel, s.races, s.orders)
 	}
+}
+
+// pending is the number of copies still to carry.
+func (c *courier) pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.queue)
+}
+
+// errStop stops a delivery that failed (fatalf).
+type errStop struct{}
+
+// fatalf fails the game from any delivery's goroutine: the failure is
+// reported, the delivery stops, and the courier stops after the batch.
+func (c *courier) fatalf(format string, args ...any) {
+	c.t.Errorf(format, args...)
+	panic(errStop{})
 }

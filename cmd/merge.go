@@ -148,7 +148,7 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 	}
 	var others []copyOf
 	for _, c := range copies {
-		o, err := openGame(set, c)
+		o, err := openCached(set, c, ks.Cache())
 		if err != nil {
 			return nil, err
 		}

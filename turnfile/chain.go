@@ -23,7 +23,3 @@ func ChainReveal(secret Hash, n, k int) (Hash, bool) {
 	}
 	return hashTimes(secret, n-k), true
 }
-
-// checkReveal reports whether SHA-256(reveal) equals the seat's previous
-// chain value.
-func checkReveal(reveal, previous Hash) bool { return sha256.Sum256(reveal[:]) == previous }
