@@ -97,6 +97,13 @@ func (m *model) legend() []string {
 		"Pieces: R settlement, [R] city, R road, r ship. R red B blue W white O orange.",
 		"Harbours: 3:1, and 2:1 br2 brick, lu2 lumber, wo2 wool, gr2 grain, or2 ore.",
 	}
+	for _, h := range m.harbours {
+		if h.kind == board.HarbourUnknown || h.kind == board.NoHarbour {
+			out = append(out, "?:? a harbour not yet dealt: the first seat's first entry deals them (S132).")
+			break
+		}
+	}
+	out = append(out, "Moves name a hex D7, a corner D7.n (n ne se s sw nw) and an edge C6-D7.")
 	switch {
 	case m.st.ScenarioState.Gifts != nil:
 		out = append(out, "Gifts on their edges: VP+ victory point, DC+ development card, +br… harbour.")
