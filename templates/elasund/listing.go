@@ -57,7 +57,7 @@ type rect struct{ top, left, bottom, right int }
 // corners, "A2–I3".
 func (r rect) text() string {
 	tl := square(r.top, r.left)
-	switch (r.bottom-r.top+1)*(r.right-r.left+1) {
+	switch (r.bottom - r.top + 1) * (r.right - r.left + 1) {
 	case 1:
 		return tl
 	case 2:
