@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // Edit is one sandbox position edit (docs/elasund/rules.md, topic edits).
@@ -64,7 +66,7 @@ var editUsage = map[string]string{
 // ParseEdits reads sandbox edits separated by ";" or new lines, in the
 // words of docs/elasund/rules.md, topic edits. Errors are *NotationError.
 func ParseEdits(text string) ([]Edit, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	if len(groups) == 0 {
 		return nil, &NotationError{Input: text, Reason: "no edit given"}
 	}
@@ -79,12 +81,12 @@ func ParseEdits(text string) ([]Edit, error) {
 	return out, nil
 }
 
-func parseEdit(input string, toks []mvToken) (Edit, error) {
-	verb := toks[0].low
+func parseEdit(input string, toks []engine.Token) (Edit, error) {
+	verb := toks[0].Lower
 	usage, ok := editUsage[verb]
-	if !ok || !toks[0].ascii {
-		return Edit{}, &NotationError{Input: input, Offset: toks[0].off,
-			Reason: fmt.Sprintf("unknown edit %q (gold, influence, place, remove, permit, church, wall, trade, ship, turn)", toks[0].text)}
+	if !ok || !toks[0].ASCII {
+		return Edit{}, &NotationError{Input: input, Offset: toks[0].Off,
+			Reason: fmt.Sprintf("unknown edit %q (gold, influence, place, remove, permit, church, wall, trade, ship, turn)", toks[0].Text)}
 	}
 	p := &actionParser{input: input, toks: toks, i: 1, actionVerb: actionVerb{name: verb, usage: usage}}
 	e := Edit{Verb: verb}
@@ -93,9 +95,9 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		if err != nil {
 			return NoColour, err
 		}
-		c, err := ParseColour(t.low)
-		if err != nil || !t.ascii {
-			return NoColour, p.errAt(t.off, "%q is not a colour (red, blue, green, yellow)", t.text)
+		c, err := ParseColour(t.Lower)
+		if err != nil || !t.ASCII {
+			return NoColour, p.errAt(t.Off, "%q is not a colour (red, blue, green, yellow)", t.Text)
 		}
 		return c, nil
 	}
@@ -106,7 +108,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		}
 		n, ok := smallNumber(t)
 		if !ok {
-			return 0, p.errAt(t.off, "%q is not a number (%s)", t.text, usage)
+			return 0, p.errAt(t.Off, "%q is not a number (%s)", t.Text, usage)
 		}
 		return n, nil
 	}
@@ -123,11 +125,11 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 			}
 		}
 	case "place":
-		var t mvToken
+		var t engine.Token
 		t, err = p.next("building")
 		if err == nil {
-			if e.Building, err = ParseKind(t.low); err != nil {
-				err = p.errAt(t.off, "%q is not a building", t.text)
+			if e.Building, err = ParseKind(t.Lower); err != nil {
+				err = p.errAt(t.Off, "%q is not a building", t.Text)
 			}
 		}
 		if err == nil {
@@ -147,20 +149,20 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 			}
 		}
 	case "church":
-		var t mvToken
+		var t engine.Token
 		if t, err = p.next("tile"); err == nil {
-			if e.Tile, err = ParseTile(t.text); err != nil {
-				err = p.errAt(t.off, "%q is not a church tile (NW N NE W C E SW S SE)", t.text)
+			if e.Tile, err = ParseTile(t.Text); err != nil {
+				err = p.errAt(t.Off, "%q is not a church tile (NW N NE W C E SW S SE)", t.Text)
 			} else {
 				e.Colour, err = colour()
 			}
 		}
 	case "wall":
 		if e.Colour, err = colour(); err == nil {
-			var t mvToken
+			var t engine.Token
 			if t, err = p.next("wall space"); err == nil {
-				if e.Wall, err = ParseWallSpace(t.text); err != nil || e.Wall.Index < 0 {
-					err = p.errAt(t.off, "%q is not a wall space (N:<column>, S:<column>, E:<row>)", t.text)
+				if e.Wall, err = ParseWallSpace(t.Text); err != nil || e.Wall.Index < 0 {
+					err = p.errAt(t.Off, "%q is not a wall space (N:<column>, S:<column>, E:<row>)", t.Text)
 				}
 			}
 		}
@@ -169,7 +171,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		if n, err = number("row"); err == nil {
 			var ok bool
 			if e.Row, ok = RowIndex(n); !ok {
-				err = p.errAt(p.toks[p.i-1].off, "there is no row %d", n)
+				err = p.errAt(p.toks[p.i-1].Off, "there is no row %d", n)
 			}
 		}
 	case "turn":
@@ -179,7 +181,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		return Edit{}, err
 	}
 	if p.i < len(toks) {
-		return Edit{}, p.errAt(toks[p.i].off, "unexpected %q (%s)", toks[p.i].text, usage)
+		return Edit{}, p.errAt(toks[p.i].Off, "unexpected %q (%s)", toks[p.i].Text, usage)
 	}
 	return e, nil
 }

@@ -157,7 +157,7 @@ func (e Edit) String() string {
 // ParseEdits reads sandbox edits (topic edits): edits separated by ";" or
 // new lines, words case-insensitive. Errors are *engine.NotationError.
 func ParseEdits(text string) ([]Edit, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	if len(groups) == 0 {
 		return nil, &engine.NotationError{Input: text, Offset: 0, Reason: "no edit"}
 	}
@@ -179,10 +179,10 @@ func (p *moveParser) number(lo, hi int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, err := strconv.Atoi(t.text)
-	if err != nil || n < lo || n > hi || strconv.Itoa(n) != t.text {
+	n, err := strconv.Atoi(t.Text)
+	if err != nil || n < lo || n > hi || strconv.Itoa(n) != t.Text {
 		p.i--
-		return 0, p.fail(p.i, "a whole number from %d to %d expected, not %q", lo, hi, t.text)
+		return 0, p.fail(p.i, "a whole number from %d to %d expected, not %q", lo, hi, t.Text)
 	}
 	return n, nil
 }
@@ -192,7 +192,7 @@ func (p *moveParser) words() []string {
 	var out []string
 	for p.i < len(p.toks) {
 		if p.peek() != "," {
-			out = append(out, p.toks[p.i].low)
+			out = append(out, p.toks[p.i].Lower)
 		}
 		p.i++
 	}
@@ -202,9 +202,9 @@ func (p *moveParser) words() []string {
 func (p *moveParser) edit() (Edit, error) {
 	t := p.toks[0]
 	p.i = 1
-	e := Edit{Verb: t.low}
+	e := Edit{Verb: t.Lower}
 	var err error
-	switch t.low {
+	switch t.Lower {
 	case "hand":
 		if e.Colour, err = p.colour(); err != nil {
 			return e, err
@@ -226,7 +226,7 @@ func (p *moveParser) edit() (Edit, error) {
 		if err != nil {
 			return e, err
 		}
-		if e.Card, err = ParseCardKind(w.text); err != nil {
+		if e.Card, err = ParseCardKind(w.Text); err != nil {
 			return e, p.fail(p.i-1, "%v", err)
 		}
 		if p.peek() == "played" {
@@ -274,14 +274,14 @@ func (p *moveParser) edit() (Edit, error) {
 		if err != nil {
 			return e, err
 		}
-		if strings.Contains(w.text, "-") {
-			x, err := board.ParseEdge(w.text)
+		if strings.Contains(w.Text, "-") {
+			x, err := board.ParseEdge(w.Text)
 			if err != nil {
 				return e, p.fail(p.i-1, "%v", err)
 			}
 			e.Edge, e.OnEdge = x, true
 		} else {
-			c, err := board.ParseCorner(w.text)
+			c, err := board.ParseCorner(w.Text)
 			if err != nil {
 				return e, p.fail(p.i-1, "%v (an edge is written <hex>-<hex> here)", err)
 			}
@@ -295,7 +295,7 @@ func (p *moveParser) edit() (Edit, error) {
 		} else if e.Hex, err = p.hex(); err != nil {
 			return e, err
 		}
-		return e, p.end(t.low + " <hex>|off")
+		return e, p.end(t.Lower + " <hex>|off")
 	case "chits", "cloth", "fortress":
 		if e.Colour, err = p.colour(); err != nil {
 			return e, err
@@ -303,7 +303,7 @@ func (p *moveParser) edit() (Edit, error) {
 		if e.N, err = p.number(0, 1000); err != nil {
 			return e, err
 		}
-		return e, p.end(t.low + " <colour> <n>")
+		return e, p.end(t.Lower + " <colour> <n>")
 	case "rewarded", "home-islands":
 		if e.Colour, err = p.colour(); err != nil {
 			return e, err
@@ -339,7 +339,7 @@ func (p *moveParser) edit() (Edit, error) {
 		if err != nil {
 			return e, err
 		}
-		if e.Wonder, err = ParseWonder(w.text); err != nil {
+		if e.Wonder, err = ParseWonder(w.Text); err != nil {
 			return e, p.fail(p.i-1, "%v", err)
 		}
 		if e.Colour, err = p.colour(); err != nil {
@@ -387,7 +387,7 @@ func (p *moveParser) edit() (Edit, error) {
 		if err != nil {
 			return e, err
 		}
-		if e.Terrain, err = board.ParseTerrain(w.text); err != nil {
+		if e.Terrain, err = board.ParseTerrain(w.Text); err != nil {
 			return e, p.fail(p.i-1, "%v", err)
 		}
 		if p.i < len(p.toks) {
@@ -406,7 +406,7 @@ func (p *moveParser) edit() (Edit, error) {
 		} else if e.Colour, err = p.colour(); err != nil {
 			return e, err
 		}
-		return e, p.end(t.low + " <colour>|none")
+		return e, p.end(t.Lower + " <colour>|none")
 	case "force":
 		if p.peek() == "clear" {
 			p.i++
@@ -436,7 +436,7 @@ func (p *moveParser) edit() (Edit, error) {
 		}
 		return e, p.end("turn <colour> [roll|trade|build]")
 	}
-	return e, p.fail(0, "%q is not an edit", t.text)
+	return e, p.fail(0, "%q is not an edit", t.Text)
 }
 
 // editCards reads a card list where counts may be 0.
