@@ -178,7 +178,7 @@ func TestSource(t *testing.T) {
 		var planned []string
 		for slices.Contains(scratch.View().WaitingFor, col) && !scratch.Over() && (len(move) == 0 || move[len(move)-1].Kind != elasund.ActEnd) {
 			var choice []elasund.Action
-			for _, a := range scratch.Legal(col, elasund.Streams(rng.Clone())) {
+			for _, a := range scratch.Legal(col, rng.Clone()) {
 				if a.Kind != elasund.ActOrders {
 					choice = append(choice, a)
 				}
@@ -187,7 +187,7 @@ func TestSource(t *testing.T) {
 			if len(move) > 6 && slices.ContainsFunc(choice, func(c elasund.Action) bool { return c.Kind == elasund.ActEnd }) {
 				a = elasund.Action{Kind: elasund.ActEnd}
 			}
-			ev, err := scratch.Apply(col, []elasund.Action{a}, elasund.Streams(rng))
+			ev, err := scratch.Apply(col, []elasund.Action{a}, rng)
 			if err != nil {
 				t.Fatalf("planning %s: %v", a, err)
 			}

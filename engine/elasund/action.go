@@ -169,33 +169,15 @@ func FormatMove(m []Action) string {
 	return strings.Join(parts, "; ")
 }
 
-// Stream names a kind of random draw. Each kind has its own generator, so
-// one kind of draw never shifts another (docs/turnfile.md §4.3).
-type Stream int
-
-// The streams.
+// The streams Elasund draws from, by name (engine.Rand): each kind of
+// draw has its own, so one kind never shifts another (docs/turnfile.md
+// §4.3).
 const (
-	NoStream        Stream = iota
-	StreamDice             // two draws of Intn(6) per roll
-	StreamInfluence        // influence cards: production, walls, the start deal
-	StreamChurch           // church tiles
-	StreamReward           // the pirate reward
+	StreamDice      = "dice"      // two draws of Intn(6) per roll
+	StreamInfluence = "influence" // influence cards: production, walls, the start deal
+	StreamChurch    = "church"    // church tiles
+	StreamReward    = "reward"    // the pirate reward
 )
-
-var streamNames = [...]string{"", "dice", "influence", "church", "reward"}
-
-func (s Stream) String() string {
-	if s <= NoStream || int(s) >= len(streamNames) {
-		return "?"
-	}
-	return streamNames[s]
-}
-
-// Rand is the source of every random outcome. Intn returns a uniformly
-// distributed integer in [0, n) drawn from the named stream; n is at least 1.
-type Rand interface {
-	Intn(s Stream, n int) int
-}
 
 // FormatAction prints a in its canonical form with the third influence colour
 // named as this game's edition prints it ("red" in the French and Russian

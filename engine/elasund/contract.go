@@ -251,7 +251,7 @@ func (p *Position) Legal(seat string, src engine.Source) []engine.Action {
 	if err != nil {
 		return nil
 	}
-	return Actions(p.g.Legal(c, Streams(src)))
+	return Actions(p.g.Legal(c, src))
 }
 
 // Apply applies a move by seat atomically.
@@ -268,7 +268,7 @@ func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) (
 		}
 		m[i] = ea
 	}
-	return p.g.Apply(c, m, Streams(src))
+	return p.g.Apply(c, m, src)
 }
 
 // Edit applies sandbox edits atomically.
@@ -294,19 +294,6 @@ func seatNames(cs []Colour) []string {
 	}
 	return out
 }
-
-// Streams adapts a contract source to the engine's Rand, drawing each
-// Stream from the source's stream of the same name; nil stays nil.
-func Streams(src engine.Rand) Rand {
-	if src == nil {
-		return nil
-	}
-	return streams{src}
-}
-
-type streams struct{ src engine.Rand }
-
-func (s streams) Intn(st Stream, n int) int { return s.src.Intn(st.String(), n) }
 
 // Unchecked returns a game in state st without checking that st is a
 // consistent position, for drawing positions that may not be one (a

@@ -40,7 +40,7 @@ func (m Maker) New(level string, seed uint64) (bot.Player, error) {
 // never changes g, and returns a *bot.NoActionError when the seat has
 // nothing to do.
 type chooser interface {
-	choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error)
+	choose(g *game.Game, seat game.Colour, peek engine.Rand) (game.Action, error)
 }
 
 // choose is bot.Player.Choose for a chooser: it converts the position, the
@@ -59,7 +59,7 @@ func choose(c chooser, p engine.Position, seat string, src engine.Source) (engin
 	if err != nil {
 		return nil, &bot.NoActionError{Seat: seat, Phase: g.View().Phase.String()}
 	}
-	a, err := c.choose(g, colour, game.Streams(src))
+	a, err := c.choose(g, colour, src)
 	if err != nil {
 		return nil, err
 	}
