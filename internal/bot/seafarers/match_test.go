@@ -108,3 +108,19 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 		t.Errorf("heuristic win rate %s, want at least 0.9", fmt.Sprintf("%.3f over %d games", all.rate(), all.games))
 	}
 }
+
+// strongMatch is the arena of the requirement for the strong
+// level: four seats, one strong player of search p rotating through the
+// seats and the scenarios against three heuristic ones, game i from seed
+// 7000+i, one game at a time (procs 1) so that decision times are those
+// of one core.
+func strongMatch(p searchParams) arena {
+	return arena{
+		first: 7000,
+		procs: 1,
+		turns: matchTurnLimit,
+		every: 20,
+		hero:  func(seed uint64) bot.Player { return newStrong(seed, p, &defaultValue) },
+		other: func(seed uint64, seat int) bot.Player { return newHeuristic(seed*10 + uint64(seat)) },
+	}
+}
