@@ -13,10 +13,10 @@ type Maker struct{}
 
 var _ bot.Maker = Maker{}
 
-// Levels lists the player levels, weakest first: bot.LevelRandom and
-// bot.LevelHeuristic.
+// Levels lists the player levels, weakest first: bot.LevelRandom,
+// bot.LevelHeuristic and bot.LevelStrong.
 func (Maker) Levels() []string {
-	return []string{bot.LevelRandom, bot.LevelHeuristic}
+	return []string{bot.LevelRandom, bot.LevelHeuristic, bot.LevelStrong}
 }
 
 // New returns a player of the given level whose choices depend only on
@@ -28,6 +28,8 @@ func (m Maker) New(level string, seed uint64) (bot.Player, error) {
 		return newRandom(seed), nil
 	case bot.LevelHeuristic:
 		return newHeuristic(seed), nil
+	case bot.LevelStrong:
+		return newStrong(seed, defaultSearch, &defaultValue), nil
 	}
 	return nil, &bot.LevelError{Level: level, Levels: m.Levels()}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/seafarers"
+	"github.com/elasund/elasund/engine/seafarers/board"
 	"github.com/elasund/elasund/internal/bot"
 )
 
@@ -23,6 +24,9 @@ type strong struct {
 	h     *heuristic // proposes the candidates and plays the futures
 	seeds *rand.Rand // one base seed per decision
 	buf   []game.Action
+	// root are the seats' islands in the position being decided, which
+	// every simulated future starts from.
+	root islandBook
 }
 
 var (
@@ -99,6 +103,15 @@ func (s *strong) choose(g *game.Game, seat game.Colour, src engine.Source) (game
 	if len(cands) == 1 {
 		return cands[0], nil
 	}
+	s.root = islandBook{}
+	switch g.Scenario() {
+	case board.NewShores, board.FourIslands, board.ThroughTheDesert, board.WondersOfCatan, board.NewWorld:
+		for _, c := range g.Seats() {
+			w := newView(g, c)
+			w.book, w.st = &s.root, v.state()
+			w.islands()
+		}
+	}
 	return s.search(g, seat, cands), nil
 }
 
@@ -160,6 +173,7 @@ const maxRolloutSteps = 4000
 // game, and returns seat's chance of winning there.
 func (s *strong) rollout(g *game.Game, seat game.Colour, a game.Action, seed uint64) float64 {
 	c := g.Clone()
+	book := s.root
 	var src engine.Source = engine.NewSeeded(turnSeed(seed, g.Turn()))
 	if _, err := c.Apply(seat, []game.Action{a}, src); err != nil {
 		return 0
@@ -180,7 +194,7 @@ func (s *strong) rollout(g *game.Game, seat game.Colour, a game.Action, seed uin
 			}
 			src = engine.NewSeeded(turnSeed(seed, c.Turn()+1))
 		}
-		b, ok := s.policy(c, who)
+		b, ok := s.policy(c, who, &book)
 		if !ok {
 			break
 		}
@@ -188,13 +202,13 @@ func (s *strong) rollout(g *game.Game, seat game.Colour, a game.Action, seed uin
 			break
 		}
 	}
-	return s.value(c, seat)
+	return s.value(c, seat, &book)
 }
 
 // policy is the heuristic's choice for seat in a simulated future: from
 // the listing without a source (the future's draws are its own), a
 // witness's resolve only when it is all the seat may do.
-func (s *strong) policy(g *game.Game, seat game.Colour) (game.Action, bool) {
+func (s *strong) policy(g *game.Game, seat game.Colour, book *islandBook) (game.Action, bool) {
 	legal := g.AppendLegal(s.h.buf[:0], seat, nil)
 	s.h.buf = legal
 	if len(legal) == 0 {
@@ -211,19 +225,21 @@ func (s *strong) policy(g *game.Game, seat game.Colour) (game.Action, bool) {
 		}
 	}
 	legal = legal[:n]
-	return s.h.pick(newView(g, seat), legal), true
+	v := newView(g, seat)
+	v.book = book
+	return s.h.pick(v, legal), true
 }
 
 // value is seat's chance of winning from g: 1 or 0 once the game is over,
 // otherwise a softmax of every seat's score (value.go).
-func (s *strong) value(g *game.Game, seat game.Colour) float64 {
+func (s *strong) value(g *game.Game, seat game.Colour, book *islandBook) float64 {
 	if g.Over() {
 		if g.Winner() == seat {
 			return 1
 		}
 		return 0
 	}
-	f := featuresOf(g)
+	f := featuresOf(g, book)
 	seats := g.Seats()
 	var score [4]float64
 	me, top := 0, math.Inf(-1)

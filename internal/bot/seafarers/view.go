@@ -49,6 +49,9 @@ type view struct {
 	// rolls is the expected number of rolls left in the game.
 	rolls float64
 
+	// book, when not nil, keeps the seats' islands along a line of play
+	// (islandBook).
+	book *islandBook
 	// st is the stored state and areaList the areas, built on first use.
 	st         *game.State
 	areaList   []board.Area
