@@ -361,7 +361,9 @@ func (v *view) setupOptions(legal []game.Action, corners int) []scored {
 			o := noOverlay
 			o.building = c
 			o.add[0], o.addShip[0] = b.EdgeIndex(a.Edge), a.Piece == game.Ship
-			out = append(out, scored{i: i, val: values[c] + 0.4*v.search(o).potential(ts)})
+			n := v.search(o)
+			out = append(out, scored{i: i, val: values[c] + 0.4*n.potential(ts)})
+			v.recycle(n)
 		}
 	}
 	return out
