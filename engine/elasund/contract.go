@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/elasund/elasund/engine"
@@ -59,7 +60,14 @@ func ConfigOf(s engine.Setup) (Config, error) {
 		}
 		seats[i] = c
 	}
-	return NewConfig(seats, ed, s.Options)
+	cfg, err := NewConfig(seats, ed, s.Options)
+	var se *StateError
+	if errors.As(err, &se) && se.Field == "seats" {
+		// Seats the game does not allow are a set-up it cannot be made
+		// from (engine.Game.Resolve), not an inconsistent state.
+		return Config{}, &engine.SetupError{Field: "seats", Reason: se.Reason}
+	}
+	return cfg, err
 }
 
 // Resolve validates a set-up and names its edition ("en" when none is
