@@ -61,7 +61,7 @@ func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
 		p.supply[supSettlement]--
 		ev := []string{fmt.Sprintf("%s builds a settlement on %s", g.colour(s), a.Corner)}
 		ev = append(ev, g.islandReward(s, c)...)
-		g.updateRoutes(s, true)
+		g.updateRoutesAt(s, c)
 		ev = append(ev, g.harbourDue(s)...)
 		return ev, nil
 	case City:
