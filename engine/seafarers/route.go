@@ -14,23 +14,24 @@ const maxNet = limitRoads + limitShips
 // corner without is a node for its roads and another for its ships (a road
 // and a ship link only at the seat's building); at another seat's building
 // every piece ends in a node of its own (nothing links there). L is the
-// longest trail of that graph. A longest trail that cannot be made longer
-// starts at a node all of whose pieces it uses, so at a node of odd degree,
-// unless it returns to its start, and then it uses every piece of its part
-// of the graph, which a trail from any node of that part finds too. So the
-// search starts only at nodes of odd degree and at one node of each part
-// whose nodes all have even degree.
+// longest trail of that graph, found part by part (connected component).
+// In a part without a loop (a tree) it is the longest path, found in one
+// walk (treeLongest); in a part with loops, a search over its junctions
+// (loopLongest).
 func (g *Game) routeLength(s int) int {
 	var r routeGraph
 	r.build(g, s)
-	if r.pieces == 0 {
-		return 0
-	}
 	best := 0
-	for v := 0; v < r.nodes && best < r.pieces; v++ {
-		if r.deg[v]%2 == 1 || r.evenPart(v) {
-			best = max(best, r.longest(v, 0))
+	for p := 0; p < r.numParts && best < r.pieces; p++ {
+		pt := &r.partOf[p]
+		if pt.pieces <= best {
+			continue
 		}
+		if pt.pieces == pt.nodes-1 {
+			best = max(best, r.treeLongest(int(pt.first)))
+			continue
+		}
+		best = max(best, r.loopLongest(p))
 	}
 	return best
 }
@@ -41,12 +42,19 @@ type routeGraph struct {
 	deg           [2 * maxNet]uint8
 	adj           [2 * maxNet][3]routeArc
 	part          [2 * maxNet]uint8 // the part (connected component) of each node
-	odd           [2 * maxNet]bool  // per part: some node has odd degree
+	numParts      int
+	partOf        [2 * maxNet]routePart
 }
 
 // routeArc is one piece seen from one of its nodes.
 type routeArc struct {
 	piece, to int8
+}
+
+// routePart is one part of a routeGraph.
+type routePart struct {
+	first         int8 // its first node
+	nodes, pieces int
 }
 
 // build fills r with seat s's pieces.
@@ -87,27 +95,30 @@ func (r *routeGraph) build(g *Game, s int) {
 	r.parts()
 }
 
-// parts numbers the parts of the graph and notes which have a node of odd
-// degree.
+// parts numbers the parts of the graph and counts their nodes and
+// pieces.
 func (r *routeGraph) parts() {
 	var seen [2 * maxNet]bool
 	var stack [2 * maxNet]int8
-	k := uint8(0)
 	for v := 0; v < r.nodes; v++ {
 		if seen[v] {
 			continue
 		}
+		k := r.numParts
+		r.numParts++
+		pt := &r.partOf[k]
+		pt.first = int8(v)
 		seen[v] = true
 		n := 0
 		stack[n] = int8(v)
 		n++
+		degrees := 0
 		for n > 0 {
 			n--
 			u := stack[n]
-			r.part[u] = k
-			if r.deg[u]%2 == 1 {
-				r.odd[k] = true
-			}
+			r.part[u] = uint8(k)
+			pt.nodes++
+			degrees += int(r.deg[u])
 			for _, a := range r.adj[u][:r.deg[u]] {
 				if !seen[a.to] {
 					seen[a.to] = true
@@ -116,36 +127,204 @@ func (r *routeGraph) parts() {
 				}
 			}
 		}
-		k++
+		pt.pieces = degrees / 2
 	}
 }
 
-// evenPart reports whether node v is the first node of a part whose nodes
-// all have even degree.
-func (r *routeGraph) evenPart(v int) bool {
-	p := r.part[v]
-	if r.odd[p] {
-		return false
-	}
-	for u := 0; u < v; u++ {
-		if r.part[u] == p {
-			return false
+// treeLongest returns the longest path of the part of node root, a tree:
+// in one walk from root, every node's two longest ways down meet there.
+func (r *routeGraph) treeLongest(root int) int {
+	var down [2 * maxNet]int // longest way down from each node
+	var order, parent [2 * maxNet]int8
+	order[0], parent[root] = int8(root), -1
+	n := 1
+	for i := 0; i < n; i++ {
+		u := int(order[i])
+		for _, a := range r.adj[u][:r.deg[u]] {
+			if a.to != parent[u] {
+				parent[a.to] = int8(u)
+				order[n] = a.to
+				n++
+			}
 		}
 	}
-	return true
-}
-
-// longest returns the length of the longest trail from node v using none
-// of the pieces in used.
-func (r *routeGraph) longest(v int, used uint32) int {
 	best := 0
-	for _, a := range r.adj[v][:r.deg[v]] {
-		if used&(1<<a.piece) != 0 {
-			continue
+	for i := n - 1; i >= 0; i-- {
+		u := int(order[i])
+		first, second := 0, 0
+		for _, a := range r.adj[u][:r.deg[u]] {
+			if a.to == parent[u] {
+				continue
+			}
+			switch d := down[a.to] + 1; {
+			case d > first:
+				first, second = d, first
+			case d > second:
+				second = d
+			}
 		}
-		best = max(best, 1+r.longest(int(a.to), used|1<<a.piece))
+		down[u] = first
+		best = max(best, first+second)
 	}
 	return best
+}
+
+// loopLongest returns the longest trail of part p, which has a loop. Its
+// runs of nodes of degree 2 become single links, as long as the run,
+// between the other nodes, the junctions (degree 1 or 3); a part without
+// junctions is a ring, whose longest trail takes every piece. The
+// junctions then go to junctions.longest.
+func (r *routeGraph) loopLongest(p int) int {
+	pt := &r.partOf[p]
+	var j junctions
+	var id [2 * maxNet]int8 // junction index + 1
+	for v := int(pt.first); v < r.nodes; v++ {
+		if r.part[v] == uint8(p) && r.deg[v] != 2 {
+			j.n++
+			id[v] = int8(j.n)
+		}
+	}
+	if j.n == 0 {
+		return pt.pieces
+	}
+	var walked uint32
+	for v := int(pt.first); v < r.nodes; v++ {
+		if id[v] == 0 {
+			continue
+		}
+		for _, a := range r.adj[v][:r.deg[v]] {
+			if walked&(1<<a.piece) != 0 {
+				continue
+			}
+			walked |= 1 << a.piece
+			w, last, n := int(a.to), a.piece, 1
+			for r.deg[w] == 2 {
+				b := r.adj[w][0]
+				if b.piece == last {
+					b = r.adj[w][1]
+				}
+				walked |= 1 << b.piece
+				w, last, n = int(b.to), b.piece, n+1
+			}
+			j.link(int(id[v])-1, int(id[w])-1, n)
+		}
+	}
+	return j.longest(pt.pieces)
+}
+
+// junctions is the graph of loopLongest: the junctions of a part, joined
+// by links as long as the runs of pieces between them.
+type junctions struct {
+	n, links int
+	deg      [2 * maxNet]uint8
+	adj      [2 * maxNet][3]junctionLink
+
+	// What longest works out: the links peeled off, every junction's
+	// two longest ways into the trees peeled off it (down, in different
+	// links), the longest of those at the junctions left, and the longest
+	// trail found.
+	peeled uint64
+	down   [2 * maxNet][2]int
+	maxEnd int
+	best   int
+}
+
+// junctionLink is one link seen from one of its ends.
+type junctionLink struct {
+	link, to, len int8
+}
+
+// link joins junctions a and b by a run of n pieces (a ring from a back to
+// a is one link seen twice from a).
+func (j *junctions) link(a, b, n int) {
+	k := int8(j.links)
+	j.links++
+	j.adj[a][j.deg[a]] = junctionLink{link: k, to: int8(b), len: int8(n)}
+	j.deg[a]++
+	j.adj[b][j.deg[b]] = junctionLink{link: k, to: int8(a), len: int8(n)}
+	j.deg[b]++
+}
+
+// longest returns the longest trail of the junction graph, whose links
+// hold pieces pieces. Trees hanging off the graph's loops are peeled off
+// first, leaf by leaf: a trail enters such a tree at most once, so only at
+// its start or its end, and the longest way into the trees at each
+// junction left (down) stands for them. A trail inside the trees is a
+// path, whose longest bends at some junction through its two longest ways
+// down. The trails over the junctions left (the core, a few) are then
+// searched from each of them, with the ways down at both ends.
+func (j *junctions) longest(pieces int) int {
+	var left [2 * maxNet]uint8 // links not peeled, per junction
+	var queue [2 * maxNet]int8
+	n := 0
+	for v := 0; v < j.n; v++ {
+		left[v] = j.deg[v]
+		if left[v] == 1 {
+			queue[n] = int8(v)
+			n++
+		}
+	}
+	inCore := pieces
+	for i := 0; i < n; i++ {
+		u := int(queue[i])
+		j.best = max(j.best, j.down[u][0]+j.down[u][1])
+		for _, l := range j.adj[u][:j.deg[u]] {
+			if j.peeled&(1<<l.link) != 0 {
+				continue
+			}
+			j.peeled |= 1 << l.link
+			inCore -= int(l.len)
+			w := int(l.to)
+			j.addDown(w, int(l.len)+j.down[u][0])
+			left[w]--
+			if left[w] == 1 {
+				queue[n] = int8(w)
+				n++
+			}
+		}
+	}
+	for v := 0; v < j.n; v++ {
+		if left[v] > 1 {
+			j.maxEnd = max(j.maxEnd, j.down[v][0])
+		}
+	}
+	for v := 0; v < j.n; v++ {
+		if left[v] > 1 {
+			j.search(v, v, j.down[v][0], inCore, j.peeled)
+		}
+	}
+	return j.best
+}
+
+// addDown records a way of length d into a tree peeled off junction v.
+func (j *junctions) addDown(v, d int) {
+	switch {
+	case d > j.down[v][0]:
+		j.down[v] = [2]int{d, j.down[v][0]}
+	case d > j.down[v][1]:
+		j.down[v][1] = d
+	}
+}
+
+// search walks every trail over the core from junction start, now at v,
+// acc pieces long so far (the way down at start included), over links not
+// in used, keeping in best the longest with the way down at its end (the
+// second longest when it ends where it began); left counts the core's
+// pieces not yet taken, so that a trail that cannot beat best stops.
+func (j *junctions) search(start, v, acc, left int, used uint64) {
+	end := j.down[v][0]
+	if v == start {
+		end = j.down[v][1]
+	}
+	j.best = max(j.best, acc+end)
+	if acc+left+j.maxEnd <= j.best {
+		return
+	}
+	for _, l := range j.adj[v][:j.deg[v]] {
+		if used&(1<<l.link) == 0 {
+			j.search(start, int(l.to), acc+int(l.len), left-int(l.len), used|1<<l.link)
+		}
+	}
 }
 
 // longestUsed reports whether the Longest Trade Route card is used (S84).
