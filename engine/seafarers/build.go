@@ -57,7 +57,7 @@ func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
 		p.hand.sub(costSettlement)
 		g.bank.add(costSettlement)
 		g.buildAction()
-		g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: settlement})
 		p.supply[supSettlement]--
 		ev := []string{fmt.Sprintf("%s builds a settlement on %s", g.colour(s), a.Corner)}
 		ev = append(ev, g.islandReward(s, c)...)
@@ -81,7 +81,7 @@ func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
 		p.hand.sub(costCity)
 		g.bank.add(costCity)
 		g.buildAction()
-		g.corners[c].kind = city
+		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: city})
 		p.supply[supCity]--
 		p.supply[supSettlement]++
 		return []string{fmt.Sprintf("%s builds a city on %s", g.colour(s), a.Corner)}, nil
@@ -104,10 +104,10 @@ func (g *Game) edgeProblem(s, e int, piece Piece, skip int) (string, string) {
 func (g *Game) placeEdge(s, e int, piece Piece, src engine.Source) ([]string, error) {
 	p := &g.players[s]
 	if piece == Road {
-		g.edges[e] = edgePiece{own: int8(s + 1)}
+		g.setEdge(e, edgePiece{own: int8(s + 1)})
 		p.supply[supRoad]--
 	} else {
-		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		g.setEdge(e, edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)})
 		p.supply[supShip]--
 	}
 	return g.afterEdge(s, e, piece, src)

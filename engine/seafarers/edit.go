@@ -530,6 +530,7 @@ func (g *Game) Edit(edits []Edit) error {
 		if err := w.edit(e); err != nil {
 			return err
 		}
+		w.reindex()
 		setLongest = setLongest || e.Verb == "longest-route"
 		setLargest = setLargest || e.Verb == "largest-army"
 	}

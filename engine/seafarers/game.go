@@ -38,6 +38,8 @@ type Game struct {
 	cornerArr [maxCorners]cornerPiece
 	edgeArr   [maxEdges]edgePiece
 	playerArr [4]player
+	// sets are the pieces as bit sets (bits.go).
+	sets pieceSets
 
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody
@@ -238,6 +240,8 @@ type config struct {
 	bases         []pirateBase // per seat (pirate-islands)
 	fleetPath     []int        // hex indices
 	marks         []board.CornerMark
+	geo           *geometry
+	eastEdges     edgeSet // pirate-islands: the edges beside the eastern island (S117)
 	usesRobber    bool
 	usesPirate    bool
 	usesShips     bool

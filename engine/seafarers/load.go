@@ -154,6 +154,7 @@ func load(cfg *config, st *State) (*Game, error) {
 	if ld.err != nil {
 		return nil, ld.err
 	}
+	g.reindex()
 	if err := g.Check(); err != nil {
 		return nil, err
 	}

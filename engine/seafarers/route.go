@@ -62,7 +62,6 @@ func (r *routeGraph) build(g *Game, s int) {
 	// node[c][k] is the node of corner c for k = 0 roads (or every piece
 	// at the seat's building), 1 ships; 0 for none, else node + 1.
 	var node [maxCorners][2]int8
-	own := int8(s + 1)
 	nodeAt := func(c int, ship bool) int {
 		if g.otherBuilding(c, s) {
 			r.nodes++
@@ -78,11 +77,11 @@ func (r *routeGraph) build(g *Game, s int) {
 		}
 		return int(node[c][k]) - 1
 	}
-	for e := range g.edges {
+	var pieces edgeSet
+	pieces.or(&g.sets.roads[s])
+	pieces.or(&g.sets.ships[s])
+	for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
 		p := g.edges[e]
-		if p.own != own || r.pieces == maxNet {
-			continue
-		}
 		ends := g.b.EdgeEnds(e)
 		a, b := nodeAt(ends[0], p.ship), nodeAt(ends[1], p.ship)
 		i := int8(r.pieces)

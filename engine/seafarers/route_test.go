@@ -91,6 +91,7 @@ func TestRouteLengthOracle(t *testing.T) {
 					g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
 				}
 			}
+			g.reindex()
 			for s := 0; s < 2; s++ {
 				got, want := g.routeLength(s), naiveRouteLength(g, s)
 				if want >= 10 {

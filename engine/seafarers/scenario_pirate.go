@@ -140,7 +140,7 @@ func (g *Game) fortressResult(s, die int) []string {
 		if g.fortresses[s] > 0 {
 			return append(ev, fmt.Sprintf("%s removes a chit: %d left", x, g.fortresses[s]))
 		}
-		g.corners[g.cfg.bases[s].fortress].kind = settlement
+		g.setCorner(g.cfg.bases[s].fortress, cornerPiece{own: int8(s + 1), kind: settlement})
 		ev = append(ev, fmt.Sprintf("%s captures its fortress", x))
 		all := true
 		for _, c := range g.fortresses {
@@ -167,7 +167,7 @@ func (g *Game) loseChainShips(s, n int) []string {
 	for k := 0; k < n && len(ships) > 0; k++ {
 		e := ships[len(ships)-1]
 		ships = ships[:len(ships)-1]
-		g.edges[e] = edgePiece{}
+		g.setEdge(e, edgePiece{})
 		g.players[s].supply[supShip]++
 		ev = append(ev, fmt.Sprintf("%s loses its ship on %s", g.colour(s), g.b.Edge(e)))
 	}

@@ -66,13 +66,13 @@ func (g *Game) place(s int, a Action, src engine.Source) ([]string, error) {
 	if p.supply[supSettlement] == 0 {
 		return nil, ruleErr("S30", a, "no settlement left in supply")
 	}
-	g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+	g.setCorner(c, cornerPiece{own: int8(s + 1), kind: settlement})
 	p.supply[supSettlement]--
 	if a.Piece == Road {
-		g.edges[e] = edgePiece{own: int8(s + 1)}
+		g.setEdge(e, edgePiece{own: int8(s + 1)})
 		p.supply[supRoad]--
 	} else {
-		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		g.setEdge(e, edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)})
 		p.supply[supShip]--
 	}
 	if g.cfg.scenario == board.FourIslands || g.cfg.scenario == board.NewWorld {

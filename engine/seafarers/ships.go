@@ -28,15 +28,17 @@ func (g *Game) shipGraph(sg *shipGraph, s int) {
 	}
 }
 
-// anchor reports whether corner c counts as the seat's building for S57:
+// anchor reports whether corner c counts as the seat's building for S57.
+func (sg *shipGraph) anchor(c int) bool { return sg.g.anchor(c, sg.s) }
+
+// anchor reports whether corner c counts as seat s's building for S57:
 // its settlement or city, or a village it trades with (cloth-for-catan).
-func (sg *shipGraph) anchor(c int) bool {
-	g := sg.g
-	if g.building(c, sg.s) {
+func (g *Game) anchor(c, s int) bool {
+	if g.building(c, s) {
 		return true
 	}
 	v := g.cfg.cornerVillage[c]
-	return v >= 0 && g.villages[v].connected&(1<<sg.s) != 0
+	return v >= 0 && g.villages[v].connected&(1<<s) != 0
 }
 
 // ship returns the index in es of the seat's ship on edge e, or -1.
@@ -155,13 +157,6 @@ func (sg *shipGraph) paths(v int, on *cornerSet, visit func(int) bool) bool {
 	return false
 }
 
-// cornerSet is a set of corners, a bit each.
-type cornerSet [(maxCorners + 63) / 64]uint64
-
-func (s *cornerSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
-func (s *cornerSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
-func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
-
 // movableProblem reports why seat s's ship on edge e may not move, or ""
 // (S59, S45, S57, S58, S60). In pirate-islands ships move like any ships;
 // S118 judges where they go (shipProblem).
@@ -214,8 +209,8 @@ func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
 	// The ship keeps what it was: its turn of building and, in
 	// pirate-islands, its warship status (S60, S120).
 	moved := g.edges[from]
-	g.edges[from] = edgePiece{}
-	g.edges[to] = moved
+	g.setEdge(from, edgePiece{})
+	g.setEdge(to, moved)
 	g.flags.ShipMoved = true
 	g.buildAction()
 	ev := []string{g.colour(s).String() + " moves a ship from " + a.Edge.String() + " to " + a.Edge2.String()}

@@ -33,10 +33,8 @@ func (g *Game) tradePhase(a Action) error {
 func (g *Game) rates(s int) [NumResources]uint8 {
 	var r [NumResources]uint8
 	var all uint8 = 1 << 4
-	for c := range g.corners {
-		if !g.building(c, s) {
-			continue
-		}
+	bs := &g.sets.buildings[s]
+	for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 		k := g.l.cHarbour[c]
 		switch {
 		case k == board.Harbour3to1:
