@@ -58,7 +58,7 @@ func TestRouteLengthOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(81, 53))
 	long := 0 // cases with a route of 10 or more
 	for _, sc := range []string{"new-shores", "four-islands"} {
-		setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Scenario: sc, Sandbox: true}
+		setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": sc}, Sandbox: true}
 		pos, err := Rules{}.New(setup, engine.NewSeeded(1))
 		if err != nil {
 			t.Fatal(err)
