@@ -129,9 +129,11 @@ func TestRenderHTMLOutput(t *testing.T) {
 	for _, s := range h.Seats {
 		wants = append(wants, "<b>"+s.Colour+"</b> "+s.Name)
 	}
+	r := games.All().For(g.Rules()).Renderer
 	for _, ev := range g.File().History[n-1].Events {
-		// html/template writes "+" as a character reference.
-		wants = append(wants, strings.ReplaceAll(template.HTMLEscapeString(ev), "+", "&#43;"))
+		// The page words events as the log does; html/template writes "+"
+		// as a character reference.
+		wants = append(wants, strings.ReplaceAll(template.HTMLEscapeString(r.Event(g.Position(), ev)), "+", "&#43;"))
 	}
 	for _, w := range wants {
 		if !strings.Contains(html, w) {
