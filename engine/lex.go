@@ -105,3 +105,20 @@ func NewToken(w string, off int) Token {
 	t.Lower = string(b)
 	return t
 }
+
+// Words writes the canonical text of an action or an edit (its String):
+// words separated by one space. The zero value is empty and ready to use.
+type Words struct{ b strings.Builder }
+
+// Add appends words, each after a space unless it is the first.
+func (w *Words) Add(words ...string) {
+	for _, s := range words {
+		if w.b.Len() > 0 {
+			w.b.WriteByte(' ')
+		}
+		w.b.WriteString(s)
+	}
+}
+
+// String returns the words written.
+func (w *Words) String() string { return w.b.String() }

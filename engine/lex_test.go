@@ -62,3 +62,16 @@ func TestToken(t *testing.T) {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	var w Words
+	if w.String() != "" {
+		t.Errorf("empty Words = %q", w.String())
+	}
+	w.Add("build")
+	w.Add()
+	w.Add("road", "3-4")
+	if got := w.String(); got != "build road 3-4" {
+		t.Errorf("Words = %q, want %q", got, "build road 3-4")
+	}
+}

@@ -61,7 +61,7 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 			}
 		}
 		at = at.Add(time.Minute)
-		if _, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{}); err != nil {
+		if _, err := g.Move(seat, engine.Actions(move), signers[seat], at, MoveOptions{}); err != nil {
 			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}
 	}

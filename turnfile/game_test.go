@@ -194,7 +194,7 @@ func TestSource(t *testing.T) {
 			move, planned = append(move, a), append(planned, ev...)
 		}
 		at = at.Add(time.Minute)
-		e, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{})
+		e, err := g.Move(seat, engine.Actions(move), signers[seat], at, MoveOptions{})
 		if err != nil {
 			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}

@@ -50,108 +50,100 @@ var _ engine.Edit = Edit{}
 
 // String prints the edit in its canonical spelling.
 func (e Edit) String() string {
-	var b strings.Builder
-	w := func(parts ...string) {
-		for _, p := range parts {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(p)
-		}
-	}
-	w(e.Verb)
+	var w engine.Words
+	w.Add(e.Verb)
 	switch e.Verb {
 	case "hand":
-		w(e.Colour.String())
+		w.Add(e.Colour.String())
 		if e.Cards.Total() == 0 {
-			w("none")
+			w.Add("none")
 		} else {
-			w(e.Cards.String())
+			w.Add(e.Cards.String())
 		}
 	case "card":
-		w(e.Colour.String(), e.Card.String())
+		w.Add(e.Colour.String(), e.Card.String())
 		if e.Played {
-			w("played")
+			w.Add("played")
 		}
 		if e.Got != 0 {
-			w("got", strconv.Itoa(e.Got))
+			w.Add("got", strconv.Itoa(e.Got))
 		}
 	case "place":
-		w(e.Piece.String())
+		w.Add(e.Piece.String())
 		if e.Piece == Settlement || e.Piece == City {
-			w(e.Corner.String(), e.Colour.String())
+			w.Add(e.Corner.String(), e.Colour.String())
 		} else {
-			w(e.Edge.String(), e.Colour.String())
+			w.Add(e.Edge.String(), e.Colour.String())
 		}
 		if e.Piece == Ship {
 			if e.Built != 0 {
-				w("built", strconv.Itoa(e.Built))
+				w.Add("built", strconv.Itoa(e.Built))
 			}
 			if e.Warship {
-				w("warship")
+				w.Add("warship")
 			}
 		}
 	case "remove":
 		if e.OnEdge {
-			w(e.Edge.String())
+			w.Add(e.Edge.String())
 		} else {
-			w(e.Corner.String())
+			w.Add(e.Corner.String())
 		}
 	case "robber", "pirate":
 		if e.None {
-			w("off")
+			w.Add("off")
 		} else {
-			w(e.Hex.String())
+			w.Add(e.Hex.String())
 		}
 	case "chits", "cloth", "fortress":
-		w(e.Colour.String(), strconv.Itoa(e.N))
+		w.Add(e.Colour.String(), strconv.Itoa(e.N))
 	case "rewarded", "home-islands":
-		w(e.Colour.String())
+		w.Add(e.Colour.String())
 		if e.None {
-			w("none")
+			w.Add("none")
 		} else {
-			w(e.Areas...)
+			w.Add(e.Areas...)
 		}
 	case "village":
-		w(e.Corner.String(), strconv.Itoa(e.N))
+		w.Add(e.Corner.String(), strconv.Itoa(e.N))
 	case "connect":
-		w(e.Corner.String(), e.Colour.String())
+		w.Add(e.Corner.String(), e.Colour.String())
 	case "wonder":
-		w(e.Wonder.String(), e.Colour.String(), strconv.Itoa(e.N))
+		w.Add(e.Wonder.String(), e.Colour.String(), strconv.Itoa(e.N))
 	case "harbours-aside":
-		w(e.Colour.String())
+		w.Add(e.Colour.String())
 		if e.None {
-			w("none")
+			w.Add("none")
 		}
 		for _, k := range e.Harbours {
-			w(k.String())
+			w.Add(k.String())
 		}
 	case "gift":
-		w(e.Edge.String(), "none")
+		w.Add(e.Edge.String(), "none")
 	case "explore":
-		w(e.Hex.String(), e.Terrain.String())
+		w.Add(e.Hex.String(), e.Terrain.String())
 		if e.N != 0 {
-			w(strconv.Itoa(e.N))
+			w.Add(strconv.Itoa(e.N))
 		}
 	case "longest-route", "largest-army":
 		if e.None {
-			w("none")
+			w.Add("none")
 		} else {
-			w(e.Colour.String())
+			w.Add(e.Colour.String())
 		}
 	case "force":
 		if e.Clear {
-			w("clear")
+			w.Add("clear")
 		} else {
-			w(e.Force.String())
+			w.Add(e.Force.String())
 		}
 	case "turn":
-		w(e.Colour.String())
+		w.Add(e.Colour.String())
 		if e.Phase != PhaseRoll && e.Phase != NoPhase {
-			w(e.Phase.String())
+			w.Add(e.Phase.String())
 		}
 	}
-	return b.String()
+	return w.String()
 }
 
 // ParseEdits reads sandbox edits (topic edits): edits separated by ";" or

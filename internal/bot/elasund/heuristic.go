@@ -54,7 +54,7 @@ func (h *heuristic) Choose(p engine.Position, seat string, src engine.Source) (e
 }
 
 // choose returns the action the heuristic prefers among g.Legal(seat, peek).
-func (h *heuristic) choose(g *game.Game, seat game.Colour, peek engine.Rand) (game.Action, error) {
+func (h *heuristic) choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error) {
 	legal := g.Legal(seat, peek)
 	if len(legal) == 0 {
 		return game.Action{}, noAction(g, seat)

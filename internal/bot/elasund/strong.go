@@ -76,7 +76,7 @@ func (s *strong) Choose(p engine.Position, seat string, src engine.Source) (engi
 // choose returns the action the search prefers among g.Legal(seat, peek).
 // peek goes to Legal only, and never in the roll phase, where Legal would
 // show what the coming roll allows: the player always rolls explicitly.
-func (s *strong) choose(g *game.Game, seat game.Colour, peek engine.Rand) (game.Action, error) {
+func (s *strong) choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error) {
 	if g.View().Phase == game.PhaseRoll {
 		peek = nil
 	}

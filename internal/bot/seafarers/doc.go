@@ -13,7 +13,7 @@
 // listing is what the rules let the seat see: the dice it would roll, the
 // board a first entry deals, the position after its own sealed draws
 // resolve when it is their witness). Shown a position of another game, a
-// player returns ErrOtherGame; asked for a seat with nothing to do, a
+// player returns bot.ErrOtherGame; asked for a seat with nothing to do, a
 // *bot.NoActionError.
 //
 // Three levels exist (see Maker.Levels):
