@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"github.com/elasund/elasund/cmd"
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/internal/games"
 	"github.com/elasund/elasund/internal/games/gamestest"
+	"github.com/elasund/elasund/turnfile"
 )
 
 // clock is the time of every command run in these tests.
@@ -85,6 +87,7 @@ func (sh *shell) path(name string) string { return filepath.Join(sh.dir, name) }
 // rules, a sandbox game with edit, and demo. Nothing in cmd, turnfile or
 // the templates names Race: the test registry's one line is all.
 func TestRaceCommandLine(t *testing.T) {
+	t.Parallel()
 	sh := &shell{t: t, set: All(t), dir: t.TempDir()}
 	homes := map[string]string{"cyan": sh.path("ann"), "magenta": sh.path("ben")}
 	sh.must(homes["cyan"], "keygen", "--name", "Ann", "--email", "ann@example.org")
@@ -129,46 +132,54 @@ func verifyOf(sh *shell, file string) verifyJSON {
 	return v
 }
 
-// playByHand plays the game to its end: cyan rolls and runs by hand,
-// reading moves before each action (and once tries a run before its roll,
-// which T3 refuses); magenta lets the heuristic bot play its turns.
+// playByHand plays the game to its end. Cyan's first turn is played by
+// hand, reading moves before each action (and trying a run before the
+// roll, which T3 refuses); every other turn the bot of the seat to move
+// plays it, with that seat's key.
 func playByHand(sh *shell, homes map[string]string, file string) {
 	sh.t.Helper()
-	tried := false
+	sh.fails(homes["cyan"], 3, "cyan rolls first (T3)", "move", file, "run a", "--as", "cyan")
+	sh.fails(homes["cyan"], 3, "hint: elasund rules --game race T3 explains the rule", "move", file, "run a", "--as", "cyan")
+	if out := sh.must(homes["cyan"], "moves", file); !strings.Contains(out, "roll") {
+		sh.t.Fatalf("moves before cyan's roll:\n%s", out)
+	}
+	sh.must(homes["cyan"], "move", file, "roll")
+	var listed struct {
+		Seat    string   `json:"seat"`
+		Actions []string `json:"actions"`
+	}
+	if err := json.Unmarshal([]byte(sh.must(homes["cyan"], "moves", file, "--json")), &listed); err != nil {
+		sh.t.Fatal(err)
+	}
+	if listed.Seat != "cyan" || !slices.Equal(listed.Actions, []string{"run a", "run b"}) {
+		sh.t.Fatalf("moves --json after the roll = %+v, want cyan's two runs", listed)
+	}
+	sh.must(homes["cyan"], "move", file, "run b")
 	for turn := 0; ; turn++ {
-		v := verifyOf(sh, file)
-		if v.Phase == "over" {
+		p := position(sh, file)
+		if p.Over() {
 			return
 		}
 		if turn > 200 {
 			sh.t.Fatal("the game did not end in 200 turns")
 		}
-		seat := v.WaitingFor[0]
-		if seat == "magenta" {
-			sh.must(homes[seat], "bot", file, "--as", seat, "--level", "heuristic")
-			continue
-		}
-		if !tried {
-			sh.fails(homes[seat], 3, "cyan rolls first (T3)", "move", file, "run a", "--as", seat)
-			sh.fails(homes[seat], 3, "hint: elasund rules --game race T3 explains the rule", "move", file, "run a", "--as", seat)
-			tried = true
-		}
-		if out := sh.must(homes[seat], "moves", file); !strings.Contains(out, "roll") {
-			sh.t.Fatalf("moves before cyan's roll:\n%s", out)
-		}
-		sh.must(homes[seat], "move", file, "roll")
-		var listed struct {
-			Seat    string   `json:"seat"`
-			Actions []string `json:"actions"`
-		}
-		if err := json.Unmarshal([]byte(sh.must(homes[seat], "moves", file, "--json")), &listed); err != nil {
-			sh.t.Fatal(err)
-		}
-		if listed.Seat != seat || len(listed.Actions) == 0 || !strings.HasPrefix(listed.Actions[0], "run ") {
-			sh.t.Fatalf("moves --json after the roll = %+v, want cyan's runs", listed)
-		}
-		sh.must(homes[seat], "move", file, listed.Actions[len(listed.Actions)-1])
+		seat := p.Awaited()[0]
+		sh.must(homes[seat], "bot", file, "--as", seat, "--level", "heuristic")
 	}
+}
+
+// position reads the game in file as it stands.
+func position(sh *shell, file string) engine.Position {
+	sh.t.Helper()
+	f, err := turnfile.ReadFile(file, sh.set.Registry())
+	if err != nil {
+		sh.t.Fatal(err)
+	}
+	g, err := turnfile.Open(f)
+	if err != nil {
+		sh.t.Fatal(err)
+	}
+	return g.Position()
 }
 
 // checkViews looks at the finished game every way the command line shows
