@@ -103,13 +103,13 @@ func (p *Position) Legal(seat string, _ engine.Source) []engine.Action {
 // Apply plays seat's move, all of it or none (a *engine.RuleError naming
 // the first action that breaks a rule), and returns what it caused.
 func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) ([]string, error) {
+	as, bad := engine.Own[Action](move)
+	if bad >= 0 {
+		return nil, &engine.RuleError{Rule: "T3", Action: move[bad].String(), Reason: "not a race action"}
+	}
 	st := p.st.clone()
 	var events []string
-	for _, a := range move {
-		ra, ok := a.(Action)
-		if !ok {
-			return nil, &engine.RuleError{Rule: "T3", Action: a.String(), Reason: "not a race action"}
-		}
+	for _, ra := range as {
 		ev, err := p.step(&st, seat, ra, src)
 		if err != nil {
 			return nil, err
@@ -193,11 +193,11 @@ func (p *Position) Edit(edits []engine.Edit) error {
 		// A finished game edited back into play resumes at a roll.
 		st.Roll = 0
 	}
-	for _, e := range edits {
-		re, ok := e.(Edit)
-		if !ok {
-			return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%q is not a race edit", e.String())}
-		}
+	es, bad := engine.Own[Edit](edits)
+	if bad >= 0 {
+		return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%q is not a race edit", edits[bad].String())}
+	}
+	for _, re := range es {
 		if !slices.Contains(p.setup.Seats, re.Seat) {
 			return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%s: %q is not a seat of this game", re, re.Seat)}
 		}

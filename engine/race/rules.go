@@ -116,11 +116,11 @@ func (Rules) NewState() engine.State { return &State{} }
 
 // Load returns the position of a stored state after checking it.
 func (r Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
-	rs, ok := st.(*State)
-	if !ok || rs == nil {
-		return nil, &engine.StateError{Field: "state", Reason: fmt.Sprintf("not a race state (%T)", st)}
+	rs, err := engine.StateOf[State](st, "race")
+	if err != nil {
+		return nil, err
 	}
-	s, err := r.Resolve(s)
+	s, err = r.Resolve(s)
 	if err != nil {
 		return nil, err
 	}
@@ -134,28 +134,12 @@ func (r Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 
 // ParseMove reads a move (docs/race/rules.md, topic turn).
 func (Rules) ParseMove(text string) ([]engine.Action, error) {
-	as, err := ParseMove(text)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]engine.Action, len(as))
-	for i, a := range as {
-		out[i] = a
-	}
-	return out, nil
+	return engine.ParseMoveWith(text, ParseMove)
 }
 
 // ParseEdits reads sandbox edits (docs/race/rules.md, topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
-	es, err := ParseEdits(text)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]engine.Edit, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out, nil
+	return engine.ParseEditsWith(text, ParseEdits)
 }
 
 // Options lists the one option, goal, with its value (T8).
@@ -164,6 +148,5 @@ func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, given := s.Options["goal"]
-	return []engine.Option{{Name: "goal", Value: strconv.Itoa(goal), Given: given}}, nil
+	return engine.OptionsOf([][2]string{{"goal", strconv.Itoa(goal)}}, s), nil
 }

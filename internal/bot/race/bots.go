@@ -8,6 +8,7 @@ package race
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/race"
@@ -41,24 +42,40 @@ type player struct {
 	rng       *rand.Rand
 }
 
+// typed reads a position and a seat of Race for its players.
+var typed = bot.Typed[*game.Position, string]{
+	Name: "race",
+	Of: func(p engine.Position) *game.Position {
+		rp, _ := p.(*game.Position)
+		return rp
+	},
+	Seat: func(s string) (string, error) {
+		if !slices.Contains(game.Rules{}.Colours(), s) {
+			return "", fmt.Errorf("%q is not a race seat", s)
+		}
+		return s, nil
+	},
+	Phase: (*game.Position).Phase,
+}
+
 // Choose returns the action seat takes now: roll, then a run.
 func (pl *player) Choose(p engine.Position, seat string, src engine.Source) (engine.Action, error) {
-	rp, ok := p.(*game.Position)
-	if !ok || rp == nil {
-		return nil, fmt.Errorf("a race bot was given %T, not a race position", p)
-	}
-	legal := rp.Legal(seat, src)
+	return bot.Choose(typed, p, seat, src, pl.choose)
+}
+
+func (pl *player) choose(p *game.Position, seat string, src engine.Source) (engine.Action, error) {
+	legal := p.Legal(seat, src)
 	switch {
 	case len(legal) == 0:
-		return nil, &bot.NoActionError{Seat: seat, Phase: rp.Phase()}
+		return nil, &bot.NoActionError{Seat: seat, Phase: p.Phase()}
 	case len(legal) == 1:
 		return legal[0], nil
 	case !pl.heuristic:
 		return legal[pl.rng.IntN(len(legal))], nil
 	}
-	best, bestScore := legal[0], score(rp, seat, legal[0].(game.Action).Runner)
+	best, bestScore := legal[0], score(p, seat, legal[0].(game.Action).Runner)
 	for _, a := range legal[1:] {
-		if s := score(rp, seat, a.(game.Action).Runner); s > bestScore {
+		if s := score(p, seat, a.(game.Action).Runner); s > bestScore {
 			best, bestScore = a, s
 		}
 	}

@@ -72,7 +72,10 @@ func TestMaker(t *testing.T) {
 	if _, err := h.Choose(p, game.Magenta, engine.NewSeeded(1)); !errors.As(err, &na) {
 		t.Errorf("magenta before its turn: %v, want a NoActionError", err)
 	}
-	if _, err := h.Choose(nil, game.Cyan, engine.NewSeeded(1)); err == nil {
-		t.Error("a bot chose in no position")
+	if _, err := h.Choose(nil, game.Cyan, engine.NewSeeded(1)); !errors.Is(err, bot.ErrOtherGame) {
+		t.Errorf("a bot in no position: %v, want bot.ErrOtherGame", err)
+	}
+	if _, err := h.Choose(p, "red", engine.NewSeeded(1)); !errors.As(err, &na) {
+		t.Errorf("a seat race has not: %v, want a NoActionError", err)
 	}
 }
