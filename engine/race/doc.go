@@ -9,6 +9,6 @@
 // program does not.
 //
 // Rules is the engine.Game; a game in progress is a *Position. The engine
-// is pure and deterministic: the die comes from the stream "die" of the
+// is pure and deterministic: the die comes from the stream "dice" of the
 // engine.Source it is given.
 package race
