@@ -35,17 +35,23 @@ func runnerName(i int) string { return string(rune('a' + i)) }
 // case, "#" starting a comment (engine.Lex; docs/race/rules.md, topic
 // turn). Errors are *engine.NotationError.
 func ParseMove(text string) ([]Action, error) {
+	return parseEach(text, "no action given (roll, run a, run b)", parseAction)
+}
+
+// parseEach reads every part of text (engine.Lex) with parse; none is a
+// *engine.NotationError saying none.
+func parseEach[T any](text, none string, parse func(text string, ws []engine.Token) (T, error)) ([]T, error) {
 	parts := engine.Lex(text)
 	if len(parts) == 0 {
-		return nil, &engine.NotationError{Input: text, Reason: "no action given (roll, run a, run b)"}
+		return nil, &engine.NotationError{Input: text, Reason: none}
 	}
-	out := make([]Action, 0, len(parts))
+	out := make([]T, 0, len(parts))
 	for _, ws := range parts {
-		a, err := parseAction(text, ws)
+		x, err := parse(text, ws)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, a)
+		out = append(out, x)
 	}
 	return out, nil
 }
@@ -105,19 +111,7 @@ func (e Edit) String() string {
 // The seats and squares are checked against the game when the edits
 // apply. Errors are *engine.NotationError.
 func ParseEdits(text string) ([]Edit, error) {
-	parts := engine.Lex(text)
-	if len(parts) == 0 {
-		return nil, &engine.NotationError{Input: text, Reason: "no edit given (put, turn)"}
-	}
-	out := make([]Edit, 0, len(parts))
-	for _, ws := range parts {
-		e, err := parseEdit(text, ws)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, nil
+	return parseEach(text, "no edit given (put, turn)", parseEdit)
 }
 
 func parseEdit(text string, ws []engine.Token) (Edit, error) {
