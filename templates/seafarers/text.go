@@ -119,21 +119,28 @@ func (m *model) legend() []string {
 	return out
 }
 
+// seatTags are the marks of a seat in v's eyes: "you", and "winner" or
+// "to move".
+func (m *model) seatTags(v templates.View, seat string) []string {
+	var tags []string
+	if v.Seat == seat {
+		tags = append(tags, "you")
+	}
+	switch {
+	case m.st.Winner != nil && *m.st.Winner == seat:
+		tags = append(tags, "winner")
+	case m.st.Phase != "over" && m.st.Current == seat:
+		tags = append(tags, "to move")
+	}
+	return tags
+}
+
 // holdings lists each seat's points, cards, supply and marks.
 func (m *model) holdings(v templates.View) []string {
 	var out []string
 	for _, s := range m.seats {
 		p := m.player(s)
-		var tags []string
-		if v.Seat == s {
-			tags = append(tags, "you")
-		}
-		switch {
-		case m.st.Winner != nil && *m.st.Winner == s:
-			tags = append(tags, "winner")
-		case m.st.Phase != "over" && m.st.Current == s:
-			tags = append(tags, "to move")
-		}
+		tags := m.seatTags(v, s)
 		head := seatName(s)
 		if len(tags) > 0 {
 			head += " (" + strings.Join(tags, ", ") + ")"
@@ -244,17 +251,24 @@ func (m *model) supplyLines(v templates.View) []string {
 			u.Knight, u.VictoryPoint, u.RoadBuilding, u.YearOfPlenty, u.Monopoly)
 	}
 	out := []string{"bank: " + resourcesText(hand(st.Bank)), dev}
-	var cards []string
-	if m.sc != board.ClothForCatan && m.sc != board.PirateIslands {
-		cards = append(cards, m.longestName()+": "+holderText(st.LongestRoute))
-	}
-	if m.sc != board.PirateIslands {
-		cards = append(cards, "Largest Army: "+holderText(st.LargestArmy))
-	}
-	if len(cards) > 0 {
+	if cards := m.specialCards(); len(cards) > 0 {
 		out = append(out, strings.Join(cards, "; "))
 	}
 	return out
+}
+
+// specialCards says who holds the special cards the scenario plays with:
+// the Longest Trade Route (none in cloth-for-catan and pirate-islands,
+// S113, S116) and the Largest Army (none in pirate-islands).
+func (m *model) specialCards() []string {
+	var cards []string
+	if m.sc != board.ClothForCatan && m.sc != board.PirateIslands {
+		cards = append(cards, m.longestName()+": "+holderText(m.st.LongestRoute))
+	}
+	if m.sc != board.PirateIslands {
+		cards = append(cards, "Largest Army: "+holderText(m.st.LargestArmy))
+	}
+	return cards
 }
 
 func holderText(h *string) string {
