@@ -146,6 +146,7 @@ type pieceSets struct {
 
 // setEdge puts piece p on edge e.
 func (g *Game) setEdge(e int, p edgePiece) {
+	g.rev++
 	if o := g.edges[e].owner(); o >= 0 {
 		g.sets.roads[o].remove(e)
 		g.sets.ships[o].remove(e)
@@ -164,6 +165,7 @@ func (g *Game) setEdge(e int, p edgePiece) {
 
 // setCorner puts piece p on corner c.
 func (g *Game) setCorner(c int, p cornerPiece) {
+	g.rev++
 	if o := g.corners[c].owner(); o >= 0 {
 		g.sets.buildings[o].remove(c)
 	}
@@ -179,6 +181,7 @@ func (g *Game) setCorner(c int, p cornerPiece) {
 
 // reindex rebuilds the piece sets from the corner and edge arrays.
 func (g *Game) reindex() {
+	g.rev++
 	g.sets = pieceSets{}
 	for e, p := range g.edges {
 		if p.own != 0 {

@@ -38,8 +38,11 @@ type Game struct {
 	cornerArr [maxCorners]cornerPiece
 	edgeArr   [maxEdges]edgePiece
 	playerArr [4]player
-	// sets are the pieces as bit sets (bits.go).
-	sets pieceSets
+	// sets are the pieces as bit sets (bits.go); rev counts their
+	// changes, for moves.
+	sets  pieceSets
+	rev   uint64
+	moves moveCache
 
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody

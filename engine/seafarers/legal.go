@@ -440,14 +440,52 @@ func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Actio
 }
 
 // legalMoves lists the ship moves (S59): each ship that may move, to
-// every edge where a new ship could go without it.
+// every edge where a new ship could go without it (shipMoves).
 func (g *Game) legalMoves(out []Action, s int) []Action {
-	ships := &g.sets.ships[s]
-	if g.flags.ShipMoved || !g.cfg.usesShips || ships.next(0) < 0 {
+	if g.flags.ShipMoved || !g.cfg.usesShips || g.sets.ships[s].next(0) < 0 {
 		return out
 	}
 	b := g.b
-	mobile := g.mobileShips(s)
+	m := g.shipMoves(s)
+	for i := 0; i < m.n; i++ {
+		from := int(m.from[i])
+		for e := m.to[i].next(0); e >= 0; e = m.to[i].next(e + 1) {
+			out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(e)})
+		}
+	}
+	return out
+}
+
+// moveCache holds the ship moves of one seat (shipMoves) for as long as
+// nothing they depend on changes: the pieces (rev), the turn (S60), the
+// pirate (S45), the terrain (land) and the pending fog positions (S99).
+type moveCache struct {
+	valid      bool
+	seat, turn int
+	pirate     int
+	rev        uint64
+	land       *land
+	pending    edgeSet
+	mobile     edgeSet             // the ships that may move
+	n          int                 // how many of them have somewhere to go
+	from       [limitShips]uint8   // those ships' edges, in edge order
+	to         [limitShips]edgeSet // where each may go
+}
+
+// shipMoves returns seat s's ship moves: its ships that may move
+// (mobileShips) and where each may go, worked out again only when
+// something they depend on changed (moveCache).
+func (g *Game) shipMoves(s int) *moveCache {
+	m := &g.moves
+	var pending edgeSet
+	if len(g.sealed) > 0 {
+		pending = g.pendingSides()
+	}
+	if m.valid && m.seat == s && m.turn == g.turn && m.pirate == g.pirateHex() && m.rev == g.rev && m.land == g.l && m.pending == pending {
+		return m
+	}
+	*m = moveCache{valid: true, seat: s, turn: g.turn, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
+	m.mobile = g.mobileShips(s)
 	pirate := g.cfg.scenario == board.PirateIslands
 	var at cornerSet
 	var all edgeSet
@@ -455,7 +493,7 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 		at = g.joins(s, true, -1)
 		all = g.shipsAt(&at, -1)
 	}
-	for from := mobile.next(0); from >= 0; from = mobile.next(from + 1) {
+	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
 		var to edgeSet
 		switch lost := g.joinsLost(s, from, &at); {
 		case pirate:
@@ -467,11 +505,13 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 			without.andNot(&lost)
 			to = g.shipsAt(&without, from)
 		}
-		for e := to.next(0); e >= 0; e = to.next(e + 1) {
-			out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(e)})
+		if to != (edgeSet{}) && m.n < limitShips {
+			m.from[m.n] = uint8(from)
+			m.to[m.n] = to
+			m.n++
 		}
 	}
-	return out
+	return m
 }
 
 // joinsLost returns the ends of seat s's ship on edge from where its ships

@@ -197,8 +197,13 @@ func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
 	if from < 0 || to < 0 {
 		return nil, ruleErr("S15", a, "both edges must be edges of the board")
 	}
-	if rule, why := g.movableProblem(s, from); rule != "" {
-		return nil, ruleErr(rule, a, "%s", why)
+	// The ships that may move are known (shipMoves); only a refusal needs
+	// its reason.
+	mobile := !g.flags.ShipMoved && g.hasShip(from, s) && g.shipMoves(s).mobile.has(from)
+	if !mobile {
+		if rule, why := g.movableProblem(s, from); rule != "" {
+			return nil, ruleErr(rule, a, "%s", why)
+		}
 	}
 	if from == to {
 		return nil, ruleErr("S59", a, "the ship must move to another edge")
