@@ -44,6 +44,9 @@ type Game struct {
 	rev   uint64
 	moves moveCache
 
+	// log collects the events of the entry being applied.
+	log eventLog
+
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody
 
@@ -286,6 +289,7 @@ func (g *Game) Clone() *Game {
 	c.gifts = slices.Clone(g.gifts)
 	c.villages = slices.Clone(g.villages)
 	c.fortresses = slices.Clone(g.fortresses)
+	c.log.room = nil // lists handed out by g live there
 	return &c
 }
 

@@ -37,7 +37,7 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 		}
 		if witness {
 			wasOver := h.over()
-			if _, err := h.resolveDraws(s, src); err != nil {
+			if err := h.resolveDraws(s, src); err != nil {
 				return out
 			}
 			if h.over() && !wasOver {
@@ -424,7 +424,7 @@ func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Actio
 			hs = src.Clone()
 		}
 		e := h.b.EdgeIndex(first.Edge)
-		if _, err := h.placeEdge(s, e, first.Piece, hs); err != nil {
+		if err := h.placeEdge(s, e, first.Piece, hs); err != nil {
 			continue
 		}
 		seconds := h.freePlacements(s)

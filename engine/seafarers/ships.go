@@ -191,25 +191,25 @@ func (g *Game) movable(sg *shipGraph, e int) (string, string) {
 }
 
 // moveShip moves one of the seat's ships (S59).
-func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) moveShip(s int, a Action, en *entry) error {
 	from := g.b.EdgeIndex(a.Edge)
 	to := g.b.EdgeIndex(a.Edge2)
 	if from < 0 || to < 0 {
-		return nil, ruleErr("S15", a, "both edges must be edges of the board")
+		return ruleErr("S15", a, "both edges must be edges of the board")
 	}
 	// The ships that may move are known (shipMoves); only a refusal needs
 	// its reason.
 	mobile := !g.flags.ShipMoved && g.hasShip(from, s) && g.shipMoves(s).mobile.has(from)
 	if !mobile {
 		if rule, why := g.movableProblem(s, from); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 	}
 	if from == to {
-		return nil, ruleErr("S59", a, "the ship must move to another edge")
+		return ruleErr("S59", a, "the ship must move to another edge")
 	}
 	if rule, why := g.shipProblem(s, to, false, -1, from); rule != "" {
-		return nil, ruleErr(rule, a, "%s (judged without the moved ship)", why)
+		return ruleErr(rule, a, "%s (judged without the moved ship)", why)
 	}
 	// The ship keeps what it was: its turn of building and, in
 	// pirate-islands, its warship status (S60, S120).
@@ -218,10 +218,6 @@ func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
 	g.setEdge(to, moved)
 	g.flags.ShipMoved = true
 	g.buildAction()
-	ev := []string{g.colour(s).String() + " moves a ship from " + a.Edge.String() + " to " + a.Edge2.String()}
-	aev, err := g.afterEdge(s, to, Ship, en.src)
-	if err != nil {
-		return nil, err
-	}
-	return append(ev, aev...), nil
+	g.log.add(g.colour(s).String(), " moves a ship from ").edge(a.Edge).add(" to ").edge(a.Edge2).end()
+	return g.afterEdge(s, to, Ship, en.src)
 }
