@@ -59,7 +59,6 @@ func (g *Game) connectVillages(s int) {
 		}
 	}
 	g.villageEnd()
-	return
 }
 
 // clothRoll gives the cloth of the villages with the rolled number (S109).
@@ -90,5 +89,4 @@ func (g *Game) clothRoll(sum int) {
 			g.log.say(fmt.Sprintf("%s takes 1 cloth (village %s)", g.colour(s), g.b.Corner(v.corner)))
 		}
 	}
-	return
 }

@@ -73,7 +73,6 @@ func (g *Game) harbourDue(s int) {
 	}
 	g.addPending(s, pendHarbour, 0)
 	g.log.say(fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s)))
-	return
 }
 
 // harbourLand returns the land position beside coastal edge e.

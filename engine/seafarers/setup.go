@@ -133,5 +133,4 @@ func (g *Game) startingResources(s, c int) {
 		g.addPending(s, pendGold, goldN)
 		g.autoDecide()
 	}
-	return
 }
