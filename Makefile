@@ -32,8 +32,10 @@ deps:
 	   [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  bash .ci/mailstack-install.sh; fi
 
+# Every package's tests, printed as a plain go test prints them, then the
+# tests that were skipped and why (internal/testreport).
 unit:
-	$(GO) test -count=1 -timeout 10m ./...
+	$(GO) run ./internal/testreport -count=1 -timeout 10m ./...
 
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
