@@ -8,7 +8,7 @@ FUZZLONGTIME ?= 5m
 BIN       ?= bin/elasund
 STATICCHECK ?= v0.8.2
 
-.PHONY: all build install deps test unit soak soak-long match fuzz fuzz-long bench lint demo clean
+.PHONY: all build install deps test unit soak soak-long match match-elasund match-seafarers fuzz fuzz-long bench lint demo clean
 
 all: build
 
@@ -32,8 +32,10 @@ deps:
 	   [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	  bash .ci/mailstack-install.sh; fi
 
+# Every package's tests, printed as a plain go test prints them, then the
+# tests that were skipped and why (internal/testreport).
 unit:
-	$(GO) test -count=1 -timeout 10m ./...
+	$(GO) run ./internal/testreport -count=1 -timeout 10m ./...
 
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
@@ -45,10 +47,17 @@ soak:
 soak-long:
 	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
 
-# The strong Elasund bot's full match: 400 four-seat games against three
-# heuristic bots on one core, win rate at least 45%, at most 1 s a decision.
-match:
+# The strong bots' full matches, one game's after the other: 400 four-seat
+# games each against three heuristic bots on one core, win rate at least 45%,
+# at most 1 s of CPU a decision (Elasund: every decision; Seafarers: the 99th
+# percentile, over every scenario).
+match: match-elasund match-seafarers
+
+match-elasund:
 	ELASUND_MATCH=1 $(GO) test -count=1 -timeout 120m -run TestStrongBeatsHeuristic -v ./internal/bot/elasund
+
+match-seafarers:
+	ELASUND_MATCH=1 $(GO) test -count=1 -timeout 300m -run TestStrongBeatsHeuristic -v ./internal/bot/seafarers
 
 fuzz:
 	@set -e; for spec in $$($(GO) run ./internal/fuzzlist 2>/dev/null); do \

@@ -368,8 +368,11 @@ func printRealGame(w io.Writer, rules engine.Game, isDefault bool, h turnfile.He
 	game := ""
 	if !isDefault {
 		game = " --game " + rules.Name()
-		for _, w := range choiceWords(rules, &h) {
-			game += " --" + w
+	}
+	for _, c := range rules.Choices() {
+		// The default game's default choices go without saying.
+		if v, ok := h.Choices[c.Name]; ok && (!isDefault || v != c.Default) {
+			game += " --" + c.Name + " " + v
 		}
 	}
 	fmt.Fprintf(w, "\nTo play a real game, make your key, create the game and take your seat:\n\n")

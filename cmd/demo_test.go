@@ -183,52 +183,95 @@ func TestDemoColours(t *testing.T) {
 	}
 }
 
-// seafarersScenarios are the Seafarers scenarios (S2).
-var seafarersScenarios = []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert",
-	"forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
+// demoCase is one demo of TestDemoEveryChoice: a game, one value of one
+// of its set-up choices (none for a game without), and the seats.
+type demoCase struct {
+	game, choice, value string
+	players             int
+}
 
-// TestDemoSeafarers plays a demo of every Seafarers scenario to its end,
-// with three seats (with ELASUND_SOAK set, four too): each ends with a
-// verified file of a finished game whose seats the scenario allows, well
-// inside the file's limits.
-func TestDemoSeafarers(t *testing.T) {
-	counts := []int{3}
-	if os.Getenv("ELASUND_SOAK") != "" {
-		counts = append(counts, 4)
-	}
-	dir := t.TempDir()
-	for _, n := range counts {
-		for i, sc := range seafarersScenarios {
-			t.Run(fmt.Sprintf("%s/%d", sc, n), func(t *testing.T) {
-				t.Parallel()
-				path := filepath.Join(dir, fmt.Sprintf("%s-%d.yaml", sc, n))
-				var out bytes.Buffer
-				opts := &demoOptions{
-					Game: "seafarers", Choices: map[string]string{"scenario": sc}, Players: n, Level: bot.LevelHeuristic, Seed: uint64(10*n + i),
-					OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: &out,
+// demoCases lists a demo of every value of every set-up choice of every
+// game of set (one of each game without choices), with three seats, or
+// as many as the game has colours if fewer; soak adds four seats.
+func demoCases(set *games.Set, soak bool) []demoCase {
+	var out []demoCase
+	for _, k := range set.Kits() {
+		counts := []int{min(3, len(k.Rules.Colours()))}
+		if soak && len(k.Rules.Colours()) >= 4 {
+			counts = append(counts, 4)
+		}
+		for _, n := range counts {
+			if len(k.Rules.Choices()) == 0 {
+				out = append(out, demoCase{game: k.Rules.Name(), players: n})
+			}
+			for _, c := range k.Rules.Choices() {
+				for _, v := range c.Values {
+					out = append(out, demoCase{k.Rules.Name(), c.Name, v, n})
 				}
-				if err := runDemo(t.Context(), opts); err != nil {
-					t.Fatalf("demo: %v\n%s", err, tail(out.String(), 20))
-				}
-				if re := `(?m)^ok: ` + regexp.QuoteMeta(path) + `: game [0-9a-f]{16}, [0-9]+ entries: `; !regexp.MustCompile(re).MatchString(out.String()) {
-					t.Errorf("output does not match %s:\n%s", re, tail(out.String(), 20))
-				}
-				if want := "elasund new game.yaml --game seafarers --scenario " + sc + " --players "; !strings.Contains(out.String(), want) {
-					t.Errorf("output lacks %q", want)
-				}
-				g, err := openGame(nil, path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				h := g.File().Header
-				if h.Choices["scenario"] != sc || len(h.Seats) != n || !g.Position().Over() || len(g.Position().Winners()) != 1 {
-					t.Fatalf("the demo's file is not a finished %d-seat game of %s", n, sc)
-				}
-				size, perSeat := demoFileLimits(t, path, g)
-				t.Logf("%s, %d seats: %d entries, %d bytes, at most %d entries a seat", sc, n, len(g.File().History), size, perSeat)
-			})
+			}
 		}
 	}
+	return out
+}
+
+// TestDemoEveryChoice plays a demo of every value of every game's set-up
+// choices to its end (every Elasund edition, every Seafarers scenario),
+// with three seats (with ELASUND_SOAK set, four too): each ends with a
+// verified file of a finished game whose seats the choice allows, well
+// inside the file's limits, and with the command that starts such a game.
+func TestDemoEveryChoice(t *testing.T) {
+	set := games.All()
+	dir := t.TempDir()
+	for i, tc := range demoCases(set, os.Getenv("ELASUND_SOAK") != "") {
+		t.Run(fmt.Sprintf("%s/%s/%d", tc.game, tc.value, tc.players), func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(dir, fmt.Sprintf("%s-%s-%d.yaml", tc.game, tc.value, tc.players))
+			var out bytes.Buffer
+			opts := &demoOptions{
+				Game: tc.game, Choices: map[string]string{}, Players: tc.players, Level: bot.LevelHeuristic, Seed: uint64(10*tc.players + i),
+				OutFile: path, TempDir: dir, Now: func() time.Time { return testTime }, Out: &out, Games: set,
+			}
+			if tc.choice != "" {
+				opts.Choices[tc.choice] = tc.value
+			}
+			if err := runDemo(t.Context(), opts); err != nil {
+				t.Fatalf("demo: %v\n%s", err, tail(out.String(), 20))
+			}
+			if re := `(?m)^ok: ` + regexp.QuoteMeta(path) + `: game [0-9a-f]{16}, [0-9]+ entries: `; !regexp.MustCompile(re).MatchString(out.String()) {
+				t.Errorf("output does not match %s:\n%s", re, tail(out.String(), 20))
+			}
+			g, err := openGame(nil, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := g.File().Header
+			if h.Choices[tc.choice] != tc.value || len(h.Seats) != tc.players || !g.Position().Over() || len(g.Position().Winners()) != 1 {
+				t.Fatalf("the demo's file is not a finished %d-seat game of %s %s", tc.players, tc.game, tc.value)
+			}
+			if want := realGameCommand(set, g.Rules(), h); !strings.Contains(out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, tail(out.String(), 8))
+			}
+			size, perSeat := demoFileLimits(t, path, g)
+			t.Logf("%s %s, %d seats: %d entries, %d bytes, at most %d entries a seat", tc.game, tc.value, tc.players, len(g.File().History), size, perSeat)
+		})
+	}
+}
+
+// realGameCommand is the start of the command the demo prints to make a
+// game of the same rules: --game for another game than the default, and
+// each choice that is not the default game's default.
+func realGameCommand(set *games.Set, rules engine.Game, h turnfile.Header) string {
+	cmd := "elasund new game.yaml"
+	isDefault := rules.Name() == set.Names()[0]
+	if !isDefault {
+		cmd += " --game " + rules.Name()
+	}
+	for _, c := range rules.Choices() {
+		if v := h.Choices[c.Name]; !isDefault || v != c.Default {
+			cmd += " --" + c.Name + " " + v
+		}
+	}
+	return cmd + " --players "
 }
 
 // demoFileLimits returns the size of the game file at path and the most

@@ -16,6 +16,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/elasund/elasund/internal/games"
+	"github.com/elasund/elasund/internal/games/gamestest"
 )
 
 // TestDocCommands runs every elasund command README.md and docs/*.md
@@ -200,6 +203,10 @@ type docRunner struct {
 	machines map[string]*docMachine
 	// first is the machine of the first key made, the reader's own.
 	first string
+	// games are the games the commands play: every game with a rules
+	// reference in docs/, the test registry's too, since each reference
+	// shows its own commands.
+	games *games.Set
 }
 
 type docMachine struct {
@@ -234,7 +241,7 @@ func newDocRunner(t *testing.T, root string) *docRunner {
 	if err := os.WriteFile(filepath.Join("secrets", "imap-password"), []byte("imap-secret\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return &docRunner{dir: dir, machines: map[string]*docMachine{}}
+	return &docRunner{dir: dir, machines: map[string]*docMachine{}, games: gamestest.All(t)}
 }
 
 // env is the environment of a command run on machine m.
@@ -269,6 +276,7 @@ func (r *docRunner) runOn(m *docMachine, env map[string]string, stdin string, ar
 		Getenv: func(k string) string { return env[k] },
 		Now:    func() time.Time { return testTime },
 		Rand:   m.rand,
+		Games:  r.games,
 	}
 	code := app.Run(context.Background(), args)
 	return runResult{code: code, stdout: out.String(), stderr: errOut.String()}

@@ -30,8 +30,8 @@ func newEditCmd(app *App, runF func(*editOptions) error) *cobra.Command {
 		Long: `edit changes the position of a sandbox game: edits separated by ";".
 Elasund's edits are gold, influence, place, remove, permit, church, wall,
 trade, ship and turn; Catan: Seafarers' are hand, card, place, remove,
-robber, pirate, chits, force, turn and the scenarios' own (the whole lists
-are in docs/cli.md and, for Seafarers, in docs/seafarers/rules.md). It is
+robber, pirate, chits, force, turn and the scenarios' own (each game's
+whole list: elasund rules edits, elasund rules --game seafarers edits). It is
 not play: it draws no cards, pays nothing and displaces nothing. The result
 must be a consistent position, else nothing changes and the command exits 4
 naming the problem. The edits are recorded in the history, so the game

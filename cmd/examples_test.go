@@ -152,14 +152,14 @@ func searchWins(t *testing.T, g *elasund.Game, rng engine.Source, line []string,
 		return
 	}
 	seat := st.WaitingFor[0]
-	for _, a := range g.Legal(seat, elasund.Streams(rng.Clone())) {
+	for _, a := range g.Legal(seat, rng.Clone()) {
 		switch a.Kind {
 		case elasund.ActBuild, elasund.ActWall, elasund.ActChurch, elasund.ActRebuild:
 		default:
 			continue
 		}
 		h, r := g.Clone(), rng.Clone()
-		if _, err := h.Apply(seat, []elasund.Action{a}, elasund.Streams(r)); err != nil {
+		if _, err := h.Apply(seat, []elasund.Action{a}, r); err != nil {
 			t.Fatalf("%s after %q: %v", a, line, err)
 		}
 		next := line

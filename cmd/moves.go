@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -50,9 +49,17 @@ it lists "roll", then what the seat's own roll allows (the roll is fixed by
 its chain; those actions roll first). A seat that cannot act now is told
 whose move it is.
 
-Places: a square or hex is a row letter and a column (F4). In Catan:
-Seafarers a corner is a hex and a direction (H5.n; n ne se s sw nw), an edge
-the two hexes it lies between (G6-H5).`,
+Many squares are written in a few words: "A2–C4" is every square of
+columns A to C in rows 2 to 4, "A2–I12 but C4 D4" all of them but two; the
+squares that allow the same variants share a line ("permit 0 (pay blue or
+green): …"). In the Seafarers set-up each corner is a line with the hexes it
+touches, their numbers and pips (how many of the 36 rolls make them), and
+its harbour.
+
+Places: an Elasund square is a column and a row (F4). In Catan: Seafarers
+a hex is a row and a column (D7), a corner a hex and a direction (H5.n; n ne
+se s sw nw), an edge the two hexes it lies between (G6-H5). docs/cli.md
+has them all.`,
 		Example: `  elasund moves game.yaml
   elasund moves game.yaml --all
   elasund moves game.yaml --as blue --json
@@ -75,6 +82,11 @@ the two hexes it lies between (G6-H5).`,
 	c.Flags().BoolVar(&opts.All, "all", false, "one action per line instead of grouped")
 	return c
 }
+
+// movesLines is how many lines the grouped list of "elasund moves" may
+// take before its variants are merged, so that with its heading it fits
+// a screen of 40 lines.
+const movesLines = 38
 
 func runMoves(_ context.Context, opts *movesOptions) error {
 	opts.Games = orAll(opts.Games)
@@ -128,8 +140,8 @@ func runMoves(_ context.Context, opts *movesOptions) error {
 		}
 		return nil
 	}
-	for _, l := range templates.CollapsedLines(r, list, 76) {
-		fmt.Fprintln(opts.Out, strings.TrimPrefix(l, "  "))
+	for _, l := range templates.ListActions(r, p, list, 76, movesLines) {
+		fmt.Fprintln(opts.Out, l)
 	}
 	return nil
 }

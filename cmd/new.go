@@ -158,9 +158,10 @@ func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 		}
 		out = append(out, turnfile.Seat{Colour: c, Name: name, Email: email})
 	}
-	if len(out) < 2 || len(out) > 4 {
-		return nil, fmt.Errorf("want 2 to 4 seats, got %d", len(out))
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no seat given")
 	}
+	// How many seats may play is the game's to say (Resolve).
 	return out, nil
 }
 

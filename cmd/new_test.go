@@ -28,7 +28,7 @@ func TestNewArgv(t *testing.T) {
 	}
 	bad := [][]string{
 		{"g.yaml"},
-		{"g.yaml", "--players", "red=A"},
+		{"g.yaml", "--players", ","},
 		{"g.yaml", "--players", "red=A,blue=B", "--seed", "1"},
 		{"g.yaml", "--players", "red=A,blue=B", "--start", "random"},
 		{"g.yaml", "--players", "red=A,blue=B", "--start", "last"},

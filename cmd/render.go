@@ -200,6 +200,9 @@ func replayPage(g *turnfile.Game, r templates.Renderer, set *games.Set) (*replay
 		return nil, err
 	}
 	steps := g.Steps()
+	for i := range p.Frames {
+		p.Frames[i].Status = afterEntry(f, steps, p.Frames[i].Entry) + p.Frames[i].Status
+	}
 	for i := range f.History {
 		e := &f.History[i]
 		le := replay.Entry{N: e.N, Seat: e.Seat, Kind: e.Kind.String(), At: e.At, Actions: e.Actions}
@@ -221,6 +224,27 @@ func replayPage(g *turnfile.Game, r templates.Renderer, set *games.Set) (*replay
 		p.Entries = append(p.Entries, le)
 	}
 	return p, nil
+}
+
+// afterEntry says which position a frame of the page shows: the one
+// after entry n, made by its seat in its turn ("after entry 20, red's
+// move in turn 17: "), so that the status after it, which may be the next
+// turn's, is not read as the entry's.
+func afterEntry(f *turnfile.File, steps []turnfile.Step, n int) string {
+	if n <= 0 || n > len(f.History) {
+		return "before the first entry: "
+	}
+	e := &f.History[n-1]
+	switch e.Kind {
+	case turnfile.EntryJoin:
+		return fmt.Sprintf("after entry %d, %s's join: ", n, e.Seat)
+	case turnfile.EntryEdit:
+		return fmt.Sprintf("after entry %d, an edit: ", n)
+	}
+	if n-1 < len(steps) {
+		return fmt.Sprintf("after entry %d, %s's %s in turn %d: ", n, e.Seat, e.Kind, steps[n-1].Turn)
+	}
+	return fmt.Sprintf("after entry %d, %s's %s: ", n, e.Seat, e.Kind)
 }
 
 // frameStatus says where the game stands in position pos, in the words

@@ -129,9 +129,11 @@ func TestRenderHTMLOutput(t *testing.T) {
 	for _, s := range h.Seats {
 		wants = append(wants, "<b>"+s.Colour+"</b> "+s.Name)
 	}
+	r := games.All().For(g.Rules()).Renderer
 	for _, ev := range g.File().History[n-1].Events {
-		// html/template writes "+" as a character reference.
-		wants = append(wants, strings.ReplaceAll(template.HTMLEscapeString(ev), "+", "&#43;"))
+		// The page words events as the log does; html/template writes "+"
+		// as a character reference.
+		wants = append(wants, strings.ReplaceAll(template.HTMLEscapeString(r.Event(g.Position(), ev)), "+", "&#43;"))
 	}
 	for _, w := range wants {
 		if !strings.Contains(html, w) {
@@ -398,4 +400,37 @@ return {Paint: p ? p.startTime : -1, Loaded: performance.getEntriesByType('navig
 	}
 	keys(browsertest.KeyHome, browsertest.KeyArrowRight)
 	at("the long game, Home →", 1, "#entry=1")
+
+	// The status says which position the page shows: the one after the
+	// entry, which may be in the next turn (issue 20 item 15).
+	open(url + "#entry=20")
+	var status string
+	if err := b.Eval(&status, "return document.getElementById('rp-status').textContent"); err != nil {
+		t.Fatal(err)
+	}
+	e20 := g.File().History[19]
+	if want := fmt.Sprintf("after entry 20, %s's %s in turn %d: turn ", e20.Seat, e20.Kind, g.Steps()[19].Turn); !strings.HasPrefix(status, want) {
+		t.Errorf("at #entry=20 the status says %q, want it to begin %q", status, want)
+	}
+	// The whole picture of either game fits a 1600×1100 window.
+	if err := b.SetWindow(1600, 1100); err != nil {
+		t.Fatal(err)
+	}
+	sea := filepath.Join(dir, "seafarers.html")
+	if err := runRender(t.Context(), &renderOptions{File: filepath.Join("..", "examples", "seafarers", "new-shores-finished.yaml"), HTML: sea, Out: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{url, browsertest.FileURL(sea)} {
+		open(u)
+		var fit struct {
+			Bottom, Width, Inner float64
+		}
+		if err := b.Eval(&fit, `var r = document.querySelector('#rp-board > svg').getBoundingClientRect();
+return {Bottom: r.bottom, Width: r.width, Inner: window.innerHeight}`); err != nil {
+			t.Fatal(err)
+		}
+		if fit.Bottom > fit.Inner || fit.Width < 900 {
+			t.Errorf("%s: in a 1600×1100 window the picture is %.0f wide and ends at %.0f, below the window's %.0f", filepath.Base(u), fit.Width, fit.Bottom, fit.Inner)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	mathrand "math/rand/v2"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +42,9 @@ func seedBytes(n uint64) [32]byte {
 	}
 	return b
 }
+// bashCompletion is the bash-completion package's script, as Debian
+// installs it.
+const bashCompletion = "/usr/share/bash-completion/bash_completion"
 
 // TestScripts runs cmd/testdata/script/*.txtar against the real binary.
 // Each script has its own $WORK, a fixed clock (SOURCE_DATE_EPOCH) and a
@@ -53,7 +57,18 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
+		// [bash-completion]: bash and the bash-completion package, which
+		// the bash completion script needs (_get_comp_words_by_ref).
+		Condition: func(cond string) (bool, error) {
+			if cond != "bash-completion" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			_, err := exec.LookPath("bash")
+			_, ferr := os.Stat(bashCompletion)
+			return err == nil && ferr == nil, nil
+		},
 		Setup: func(e *testscript.Env) error {
+			e.Setenv("BASH_COMPLETION", bashCompletion)
 			e.Setenv("SOURCE_DATE_EPOCH", "1795000000")
 			e.Setenv("ELASUND_HOME", filepath.Join(e.WorkDir, "home"))
 			e.Setenv("NO_COLOR", "")

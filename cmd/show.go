@@ -174,8 +174,12 @@ func runShow(_ context.Context, opts *showOptions) error {
 	if len(legal) == 0 {
 		fmt.Fprintln(opts.Out, "  none now: the game is not waiting for you")
 	}
-	for _, a := range legal {
-		fmt.Fprintf(opts.Out, "  %s\n", r.Action(g.Position(), a.String()))
+	list := make([]string, len(legal))
+	for i, a := range legal {
+		list[i] = r.Action(g.Position(), a.String())
+	}
+	for _, l := range templates.ListActions(r, g.Position(), list, 74, movesLines) {
+		fmt.Fprintf(opts.Out, "  %s\n", l)
 	}
 	return nil
 }

@@ -125,19 +125,20 @@ func TestRuleHeadings(t *testing.T) {
 const ownWordsRun = 9
 
 // TestOwnWords checks that no run of ownWordsRun words of a reference's
-// prose appears in the specification (../shared/spec beside the module)
-// or in the rulebooks (../shared/seeds). Tables, code and inline code are
-// left out, and so are numbers: they are data, the same in any wording.
+// prose appears in the specification (shared/spec beside the module or
+// above it, see sharedDir) or in the rulebooks (shared/seeds). Tables,
+// code and inline code are left out, and so are numbers: they are data,
+// the same in any wording.
 // The test is skipped where those texts are not at hand.
 func TestOwnWords(t *testing.T) {
-	shared := filepath.Join("..", "..", "shared")
+	shared := sharedDir()
 	var sources []string
 	for _, pattern := range []string{"spec/*.md", "spec/*/*.md", "seeds/*.txt"} {
 		m, _ := filepath.Glob(filepath.Join(shared, pattern))
 		sources = append(sources, m...)
 	}
 	if len(sources) == 0 {
-		t.Skipf("no specification or rulebooks under %s", shared)
+		t.Skipf("no specification or rulebooks in a shared directory beside the module or above it (%q)", shared)
 	}
 	seen := map[string]string{}
 	for _, p := range sources {
@@ -158,6 +159,27 @@ func TestOwnWords(t *testing.T) {
 				i += ownWordsRun - 1
 			}
 		}
+	}
+}
+
+// sharedDir is the directory of the specification and the rulebooks: a
+// "shared" directory beside the module or beside one of its parent
+// directories (a worktree below the main checkout's parent finds it too),
+// or "" if there is none.
+func sharedDir() string {
+	dir, err := filepath.Abs("..")
+	if err != nil {
+		return ""
+	}
+	for {
+		if fi, err := os.Stat(filepath.Join(dir, "..", "shared", "spec")); err == nil && fi.IsDir() {
+			return filepath.Join(dir, "..", "shared")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
 	}
 }
 

@@ -16,7 +16,8 @@
 // always gives the same game.
 //
 // Each game lives in its own package below this one (engine/elasund,
-// engine/seafarers); none imports another. A Registry, built once by the
+// engine/seafarers, and engine/race, the toy game the tests play); none
+// imports another. A Registry, built once by the
 // program, maps names and file formats to games. This package imports
 // nothing of elasund's own.
 package engine

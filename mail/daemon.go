@@ -571,7 +571,8 @@ func (d *Daemon) process(ctx context.Context, w Waiting) error {
 // guard applies the per-sender limits to the handler's decision about in.
 // A decision that changes a game is never held back. One that changes
 // nothing spends a token of the sender's hourly allowance: over it, the
-// answer is dropped, except that the first drop is replaced by a notice.
+// answer is dropped for the hour that follows, the first drop replaced by
+// a notice unless the loop guard below has silenced the sender.
 // And a run of such mails that were refused or answered the daemon's own
 // replies (a robot's reply loop) is answered up to Limits.MaxRefusals
 // times, the last time with a notice.
@@ -584,10 +585,13 @@ func (d *Daemon) guard(in *Incoming, dec *Decision, log *slog.Logger) *Decision 
 	if ok, first := d.limiter.take(sender); !ok {
 		out := *dec
 		out.Reject, out.Replies = true, nil
-		if first {
+		// The notice goes once per quiet period, and not at all to a
+		// sender the loop guard has silenced: it would answer a robot.
+		notice := first && !d.refusals.silenced(sender)
+		if notice {
 			out.Replies = []Outgoing{limitNotice(in, d.cfg.Limits.PerSenderPerHour)}
 		}
-		log.Warn("sender over the hourly limit; answer dropped", "from", sender, "per_hour", d.cfg.Limits.PerSenderPerHour, "notice", first)
+		log.Warn("sender over the hourly limit; answer dropped", "from", sender, "per_hour", d.cfg.Limits.PerSenderPerHour, "notice", notice)
 		return &out
 	}
 	if !dec.Reject && !d.isOwnReply(in.InReplyTo) {
@@ -912,7 +916,8 @@ func refusalNotice(h message.Header, id, to string, reason error) Outgoing {
 	var td *TooDeepError
 	switch {
 	case errors.As(reason, &tl):
-		why = fmt.Sprintf("it is %d bytes long and the limit is %d bytes. Send the turn file on its own, without large attachments or quoted history.", tl.Size, tl.Limit)
+		why = fmt.Sprintf("it is %d bytes long and the limit is %d bytes. Send it again as a short mail: your move "+
+			"written in the body, or the one file your move wrote attached, without other attachments or the quoted history.", tl.Size, tl.Limit)
 	case errors.As(reason, &td):
 		why = fmt.Sprintf("its parts are nested more than %d levels deep. Send it as a plain message with the turn file attached.", td.Limit)
 	default:

@@ -230,14 +230,23 @@ func TestDaemonRateLimitsSenders(t *testing.T) {
 	if !strings.Contains(notice, "more than 2 mails within an hour") || !strings.Contains(notice, "only notice") {
 		t.Errorf("the notice to a sender over the limit:\n%s", notice)
 	}
-	// Half an hour refills one token.
+	// Half an hour refills one token, but the notice said that such
+	// mails go unanswered until the hour is over: the 5th gets nothing,
+	// not even another notice (issue 20 item 20).
 	clock.advance(30 * time.Minute)
 	im.Deliver(testMessage("alice@example.test", "game g1", "what now?", "ask5@example.test"))
+	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
+	// An hour after the notice the 6th is answered.
+	clock.advance(31 * time.Minute)
 	im.Deliver(testMessage("alice@example.test", "game g1", "what now?", "ask6@example.test"))
 	mailtest.WaitFor(t, 10*time.Second, "inbox to empty", func() bool { return im.Count("INBOX") == 0 })
-	// The 5th is answered; the 6th is over the limit again: one more notice.
-	if !sm.WaitUnique(11, 5*time.Second) || sm.Unique() != 11 {
-		t.Errorf("got %d replies, want 11", sm.Unique())
+	if !sm.WaitUnique(10, 5*time.Second) || sm.Unique() != 10 {
+		t.Errorf("got %d replies, want 10: none to the 5th, the answer to the 6th", sm.Unique())
+	}
+	for _, m := range sm.Received() {
+		if headerField(m.Data, "In-Reply-To") == "<ask5@example.test>" {
+			t.Error("the 5th question, within the hour after the notice, was answered")
+		}
 	}
 	if got := im.Count("Rejected"); got != 3 {
 		t.Errorf("Rejected has %d messages, want 3", got)
@@ -289,6 +298,43 @@ func TestDaemonStopsReplyLoops(t *testing.T) {
 	}
 }
 
+// TestDaemonLimitNoticeNotToSilenced: a robot that the loop guard has
+// silenced and that then runs over its hourly allowance gets no limit
+// notice either (issue 20 item 20): any answer would feed the loop.
+func TestDaemonLimitNoticeNotToSilenced(t *testing.T) {
+	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
+	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
+	g := newCounterGame(t)
+	cfg := testConfig(im, sm, t.TempDir())
+	cfg.Limits.MaxRefusals = 2
+	cfg.Limits.PerSenderPerHour = 3
+	r := startDaemon(t, cfg, g, Options{}, nil)
+	defer r.stop(t)
+	parent := ReplyMessageID("start@example.test", 0, testFrom)
+	for i := 1; i <= 5; i++ {
+		id := fmt.Sprintf("robot%d@example.test", i)
+		raw := testMessage("robot@example.test", "Re: game g1", "I am away until Monday.", id)
+		raw = []byte(strings.Replace(string(raw), "MIME-Version", "In-Reply-To: <"+parent+">\r\nMIME-Version", 1))
+		im.Deliver(raw)
+		mailtest.WaitFor(t, 10*time.Second, "the robot's mail to be filed", func() bool { return im.Count("INBOX") == 0 })
+		parent = ReplyMessageID(id, 0, testFrom)
+	}
+	// The 1st and 2nd are answered (the 2nd with the loop notice); the 3rd
+	// is silenced; the 4th finds no token, the 5th the quiet hour.
+	if !sm.WaitUnique(2, 5*time.Second) {
+		t.Fatalf("got %d replies, want 2", sm.Unique())
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, m := range sm.Received() {
+		if body := bodyOf(t, m.Data); strings.Contains(body, "only notice") {
+			t.Errorf("the silenced robot got the limit notice (%s):\n%s", headerField(m.Data, "In-Reply-To"), body)
+		}
+	}
+	if got := sm.Unique(); got != 2 {
+		t.Errorf("%d replies, want 2", got)
+	}
+}
+
 func TestDaemonRefusesOversizedAndDeepMail(t *testing.T) {
 	im := mailtest.NewIMAP(t, mailtest.IMAPOptions{})
 	sm := mailtest.NewSMTP(t, mailtest.SMTPOptions{})
@@ -315,7 +361,10 @@ func TestDaemonRefusesOversizedAndDeepMail(t *testing.T) {
 		text := bodyOf(t, m.Data)
 		switch headerField(m.Data, "In-Reply-To") {
 		case "<big@example.test>":
-			if !strings.Contains(text, "limit is 4096 bytes") {
+			// The daemon knows no game: the notice speaks to a player who
+			// writes the move and to one who attaches a file alike
+			// (issue 20 item 22).
+			if !strings.Contains(text, "limit is 4096 bytes") || !strings.Contains(text, "your move written in the body, or the one file your move wrote") {
 				t.Errorf("notice for big message = %q", text)
 			}
 		case "<deep@example.test>":

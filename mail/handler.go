@@ -24,6 +24,9 @@ type Incoming struct {
 	MessageID string
 	// From is the bare sender address in lower case.
 	From string
+	// FromName is the display name of the From field ("Bob Marley"),
+	// decoded; "" when it has none. Like From, it is the sender's claim.
+	FromName string
 	// To holds the bare addresses of the To and Cc fields, in lower case.
 	To      []string
 	Subject string

@@ -7,11 +7,14 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
+// hrLine is the line an <hr> becomes: 32 underscores.
+const hrLine = "________________________________"
+
 // htmlToText turns an HTML body into readable plain text: tags are
 // dropped, entities decoded, block elements and <br> become line breaks,
-// list items get a "- " bullet, link targets follow their text in angle
-// brackets, and <pre> keeps its spacing. Script, style and head contents
-// are skipped.
+// <hr> a line of underscores (hrLine), list items get a "- " bullet, link
+// targets follow their text in angle brackets, and <pre> keeps its
+// spacing. Script, style and head contents are skipped.
 func htmlToText(src string) string {
 	z := html.NewTokenizer(strings.NewReader(src))
 	var b textBuilder
@@ -41,8 +44,12 @@ func htmlToText(src string) string {
 			case atom.Br:
 				b.newline()
 			case atom.Hr:
+				// A rule, as the plain text of the mail programs that
+				// draw one above the mail they answer (New Outlook,
+				// Outlook on the web) writes it, which readers of
+				// replies take for the start of the quote.
 				b.paragraph()
-				b.text("----", true)
+				b.text(hrLine, true)
 				b.paragraph()
 			case atom.Pre:
 				b.paragraph()

@@ -67,7 +67,10 @@ func headerValue(h message.Header, key string) string {
 }
 
 // rateLimiter is a token bucket per sender: each sender may spend up to
-// perHour tokens, refilled evenly over an hour.
+// perHour tokens, refilled evenly over an hour. A sender found without a
+// token is told once (the limit notice says so) and then gets no answer
+// for quietPeriod, whatever refills meanwhile: the notice promises that
+// such mails are filed unanswered until the hour is over.
 type rateLimiter struct {
 	perHour int
 	now     func() time.Time
@@ -76,12 +79,16 @@ type rateLimiter struct {
 	buckets map[string]*bucket
 }
 
+// quietPeriod is how long a sender over its limit gets no answer to mail
+// that changes nothing, from the first mail refused.
+const quietPeriod = time.Hour
+
 type bucket struct {
 	tokens float64
 	at     time.Time
-	// limited is set once the sender has been told it is over the
-	// limit, until a message of its is allowed again.
-	limited bool
+	// quietUntil is the end of the quiet period that began when the
+	// sender was first found without a token; zero when none began.
+	quietUntil time.Time
 }
 
 // newRateLimiter returns a limiter; perHour <= 0 allows everything.
@@ -97,8 +104,9 @@ func (r *rateLimiter) allow(sender string) bool {
 }
 
 // take spends one token of sender's bucket and reports whether there was
-// one; first is set when there was none and the sender has not been told
-// yet since its last allowed message, so that it gets one notice.
+// one. A sender without a token begins a quiet period, and first is set:
+// the one time it may be told. During the quiet period every take fails
+// with first unset.
 func (r *rateLimiter) take(sender string) (ok, first bool) {
 	if r.perHour <= 0 {
 		return true, false
@@ -116,13 +124,14 @@ func (r *rateLimiter) take(sender string) (ok, first bool) {
 		r.buckets[sender] = b
 	}
 	b.refill(now, capacity)
+	if now.Before(b.quietUntil) {
+		return false, false
+	}
 	if b.tokens < 1 {
-		first = !b.limited
-		b.limited = true
-		return false, first
+		b.quietUntil = now.Add(quietPeriod)
+		return false, true
 	}
 	b.tokens--
-	b.limited = false
 	return true, false
 }
 
@@ -136,13 +145,13 @@ func (b *bucket) refill(now time.Time, capacity float64) {
 	b.at = now
 }
 
-// pruneLocked forgets senders whose bucket has filled up again: they are
-// indistinguishable from senders never seen.
+// pruneLocked forgets senders whose bucket has filled up again after any
+// quiet period: they are indistinguishable from senders never seen.
 func (r *rateLimiter) pruneLocked(now time.Time) {
 	capacity := float64(r.perHour)
 	for k, b := range r.buckets {
 		b.refill(now, capacity)
-		if b.tokens >= capacity && !b.limited {
+		if b.tokens >= capacity && !now.Before(b.quietUntil) {
 			delete(r.buckets, k)
 		}
 	}
@@ -214,6 +223,18 @@ func (g *refusalGuard) refused(sender string) refusalVerdict {
 		return answerLastTime
 	}
 	return answerNothing
+}
+
+// silenced reports whether sender's run has reached its end: its mails
+// that change nothing get no answer, not even a notice of another kind.
+func (g *refusalGuard) silenced(sender string) bool {
+	if g.max <= 0 {
+		return false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	run := g.runs[sender]
+	return run != nil && run.n >= g.max && g.now().Sub(run.last) <= refusalWindow
 }
 
 // reset ends sender's run: one of its mails changed a game, or was a

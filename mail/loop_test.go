@@ -60,13 +60,28 @@ func TestRateLimiter(t *testing.T) {
 	if !r.allow("b@example.test") {
 		t.Error("another sender was limited too")
 	}
-	clock.advance(19 * time.Minute) // 0.95 token
-	if r.allow("a@example.test") {
-		t.Error("allowed before a whole token was refilled")
+	// The 4th began a's quiet hour: what refills meanwhile does not
+	// count, as the limit notice promises (issue 20 item 20).
+	for _, step := range []time.Duration{19 * time.Minute, 2 * time.Minute, 38 * time.Minute} {
+		clock.advance(step)
+		if ok, first := r.take("a@example.test"); ok || first {
+			t.Errorf("%v after the limit was reached: allowed %v, told again %v; want neither until the hour is over", clock.now().Sub(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)), ok, first)
+		}
 	}
-	clock.advance(2 * time.Minute)
+	clock.advance(time.Minute)
 	if !r.allow("a@example.test") {
-		t.Error("refused after a token was refilled")
+		t.Error("refused after the quiet hour, with the bucket full again")
+	}
+	// A sender that mails once a minute is told once an hour at most.
+	told := 0
+	for range 120 {
+		clock.advance(time.Minute)
+		if _, first := r.take("c@example.test"); first {
+			told++
+		}
+	}
+	if told != 2 {
+		t.Errorf("a sender mailing once a minute for two hours was told %d times, want 2 (once an hour)", told)
 	}
 	clock.advance(10 * time.Hour)
 	for i := 0; i < 3; i++ {

@@ -55,6 +55,7 @@ func ParseMessage(raw []byte, lim Limits) (*Incoming, error) {
 	if err != nil {
 		return nil, &MessageError{Part: "header", Err: err}
 	}
+	in.FromName = senderName(h.Header)
 	for _, key := range []string{"To", "Cc"} {
 		in.To = append(in.To, addressList(h.Header, key)...)
 	}
@@ -186,6 +187,17 @@ func senderAddress(h message.Header) (string, error) {
 		return strings.ToLower(m), nil
 	}
 	return "", errors.New("no sender address in From")
+}
+
+// senderName returns the display name of the From field ("Bob Marley"
+// of "Bob Marley <bob@example.org>"), decoded; "" when it has none or
+// the field cannot be read.
+func senderName(h message.Header) string {
+	list, err := (&gomail.Header{Header: h}).AddressList("From")
+	if err != nil || len(list) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(list[0].Name)
 }
 
 // addressList returns the bare, lower-case addresses of a header field,

@@ -89,6 +89,9 @@ func TestParseMessageHeaders(t *testing.T) {
 	if in.InReplyTo != "elasund.abc@example.test" {
 		t.Errorf("InReplyTo = %q", in.InReplyTo)
 	}
+	if in.From != "juergen@example.de" || in.FromName != "Jürgen Müller" {
+		t.Errorf("From = %q, FromName = %q; want juergen@example.de, the decoded display name Jürgen Müller", in.From, in.FromName)
+	}
 	if got := strings.Join(in.References, " "); got != "first@example.test elasund.abc@example.test" {
 		t.Errorf("References = %q", got)
 	}

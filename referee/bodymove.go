@@ -39,6 +39,7 @@ func (r *Referee) bodyMove(m *mail.Incoming, req request, log *slog.Logger) (*ma
 		log.Info("refused: sender has no hosted seat", "game", s.game)
 		return r.notSeated(m, s)
 	}
+	names = append(names, signoffNames(req.fromName, "")...)
 	b := parseBody(s.g.Rules(), req.lines, names)
 	if b.tok == nil {
 		return r.reject(m, s, templates.Rejection{Game: s.game, To: mine[0].colour, Problems: []templates.Problem{{

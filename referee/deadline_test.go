@@ -397,7 +397,7 @@ func TestHostSeat(t *testing.T) {
 	r := newTestReferee(t, dir)
 	ml := &mailer{date: refTime.Add(2 * time.Hour)}
 	subject := "Re: " + templates.SubjectTag(hg.Game) + " turn 1: your move"
-	if d := handle(t, r, ml.incoming(alice.Email, subject, "token "+hg.Tokens["red"]+"\nroll")); !d.Reject || !strings.Contains(d.Replies[0].Text, "has no seat") {
+	if d := handle(t, r, ml.incoming(alice.Email, subject, "token "+hg.Tokens["red"]+"\nroll")); !d.Reject || !strings.Contains(d.Replies[0].Text, "no longer plays in game") {
 		t.Errorf("Alice after she left:\n%s", d.Replies[0].Text)
 	}
 	if d := handle(t, r, ml.incoming(carol.Email, subject, "token "+sg.Tokens["red"]+"\nroll")); d.Reject {

@@ -60,6 +60,15 @@ type hostedSeat struct {
 	// bot is set when the seat was handed to the bot: it plays every
 	// move of the seat, as soon as the game waits for it.
 	bot bool
+	// former are the players the seat was taken from (HostSeat), first
+	// first: they get the complete file when the game ends.
+	former []player
+}
+
+// player is a person at the table: a name and an address.
+type player struct {
+	Name  string `yaml:"name,omitempty"`
+	Email string `yaml:"email"`
 }
 
 // hostedFile is hosted.yaml.
@@ -81,6 +90,8 @@ type hostedRecord struct {
 	Name    string `yaml:"name,omitempty"`
 	Email   string `yaml:"email,omitempty"`
 	Bot     bool   `yaml:"bot,omitempty"`
+	// Former are the players the seat was handed away from.
+	Former []player `yaml:"former,omitempty"`
 }
 
 func gameDir(dir, game string) string { return filepath.Join(dir, game) }
@@ -125,7 +136,7 @@ func readHostedFile(dir, game string, rules engine.Game) (map[string]*hostedSeat
 			copy(secret[:], b)
 		}
 		hs := &hostedSeat{colour: rec.Colour, signer: &turnfile.Signer{Key: ed25519.NewKeyFromSeed(seed), Secret: secret},
-			name: rec.Name, email: rec.Email, bot: rec.Bot}
+			name: rec.Name, email: rec.Email, bot: rec.Bot, former: rec.Former}
 		if b, err := hex.DecodeString(strings.TrimPrefix(rec.Token, "sha256:")); err != nil || len(b) != len(hs.token) || !strings.HasPrefix(rec.Token, "sha256:") {
 			return nil, nil, bad("token")
 		} else {
@@ -133,6 +144,11 @@ func readHostedFile(dir, game string, rules engine.Game) (map[string]*hostedSeat
 		}
 		if rec.Email != "" && checkAddress(rec.Email) != nil {
 			return nil, nil, bad("email")
+		}
+		for _, f := range rec.Former {
+			if checkAddress(f.Email) != nil {
+				return nil, nil, bad("former")
+			}
 		}
 		out[rec.Colour] = hs
 	}
@@ -158,6 +174,7 @@ func marshalHosted(game string, order []turnfile.Seat, seats map[string]*hostedS
 			Name:    hs.name,
 			Email:   hs.email,
 			Bot:     hs.bot,
+			Former:  hs.former,
 		})
 	}
 	var b bytes.Buffer

@@ -38,10 +38,15 @@ func (r *Referee) noGame(m *mail.Incoming, game string) (*mail.Decision, error) 
 		Reason: fmt.Sprintf("no game %s is played here; check the game id in the subject's tag", game)}}})
 }
 
-// notSeated refuses a mail from an address that has no seat in the game.
+// notSeated refuses a mail from an address that has no seat in the game:
+// one whose seat was handed to another player or the bot is told so.
 func (r *Referee) notSeated(m *mail.Incoming, s *session) (*mail.Decision, error) {
-	return r.reject(m, s, templates.Rejection{Game: s.game, Problems: []templates.Problem{{
-		Reason: fmt.Sprintf("%s has no seat in game %s: mail from the address you were invited at", m.From, s.game)}}})
+	reason := fmt.Sprintf("%s has no seat in game %s: if you play in it, mail from the address your invitation went to", m.From, s.game)
+	if was := s.formerSeatsOf(m.From); len(was) > 0 {
+		reason = fmt.Sprintf("%s no longer plays in game %s: %s was handed to another player (or the bot). You get the game's complete turn file when it ends",
+			m.From, s.game, seatNames(was))
+	}
+	return r.reject(m, s, templates.Rejection{Game: s.game, Problems: []templates.Problem{{Reason: reason}}})
 }
 
 // report is what a turn mail says happened.
@@ -129,6 +134,13 @@ func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed,
 		}
 		out = append(out, mailTo(m, seat, subject, body, attach))
 	}
+	if p.Over() {
+		farewell, err := formerReplies(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, farewell...)
+	}
 	asked := map[string]bool{}
 	for _, d := range p.Owed() {
 		if asked[d.Seat] || slices.ContainsFunc(before, func(b engine.Owed) bool { return sameOwed(d, b) }) {
@@ -146,6 +158,34 @@ func turnReplies(s *session, m *mail.Incoming, rep report, before []engine.Owed,
 			return nil, err
 		}
 		out = append(out, mailTo(m, *seat, subject, body, nil))
+	}
+	return out, nil
+}
+
+// formerReplies are the mails that bring a finished game's complete file
+// and board to the players whose seats were handed to another player or
+// the bot (issue 20 item 22): they played part of the game.
+func formerReplies(s *session) ([]mail.Outgoing, error) {
+	former := s.formerPlayers()
+	if len(former) == 0 {
+		return nil, nil
+	}
+	svg, err := s.board(templates.View{})
+	if err != nil {
+		return nil, err
+	}
+	p := s.g.Position()
+	var out []mail.Outgoing
+	for _, pl := range former {
+		lines := []string{fmt.Sprintf("Game %s is over: %s won. You played in it until your seat was handed to another player or the bot.", s.game, seatNames(p.Winners())),
+			"The complete signed turn file is attached, with the final board: check the game with \"elasund verify FILE\". Thank you for playing."}
+		subject, body, err := s.mailer.Notice(templates.Notice{Game: s.game, Subject: "the game is over", Lines: lines})
+		if err != nil {
+			return nil, err
+		}
+		to := turnfile.Seat{Name: pl.Name, Email: pl.Email}
+		out = append(out, mail.Outgoing{To: []string{seatAddress(to)}, Subject: subject, Text: body,
+			Attachments: append(s.fileAttachments(), svgAttachment(s.game, svg))})
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/mail"
@@ -47,6 +48,9 @@ type request struct {
 	hasSubjectTurn bool
 	// lines are the body's own lines (see ownLines).
 	lines []bodyLine
+	// fromName is the display name of the mail's From field, a name the
+	// sender may sign with.
+	fromName string
 }
 
 // bodyLine is a line of a mail's body and its 1-based number.
@@ -96,7 +100,7 @@ var (
 
 // parseRequest reads a mail's command, game and own lines.
 func parseRequest(m *mail.Incoming) request {
-	var req request
+	req := request{fromName: m.FromName}
 	subject := replyPrefix.ReplaceAllString(m.Subject, "")
 	if mt := tagPattern.FindStringSubmatch(subject); mt != nil {
 		if id := strings.ToLower(mt[1]); gameIDPattern.MatchString(id) {
@@ -372,23 +376,43 @@ func parseBody(game engine.Game, lines []bodyLine, names []string) body {
 
 // isSignoff reports whether a line that is not an action closes a mail:
 // "Thanks,", "Best regards", or one of the sender's names alone ("Bob",
-// "- Bob").
+// "- Bob", "Bob Marley"), or a name's first word with initials ("Bob M.").
 func isSignoff(line string, names []string) bool {
 	text := stripComment(line)
 	if closing.MatchString(text) {
 		return true
 	}
 	bare := strings.ToLower(strings.Trim(text, " -–—~.,!*_"))
+	words := strings.Fields(bare)
 	for _, n := range names {
-		if n = strings.ToLower(strings.TrimSpace(n)); n != "" && bare == n {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if n == "" {
+			continue
+		}
+		if bare == n {
+			return true
+		}
+		if first := strings.Fields(n)[0]; len(words) >= 2 && len(words) <= 3 && words[0] == first && initials(words[1:]) {
 			return true
 		}
 	}
 	return false
 }
 
+// initials reports whether every word is one letter, with or without a
+// period ("m.", "j").
+func initials(words []string) bool {
+	for _, w := range words {
+		if r := []rune(strings.TrimSuffix(w, ".")); len(r) != 1 || !unicode.IsLetter(r[0]) {
+			return false
+		}
+	}
+	return true
+}
+
 // signoffNames are the names a seat's player may sign with: the seat's
-// name, its first word, and the local part of its address.
+// name, its first word, and the local part of its address; for a mail's
+// From display name (email ""), the name and its first word.
 func signoffNames(name, email string) []string {
 	out := []string{name}
 	if f := strings.Fields(name); len(f) > 1 {

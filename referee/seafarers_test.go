@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -95,7 +96,8 @@ func TestSeafarersByMail(t *testing.T) {
 
 // TestInvitationExampleIsLegal: the example move an invitation shows is
 // legal at the start of the game, for every game: the first listed action
-// of the seat that moves first.
+// of the seat that moves first; and every invitation teaches the turn
+// line.
 func TestInvitationExampleIsLegal(t *testing.T) {
 	example := regexp.MustCompile(`(?m)^      token \S+\n      (.+)$`)
 	for _, name := range games.All().Names() {
@@ -115,6 +117,14 @@ func TestInvitationExampleIsLegal(t *testing.T) {
 			m := example.FindStringSubmatch(hg.Mail[slices.IndexFunc(hg.Seats, func(s turnfile.Seat) bool { return s.Colour == first })].Text)
 			if m == nil {
 				t.Fatal("no example move in the invitation")
+			}
+			// Every game's invitation teaches the line that binds a new
+			// mail to its turn (issue 20 item 22: Seafarers' begins at
+			// turn 0, and the line was left out).
+			for _, inv := range hg.Mail {
+				if want := fmt.Sprintf("say which turn you answer with a line such as \"turn %d\"", g.Position().Turn()); !strings.Contains(flat(inv.Text), want) {
+					t.Errorf("the invitation to %v does not teach the turn line (%q):\n%s", inv.To, want, inv.Text)
+				}
 			}
 			move, err := g.Rules().ParseMove(m[1])
 			if err != nil {

@@ -77,6 +77,7 @@ func HostSeat(o SeatOptions) (*HostedGame, error) {
 		return nil, &HostError{Reason: fmt.Sprintf("game %s is over", o.Game)}
 	}
 	old := *s.seat(o.Seat)
+	hs.former = formerWith(hs.former, old, o)
 	key := hostKey("seat", o.Game, o.Now)
 	tokens := map[string]string{}
 	var news string
@@ -124,13 +125,18 @@ func HostSeat(o SeatOptions) (*HostedGame, error) {
 		mails = append(mails, inv...)
 	}
 	told := []string{}
-	for _, st := range append(s.seats(), old) {
+	for i, st := range append(s.seats(), old) {
 		if st.Email == "" || slices.Contains(told, strings.ToLower(st.Email)) || (len(tokens) > 0 && st.Colour == o.Seat && st.Email == hs.email) {
 			continue
 		}
 		told = append(told, strings.ToLower(st.Email))
-		subject, body, err := s.mailer.Notice(templates.Notice{Game: o.Game, To: st.Colour,
-			Subject: fmt.Sprintf("%s has a new player", o.Seat), Lines: []string{news}})
+		n := templates.Notice{Game: o.Game, To: st.Colour, Subject: fmt.Sprintf("%s has a new player", o.Seat), Lines: []string{news}}
+		if i == len(s.seats()) {
+			// The player who leaves has no seat now (issue 20 item 22).
+			n.To = ""
+			n.Lines = append(n.Lines, fmt.Sprintf("You no longer play %s, and your token no longer works. Thank you for playing: when the game ends, you get its complete turn file.", o.Seat))
+		}
+		subject, body, err := s.mailer.Notice(n)
 		if err != nil {
 			return nil, err
 		}
@@ -145,4 +151,17 @@ func HostSeat(o SeatOptions) (*HostedGame, error) {
 		return nil, err
 	}
 	return &HostedGame{Game: o.Game, Key: key, Path: filepath.Join(gameDir(o.Dir, o.Game), gameFileName), Seats: s.seats(), Tokens: tokens, Mail: mails}, nil
+}
+
+// formerWith is the former players of a seat handed from old to o's new
+// player or the bot: old joins them (once), and a new player who played
+// the seat before leaves them.
+func formerWith(former []player, old turnfile.Seat, o SeatOptions) []player {
+	out := slices.DeleteFunc(slices.Clone(former), func(p player) bool {
+		return strings.EqualFold(p.Email, old.Email) || !o.Bot && strings.EqualFold(p.Email, strings.TrimSpace(o.To.Email))
+	})
+	if old.Email != "" && (o.Bot || !strings.EqualFold(old.Email, strings.TrimSpace(o.To.Email))) {
+		out = append(out, player{Name: old.Name, Email: old.Email})
+	}
+	return out
 }

@@ -131,6 +131,54 @@ func (s *session) seats() []turnfile.Seat {
 	return out
 }
 
+// formerPlayers are the players hosted seats were handed away from
+// (HostSeat), in seat order, each address once, leaving out addresses
+// that hold a seat now. A seat handed over before such players were
+// recorded counts the header's player when the seat has another now.
+func (s *session) formerPlayers() []player {
+	now := map[string]bool{}
+	for _, st := range s.seats() {
+		now[strings.ToLower(st.Email)] = true
+	}
+	var out []player
+	add := func(p player) {
+		if p.Email == "" || now[strings.ToLower(p.Email)] || slices.ContainsFunc(out, func(q player) bool { return strings.EqualFold(q.Email, p.Email) }) {
+			return
+		}
+		out = append(out, p)
+	}
+	for _, st := range s.g.File().Header.Seats {
+		if hs := s.hosted[st.Colour]; hs != nil {
+			add(player{Name: st.Name, Email: st.Email})
+			for _, f := range hs.former {
+				add(f)
+			}
+		}
+	}
+	return out
+}
+
+// formerSeatsOf lists the seats address played before they were handed
+// to another player or the bot, in seat order.
+func (s *session) formerSeatsOf(address string) []string {
+	var out []string
+	current := s.seats()
+	for i, st := range s.g.File().Header.Seats {
+		hs := s.hosted[st.Colour]
+		if hs == nil || strings.EqualFold(current[i].Email, address) {
+			continue
+		}
+		was := strings.EqualFold(st.Email, address)
+		for _, f := range hs.former {
+			was = was || strings.EqualFold(f.Email, address)
+		}
+		if was {
+			out = append(out, st.Colour)
+		}
+	}
+	return out
+}
+
 // seat is one seat as seats has it; nil when the game has no such seat.
 func (s *session) seat(colour string) *turnfile.Seat {
 	for _, st := range s.seats() {

@@ -108,6 +108,7 @@ func vacationSeat(s *session, req request, seats []string, now time.Time) (strin
 		st := s.seat(c)
 		names = append(names, signoffNames(st.Name, st.Email)...)
 	}
+	names = append(names, signoffNames(req.fromName, "")...)
 	b := parseBody(s.g.Rules(), req.lines, names)
 	if sr, ok := findSignature(req.lines); ok && slices.Contains(seats, sr.seat) && s.hosted[sr.seat] == nil {
 		request := RequestText("vacation", req.arg)

@@ -3,13 +3,15 @@
 // draws its own positions.
 //
 // Every game has a Renderer in a package of its own below this one
-// (templates/elasund, templates/seafarers): a text board for terminals and
-// mails, a standalone SVG picture, a line of each seat's holdings, the
-// words for its owed decisions, actions and events, and its parts of the
-// mails (MailTemplates). A Mailer puts the shared mail templates of this
+// (templates/elasund, templates/seafarers, and the tests' templates/race):
+// a text board for terminals and mails, a standalone SVG picture, a line
+// of each seat's holdings, the words for its owed decisions, actions and
+// events, and its parts of the mails (MailTemplates). A Mailer puts the shared mail templates of this
 // package (turn, rejection, invitation, help, notice, decision) together
-// with one game's parts; GroupLines and CollapsedLines print a list of
-// legal actions as a few lines, grouped by the game's Group.
+// with one game's parts; ListActions and GroupLines print a list of legal
+// actions as a few lines, grouped by the game's Group. The games' pictures
+// share Wrap (word wrap), XMLText (escaping) and Plurals (one cube, two
+// cubes) from here.
 //
 // Nothing here changes a position, and nothing panics on a strange one.
 // The mails follow the referee's conventions (docs/mail.md): every subject

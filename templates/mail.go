@@ -312,69 +312,39 @@ func tidy(s string) string {
 // and a building or a value), so that a long list reads as a few lines:
 // "build tavern: A2, A3 over blue, ...". Lines are wrapped at 76 columns
 // and indented by two spaces.
-func (m *Mailer) legalLines(actions []string) []string {
-	return GroupLines(m.r, actions, 76)
+func (m *Mailer) legalLines(p engine.Position, actions []string) []string {
+	lines := ListActions(m.r, p, actions, 74, maxListed)
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return lines
 }
+
+// maxListed is how many lines a mail's list of legal actions may take
+// before its variants are merged (ListActions).
+const maxListed = 38
 
 // GroupLines groups actions as the game's Group splits them, one line per
 // key, wrapped at width and indented by two spaces.
 func GroupLines(r Renderer, actions []string, width int) []string {
-	return groupLines(r, actions, width, false)
+	return groupLines(r, actions, width)
 }
 
-// CollapsedLines groups actions as GroupLines does, and also collapses
-// the places of a group: one-word rests that start alike (squares of one
-// column, "F4 F5 F6") are joined by spaces, and those runs by commas
-// ("permit 2: F4 F5 F6, G5").
-func CollapsedLines(r Renderer, actions []string, width int) []string {
-	return groupLines(r, actions, width, true)
-}
-
-func groupLines(r Renderer, actions []string, width int, collapse bool) []string {
-	type group struct {
-		key  string
-		rest []string
-	}
-	var groups []*group
-	byKey := map[string]*group{}
-	for _, a := range actions {
-		if strings.TrimSpace(a) == "" {
-			continue
-		}
-		key, rest := r.Group(a)
-		g := byKey[key]
-		if g == nil {
-			g = &group{key: key}
-			byKey[key] = g
-			groups = append(groups, g)
-		}
-		if rest != "" {
-			g.rest = append(g.rest, rest)
-		}
-	}
+func groupLines(r Renderer, actions []string, width int) []string {
 	var out []string
-	for _, g := range groups {
-		if len(g.rest) == 0 {
+	for _, g := range groupActions(r, actions) {
+		if len(g.rests) == 0 {
 			out = append(out, "  "+g.key)
 			continue
 		}
-		items := g.rest
-		if collapse {
-			items = collapseRuns(items)
-		}
-		line := "  " + g.key + ":"
-		for i, r := range items {
-			item := " " + r
-			if i < len(items)-1 {
-				item += ","
+		words := []string{"  " + g.key + ":"}
+		for i, rest := range g.rests {
+			if i < len(g.rests)-1 {
+				rest += ","
 			}
-			if len(line)+len(item) > width {
-				out = append(out, line)
-				line = "     "
-			}
-			line += item
+			words = append(words, rest)
 		}
-		out = append(out, line)
+		out = append(out, Wrap{Width: float64(width), Indent: "     "}.Words(words)...)
 	}
 	return out
 }

@@ -38,7 +38,7 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 		var move []elasund.Action
 		for len(move) < 12 && slices.Contains(scratch.View().WaitingFor, col) && !scratch.Over() {
 			var choice []elasund.Action
-			for _, a := range scratch.Legal(col, elasund.Streams(rng.Clone())) {
+			for _, a := range scratch.Legal(col, rng.Clone()) {
 				if a.Kind != elasund.ActOrders {
 					choice = append(choice, a)
 				}
@@ -52,7 +52,7 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 					a = c
 				}
 			}
-			if _, err := scratch.Apply(col, []elasund.Action{a}, elasund.Streams(rng)); err != nil {
+			if _, err := scratch.Apply(col, []elasund.Action{a}, rng); err != nil {
 				t.Fatalf("planning %s: %v", a, err)
 			}
 			move = append(move, a)
@@ -61,7 +61,7 @@ func playTurns(t testing.TB, g *Game, signers map[string]*Signer, seed uint64) {
 			}
 		}
 		at = at.Add(time.Minute)
-		if _, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{}); err != nil {
+		if _, err := g.Move(seat, engine.Actions(move), signers[seat], at, MoveOptions{}); err != nil {
 			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}
 	}

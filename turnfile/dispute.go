@@ -1,8 +1,6 @@
 package turnfile
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
@@ -54,25 +52,11 @@ func DisputeOf(fe *ForkError) (*Dispute, error) {
 
 // Marshal returns the report's bytes, laid out as a turn file is (§2.5).
 func (d *Dispute) Marshal() ([]byte, error) {
-	raw, err := json.Marshal(d)
+	body, err := encodeYAML(d, "")
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	root, err := nodeFromJSON(dec)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.WriteString("# elasund dispute report: two signed successors of one entry. Check it with elasund verify.\n")
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		return nil, err
-	}
-	enc.Close()
-	return b.Bytes(), nil
+	return append([]byte("# elasund dispute report: two signed successors of one entry. Check it with elasund verify.\n"), body...), nil
 }
 
 // IsDispute reports whether data is a dispute report rather than a turn

@@ -185,7 +185,7 @@ func TestSource(t *testing.T) {
 		var planned []string
 		for slices.Contains(scratch.View().WaitingFor, col) && !scratch.Over() && (len(move) == 0 || move[len(move)-1].Kind != elasund.ActEnd) {
 			var choice []elasund.Action
-			for _, a := range scratch.Legal(col, elasund.Streams(rng.Clone())) {
+			for _, a := range scratch.Legal(col, rng.Clone()) {
 				if a.Kind != elasund.ActOrders {
 					choice = append(choice, a)
 				}
@@ -194,14 +194,14 @@ func TestSource(t *testing.T) {
 			if len(move) > 6 && slices.ContainsFunc(choice, func(c elasund.Action) bool { return c.Kind == elasund.ActEnd }) {
 				a = elasund.Action{Kind: elasund.ActEnd}
 			}
-			ev, err := scratch.Apply(col, []elasund.Action{a}, elasund.Streams(rng))
+			ev, err := scratch.Apply(col, []elasund.Action{a}, rng)
 			if err != nil {
 				t.Fatalf("planning %s: %v", a, err)
 			}
 			move, planned = append(move, a), append(planned, ev...)
 		}
 		at = at.Add(time.Minute)
-		e, err := g.Move(seat, elasund.Actions(move), signers[seat], at, MoveOptions{})
+		e, err := g.Move(seat, engine.Actions(move), signers[seat], at, MoveOptions{})
 		if err != nil {
 			t.Fatalf("Move(%s, %q): %v", seat, elasund.FormatMove(move), err)
 		}

@@ -23,7 +23,7 @@ func mustRegistry(games ...engine.Game) *engine.Registry {
 func elasundOf(g *Game) *elasund.Game { return elasund.Of(g.Position()) }
 
 // moveOf converts Elasund actions to a move.
-func moveOf(m ...elasund.Action) []engine.Action { return elasund.Actions(m) }
+func moveOf(m ...elasund.Action) []engine.Action { return engine.Actions(m) }
 
 // colourOf reads a seat colour.
 func colourOf(t testing.TB, seat string) elasund.Colour {

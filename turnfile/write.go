@@ -25,7 +25,7 @@ func (f *File) Marshal() ([]byte, error) {
 
 // encodeYAML writes v (a struct of the file's parts) the way Marshal
 // lays a file out: block style, fields in their order, and flow style for
-// the small collections below the field named flow.
+// the small collections below the field named flow ("" for none).
 func encodeYAML(v any, flow string) ([]byte, error) {
 	raw, err := json.Marshal(v)
 	if err != nil {
@@ -38,7 +38,7 @@ func encodeYAML(v any, flow string) ([]byte, error) {
 		return nil, err
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		if root.Content[i].Value == flow {
+		if flow != "" && root.Content[i].Value == flow {
 			flowLeaves(root.Content[i+1])
 		}
 	}

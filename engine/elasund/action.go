@@ -3,6 +3,8 @@ package elasund
 import (
 	"strconv"
 	"strings"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // ActionKind is the verb of an action (topic moves). The zero value means
@@ -59,83 +61,75 @@ type Action struct {
 
 // String prints the action in its canonical spelling (topic moves).
 func (a Action) String() string {
-	var b strings.Builder
-	w := func(parts ...string) {
-		for _, p := range parts {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(p)
-		}
-	}
+	var w engine.Words
 	switch a.Kind {
 	case ActRoll:
-		w("roll")
+		w.Add("roll")
 	case ActShip:
 		if a.Dir == DirNorth {
-			w("ship", "north")
+			w.Add("ship", "north")
 		} else {
-			w("ship", "south")
+			w.Add("ship", "south")
 		}
 	case ActPirate:
-		w("pirate", rowName(a.Row))
+		w.Add("pirate", rowName(a.Row))
 	case ActBuild:
-		w("build", a.Building.String(), a.At.String())
+		w.Add("build", a.Building.String(), a.At.String())
 		if a.Colour != NoCard {
-			w("over", a.Colour.String())
+			w.Add("over", a.Colour.String())
 		}
 	case ActWall:
-		w("wall", a.Wall.String())
+		w.Add("wall", a.Wall.String())
 	case ActChurch:
-		w("church")
+		w.Add("church")
 		if a.Tile != NoTile {
-			w(a.Tile.String())
+			w.Add(a.Tile.String())
 		}
 	case ActPermit:
-		w("permit", strconv.Itoa(a.Value), a.At.String())
+		w.Add("permit", strconv.Itoa(a.Value), a.At.String())
 		if a.Colour != NoCard {
-			w("pay", a.Colour.String())
+			w.Add("pay", a.Colour.String())
 		}
 	case ActGold:
-		w("gold")
+		w.Add("gold")
 	case ActMovePermit:
-		w("move-permit", a.At.String(), a.To.String(), "pay", a.Colour.String())
+		w.Add("move-permit", a.At.String(), a.To.String(), "pay", a.Colour.String())
 	case ActUpgradePermit:
-		w("upgrade-permit", a.At.String(), strconv.Itoa(a.Value), "pay", a.Colour.String())
+		w.Add("upgrade-permit", a.At.String(), strconv.Itoa(a.Value), "pay", a.Colour.String())
 	case ActPlacePermit:
-		w("place-permit", strconv.Itoa(a.Value), a.At.String())
+		w.Add("place-permit", strconv.Itoa(a.Value), a.At.String())
 	case ActBuyGold:
-		w("buy-gold")
+		w.Add("buy-gold")
 	case ActEnd:
-		w("end")
+		w.Add("end")
 	case ActDiscard, ActTake:
 		if a.Kind == ActDiscard {
-			w("discard")
+			w.Add("discard")
 		} else {
-			w("take")
+			w.Add("take")
 		}
-		w(handWords(a.Cards)...)
+		w.Add(handWords(a.Cards)...)
 	case ActRebuild:
-		w("rebuild", a.Building.String())
+		w.Add("rebuild", a.Building.String())
 		if a.None {
-			w("none")
+			w.Add("none")
 		} else {
-			w(a.At.String())
+			w.Add(a.At.String())
 		}
 	case ActOrders:
-		w("orders", a.Order)
+		w.Add("orders", a.Order)
 		switch a.Order {
 		case "discard":
 			for _, c := range a.Priority {
-				w(c.String())
+				w.Add(c.String())
 			}
 		case "rebuild":
-			w("nearest")
+			w.Add("nearest")
 		}
 	default:
 		return "?"
 	}
-	return b.String()
+	return w.String()
 }
 
 // handWords lists the cards of h one word each, gold first; an empty hand is
@@ -169,33 +163,15 @@ func FormatMove(m []Action) string {
 	return strings.Join(parts, "; ")
 }
 
-// Stream names a kind of random draw. Each kind has its own generator, so
-// one kind of draw never shifts another (docs/turnfile.md §4.3).
-type Stream int
-
-// The streams.
+// The streams Elasund draws from, by name (engine.Rand): each kind of
+// draw has its own, so one kind never shifts another (docs/turnfile.md
+// §4.3).
 const (
-	NoStream        Stream = iota
-	StreamDice             // two draws of Intn(6) per roll
-	StreamInfluence        // influence cards: production, walls, the start deal
-	StreamChurch           // church tiles
-	StreamReward           // the pirate reward
+	StreamDice      = "dice"      // two draws of Intn(6) per roll
+	StreamInfluence = "influence" // influence cards: production, walls, the start deal
+	StreamChurch    = "church"    // church tiles
+	StreamReward    = "reward"    // the pirate reward
 )
-
-var streamNames = [...]string{"", "dice", "influence", "church", "reward"}
-
-func (s Stream) String() string {
-	if s <= NoStream || int(s) >= len(streamNames) {
-		return "?"
-	}
-	return streamNames[s]
-}
-
-// Rand is the source of every random outcome. Intn returns a uniformly
-// distributed integer in [0, n) drawn from the named stream; n is at least 1.
-type Rand interface {
-	Intn(s Stream, n int) int
-}
 
 // FormatAction prints a in its canonical form with the third influence colour
 // named as this game's edition prints it ("red" in the French and Russian

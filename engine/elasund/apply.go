@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/elasund/elasund/engine"
 )
 
-func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
+func (g *Game) apply(seat Colour, move []Action, rng engine.Rand) ([]string, error) {
 	if len(move) == 0 {
 		return nil, &RuleError{Rule: "R23", Reason: "the move has no action"}
 	}
@@ -76,7 +78,7 @@ func (g *Game) apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 // SeededRand in the state the peeked roll started from. rng is then put in
 // the state the roll left it in, as rolling again would. Either way the
 // peeked roll is kept for no other move.
-func (g *Game) takeRoll(seat Colour, a Action, rng Rand) (*stateBlock, bool) {
+func (g *Game) takeRoll(seat Colour, a Action, rng engine.Rand) (*stateBlock, bool) {
 	r := g.peeked
 	if r == nil || !r.ok {
 		return nil, false
@@ -162,7 +164,7 @@ func (g *Game) waiting(seat Colour) bool {
 }
 
 // step applies one action by seat.
-func (g *Game) step(seat Colour, a Action, rng Rand) error {
+func (g *Game) step(seat Colour, a Action, rng engine.Rand) error {
 	st := g.st
 	if st.Phase == PhaseOver {
 		return ruleErr("R93", a, "the game is over")
@@ -188,14 +190,14 @@ func (g *Game) step(seat Colour, a Action, rng Rand) error {
 
 // afterRoll applies the action by seat that began the turn, once the dice
 // are rolled: nothing more for a roll.
-func (g *Game) afterRoll(seat Colour, a Action, rng Rand) error {
+func (g *Game) afterRoll(seat Colour, a Action, rng engine.Rand) error {
 	if a.Kind == ActRoll {
 		return nil
 	}
 	return g.act(seat, a, rng)
 }
 
-func (g *Game) act(seat Colour, a Action, rng Rand) error {
+func (g *Game) act(seat Colour, a Action, rng engine.Rand) error {
 	st := g.st
 	switch st.Phase {
 	case PhaseShip:
@@ -275,7 +277,7 @@ func (g *Game) act(seat Colour, a Action, rng Rand) error {
 
 // ---- Phase 1: dice, ship, production, pirates ----
 
-func (g *Game) roll(rng Rand) {
+func (g *Game) roll(rng engine.Rand) {
 	st := g.st
 	if g.undealt() {
 		g.deal(rng)
@@ -337,7 +339,7 @@ func (g *Game) twoRowOptions(cur int) (rows [2]int, n int) {
 	return rows, n
 }
 
-func (g *Game) shipChoice(a Action, rng Rand) error {
+func (g *Game) shipChoice(a Action, rng engine.Rand) error {
 	st := g.st
 	if st.Dice[0]+st.Dice[1] == 7 {
 		return ruleErr("R40", a, "the roll is 7: choose the pirate row (pirate <row>)")
@@ -359,7 +361,7 @@ func (g *Game) shipChoice(a Action, rng Rand) error {
 	return nil
 }
 
-func (g *Game) placeShip(row int, rng Rand) {
+func (g *Game) placeShip(row int, rng engine.Rand) {
 	g.st.Ship = Ship{Row: g.rowName(row)}
 	g.produce(rng)
 }
@@ -439,7 +441,7 @@ func (g *Game) seated(list []int32) int {
 
 // produce runs production in the ship row (R29, R30, R35), then moves on to
 // the build phase unless a shortage discard must be chosen.
-func (g *Game) produce(rng Rand) {
+func (g *Game) produce(rng engine.Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
 	var goldBuf, inflBuf [NumCols + 1]int32
@@ -513,7 +515,7 @@ func (g *Game) produce(rng Rand) {
 
 // payInfluence draws the influence cards that the buildings infl (indices
 // from rowIncome) earn (R29), seat by seat from the active player.
-func (g *Game) payInfluence(infl []int32, rng Rand) {
+func (g *Game) payInfluence(infl []int32, rng engine.Rand) {
 	st := g.st
 	var order [4]Colour
 	for _, c := range g.fromActive(&order) {
@@ -539,7 +541,7 @@ func (g *Game) payInfluence(infl []int32, rng Rand) {
 
 // finishShortage completes an influence shortage once every discard is made
 // (R35 steps 3-5).
-func (g *Game) finishShortage(rng Rand) {
+func (g *Game) finishShortage(rng engine.Rand) {
 	st := g.st
 	sup := &st.Supply
 	sup.InfluenceDeck = Influence{
@@ -577,7 +579,7 @@ func (g *Game) toBuild() {
 	g.waitFor(g.st.Current)
 }
 
-func (g *Game) pirate(a Action, rng Rand) error {
+func (g *Game) pirate(a Action, rng engine.Rand) error {
 	st := g.st
 	if st.Dice[0]+st.Dice[1] != 7 {
 		return ruleErr("R40", a, "the pirate comes only on a roll of 7")
@@ -640,7 +642,7 @@ func (g *Game) rowCubes(row int) (k [Yellow + 1]int) {
 }
 
 // raid runs the pirate raid (R41-R44): no production, discards, reward.
-func (g *Game) raid(rng Rand) {
+func (g *Game) raid(rng engine.Rand) {
 	st := g.st
 	row, _ := st.ShipRow()
 	if g.blk != nil {
@@ -671,7 +673,7 @@ var cardKinds = [4]Card{Gold, BlueCard, GreenCard, YellowCard}
 
 // reward gives the active player the tower reward from the pool (R43, R44,
 // V9) and returns the rest of the pool.
-func (g *Game) reward(rng Rand) {
+func (g *Game) reward(rng engine.Rand) {
 	st := g.st
 	pool := st.Pool
 	if pool == nil {
@@ -1046,7 +1048,7 @@ func (g *Game) win(c Colour, why string) {
 
 // afterConstruction finishes a construction action: the win check (R93)
 // and, when starters wait to be rebuilt, the rebuild decisions (R67).
-func (g *Game) afterConstruction(rng Rand) {
+func (g *Game) afterConstruction(rng engine.Rand) {
 	st := g.st
 	if !g.cfg.Options.WinEndOfTurn && st.Players[st.Current].Cubes == 0 {
 		g.win(st.Current, "all 10 cubes on the board")

@@ -1,5 +1,7 @@
 package elasund
 
+import "github.com/elasund/elasund/engine"
+
 // index maps board squares to what covers them. It is built from the
 // state's lists whenever needed (on the stack: fillIndex); the lists are the
 // truth.
@@ -273,7 +275,7 @@ func (g *Game) towers(c Colour) int {
 
 // draw takes one influence card from the deck, reshuffling the discard pile
 // into it when it is empty (R33). Each card in the deck is equally likely.
-func (g *Game) draw(rng Rand) (Card, bool) {
+func (g *Game) draw(rng engine.Rand) (Card, bool) {
 	sup := &g.st.Supply
 	if sup.InfluenceDeck.Total() == 0 {
 		sup.InfluenceDeck, sup.InfluenceDiscard = sup.InfluenceDiscard, Influence{}

@@ -2,6 +2,8 @@ package elasund
 
 import (
 	"slices"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // maxFootprint is the most squares a building covers (the hall, R6).
@@ -461,7 +463,7 @@ func (g *Game) openWalls(side WallSide) []WallSpace {
 	return out
 }
 
-func (g *Game) wall(seat Colour, a Action, rng Rand) error {
+func (g *Game) wall(seat Colour, a Action, rng engine.Rand) error {
 	st := g.st
 	p := st.Players[seat]
 	if p.Walls >= wallTiles {
@@ -523,7 +525,7 @@ func (g *Game) wall(seat Colour, a Action, rng Rand) error {
 
 // firstChurchDraw draws the two tiles of the first church build (R78)
 // without changing the stack.
-func firstChurchDraw(stack []Tile, rng Rand) (Tile, Tile) {
+func firstChurchDraw(stack []Tile, rng engine.Rand) (Tile, Tile) {
 	i := rng.Intn(StreamChurch, len(stack))
 	t1 := stack[i]
 	if len(stack) == 1 {
@@ -537,7 +539,7 @@ func firstChurchDraw(stack []Tile, rng Rand) (Tile, Tile) {
 	return t1, stack[j]
 }
 
-func (g *Game) church(seat Colour, a Action, rng Rand) error {
+func (g *Game) church(seat Colour, a Action, rng engine.Rand) error {
 	st := g.st
 	p := st.Players[seat]
 	stack := st.Supply.ChurchStack

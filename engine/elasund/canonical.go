@@ -156,86 +156,19 @@ func (w *canonWriter) str(s string) {
 func (w *canonWriter) state(s *State) {
 	w.ok = true
 	w.raw(`{"buildings":`)
-	if s.Buildings == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i := range s.Buildings {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.building(&s.Buildings[i])
-		}
-		w.raw("]")
-	}
+	w.buildings(s.Buildings)
 	w.raw(`,"builds_done":`)
 	w.int(s.BuildsDone)
 	w.raw(`,"church":`)
-	if s.Church == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i, t := range s.Church {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.raw(`{"at":`)
-			w.square(t.At)
-			if t.NoCube {
-				w.raw(`,"no_cube":true`)
-			}
-			w.raw(`,"owner":`)
-			w.colour(t.Owner)
-			w.raw(`,"tile":`)
-			w.name(t.Tile.String())
-			w.raw("}")
-		}
-		w.raw("]")
-	}
+	w.church(s.Church)
 	w.raw(`,"current":`)
 	w.colour(s.Current)
 	w.raw(`,"dice":`)
-	if s.Dice == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		w.int(s.Dice[0])
-		w.raw(",")
-		w.int(s.Dice[1])
-		w.raw("]")
-	}
+	w.dice(s.Dice)
 	w.raw(`,"pending":`)
-	if s.Pending == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i := range s.Pending {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.pending(&s.Pending[i])
-		}
-		w.raw("]")
-	}
+	w.pendings(s.Pending)
 	w.raw(`,"permits":`)
-	if s.Permits == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i, p := range s.Permits {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.raw(`{"at":`)
-			w.square(p.At)
-			w.raw(`,"owner":`)
-			w.colour(p.Owner)
-			w.raw(`,"value":`)
-			w.int(p.Value)
-			w.raw("}")
-		}
-		w.raw("]")
-	}
+	w.permits(s.Permits)
 	w.raw(`,"phase":`)
 	w.name(s.Phase.String())
 	w.raw(`,"players":`)
@@ -261,27 +194,7 @@ func (w *canonWriter) state(s *State) {
 	w.raw(`,"waiting_for":`)
 	w.colours(s.WaitingFor)
 	w.raw(`,"walls":`)
-	if s.Walls == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i, x := range s.Walls {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.raw(`{"at":`)
-			w.wallSpace(x.At)
-			if x.NoCube {
-				w.raw(`,"no_cube":true`)
-			}
-			w.raw(`,"owner":`)
-			w.colour(x.Owner)
-			w.raw(`,"tile":`)
-			w.int(x.Tile)
-			w.raw("}")
-		}
-		w.raw("]")
-	}
+	w.walls(s.Walls)
 	w.raw(`,"winner":`)
 	if s.Winner == nil {
 		w.raw("null")
@@ -289,6 +202,117 @@ func (w *canonWriter) state(s *State) {
 		w.colour(*s.Winner)
 	}
 	w.raw("}")
+}
+
+func (w *canonWriter) buildings(list []Building) {
+	if list == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.building(&list[i])
+	}
+	w.raw("]")
+}
+
+func (w *canonWriter) church(list []ChurchTile) {
+	if list == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i, t := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"at":`)
+		w.square(t.At)
+		if t.NoCube {
+			w.raw(`,"no_cube":true`)
+		}
+		w.raw(`,"owner":`)
+		w.colour(t.Owner)
+		w.raw(`,"tile":`)
+		w.name(t.Tile.String())
+		w.raw("}")
+	}
+	w.raw("]")
+}
+
+func (w *canonWriter) dice(d *[2]int) {
+	if d == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	w.int(d[0])
+	w.raw(",")
+	w.int(d[1])
+	w.raw("]")
+}
+
+func (w *canonWriter) pendings(list []Pending) {
+	if list == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.pending(&list[i])
+	}
+	w.raw("]")
+}
+
+func (w *canonWriter) permits(list []Permit) {
+	if list == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i, p := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"at":`)
+		w.square(p.At)
+		w.raw(`,"owner":`)
+		w.colour(p.Owner)
+		w.raw(`,"value":`)
+		w.int(p.Value)
+		w.raw("}")
+	}
+	w.raw("]")
+}
+
+func (w *canonWriter) walls(list []Wall) {
+	if list == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i, x := range list {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"at":`)
+		w.wallSpace(x.At)
+		if x.NoCube {
+			w.raw(`,"no_cube":true`)
+		}
+		w.raw(`,"owner":`)
+		w.colour(x.Owner)
+		w.raw(`,"tile":`)
+		w.int(x.Tile)
+		w.raw("}")
+	}
+	w.raw("]")
 }
 
 func (w *canonWriter) building(x *Building) {

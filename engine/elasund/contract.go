@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/elasund/elasund/engine"
@@ -61,7 +62,14 @@ func ConfigOf(s engine.Setup) (Config, error) {
 		}
 		seats[i] = c
 	}
-	return NewConfig(seats, ed, s.Options)
+	cfg, err := NewConfig(seats, ed, s.Options)
+	var se *StateError
+	if errors.As(err, &se) && se.Field == "seats" {
+		// Seats the game does not allow are a set-up it cannot be made
+		// from (engine.Game.Resolve), not an inconsistent state.
+		return Config{}, &engine.SetupError{Field: "seats", Reason: se.Reason}
+	}
+	return cfg, err
 }
 
 // Resolve validates a set-up and names its edition ("en" when none is
@@ -100,9 +108,9 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, ok := st.(*State)
-	if !ok || es == nil {
-		return nil, &StateError{Field: "state", Reason: fmt.Sprintf("not an Elasund state (%T)", st)}
+	es, err := engine.StateOf[State](st, "elasund")
+	if err != nil {
+		return nil, err
 	}
 	g, err := Load(cfg, es)
 	if err != nil {
@@ -114,24 +122,12 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 // ParseMove reads a move in Elasund's move language (docs/elasund/rules.md,
 // topic moves).
 func (Rules) ParseMove(text string) ([]engine.Action, error) {
-	m, err := ParseMove(text)
-	if err != nil {
-		return nil, err
-	}
-	return Actions(m), nil
+	return engine.ParseMoveWith(text, ParseMove)
 }
 
 // ParseEdits reads sandbox edits (docs/elasund/rules.md, topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
-	es, err := ParseEdits(text)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]engine.Edit, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out, nil
+	return engine.ParseEditsWith(text, ParseEdits)
 }
 
 // Options lists every R108 option with its value, by name.
@@ -140,12 +136,7 @@ func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []engine.Option
-	for _, kv := range cfg.Options.Values() {
-		_, given := s.Options[kv[0]]
-		out = append(out, engine.Option{Name: kv[0], Value: kv[1], Given: given})
-	}
-	return out, nil
+	return engine.OptionsOf(cfg.Options.Values(), s), nil
 }
 
 // Class says what kind of entry the action makes: orders, a decision
@@ -158,15 +149,6 @@ func (a Action) Class() engine.Class {
 		return engine.ClassDecision
 	}
 	return engine.ClassMove
-}
-
-// Actions converts a move to the contract's actions.
-func Actions(m []Action) []engine.Action {
-	out := make([]engine.Action, len(m))
-	for i, a := range m {
-		out[i] = a
-	}
-	return out
 }
 
 // Position is an Elasund game as an engine.Position.
@@ -253,7 +235,7 @@ func (p *Position) Legal(seat string, src engine.Source) []engine.Action {
 	if err != nil {
 		return nil
 	}
-	return Actions(p.g.Legal(c, Streams(src)))
+	return engine.Actions(p.g.Legal(c, src))
 }
 
 // Apply applies a move by seat atomically.
@@ -262,26 +244,18 @@ func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) (
 	if err != nil {
 		return nil, &RuleError{Rule: "R14", Reason: fmt.Sprintf("%q is not a seat of this game", seat)}
 	}
-	m := make([]Action, len(move))
-	for i, a := range move {
-		ea, ok := a.(Action)
-		if !ok {
-			return nil, &RuleError{Rule: "R14", Action: a.String(), Reason: "not an Elasund action"}
-		}
-		m[i] = ea
+	m, bad := engine.Own[Action](move)
+	if bad >= 0 {
+		return nil, &RuleError{Rule: "R14", Action: move[bad].String(), Reason: "not an Elasund action"}
 	}
-	return p.g.Apply(c, m, Streams(src))
+	return p.g.Apply(c, m, src)
 }
 
 // Edit applies sandbox edits atomically.
 func (p *Position) Edit(edits []engine.Edit) error {
-	es := make([]Edit, len(edits))
-	for i, e := range edits {
-		ee, ok := e.(Edit)
-		if !ok {
-			return &StateError{Field: "edit", Reason: fmt.Sprintf("%q is not an Elasund edit", e.String())}
-		}
-		es[i] = ee
+	es, bad := engine.Own[Edit](edits)
+	if bad >= 0 {
+		return &StateError{Field: "edit", Reason: fmt.Sprintf("%q is not an Elasund edit", edits[bad].String())}
 	}
 	return p.g.Edit(es)
 }
@@ -296,19 +270,6 @@ func seatNames(cs []Colour) []string {
 	}
 	return out
 }
-
-// Streams adapts a contract source to the engine's Rand, drawing each
-// Stream from the source's stream of the same name; nil stays nil.
-func Streams(src engine.Rand) Rand {
-	if src == nil {
-		return nil
-	}
-	return streams{src}
-}
-
-type streams struct{ src engine.Rand }
-
-func (s streams) Intn(st Stream, n int) int { return s.src.Intn(st.String(), n) }
 
 // Unchecked returns a game in state st without checking that st is a
 // consistent position, for drawing positions that may not be one (a

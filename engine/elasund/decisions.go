@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // Decision batches: which event a group of pending decisions belongs to.
@@ -38,7 +40,7 @@ func (p Pending) allowed() []Card {
 // settle resolves every pending decision that needs no choice (or that
 // standing orders answer), then either waits for the rest or resumes the
 // turn once none is left.
-func (g *Game) settle(rng Rand) {
+func (g *Game) settle(rng engine.Rand) {
 	st := g.st
 	if len(st.Pending) == 0 {
 		return
@@ -46,7 +48,7 @@ func (g *Game) settle(rng Rand) {
 	g.settleBatch(batchOf(st.Pending[0]), rng)
 }
 
-func (g *Game) settleBatch(batch string, rng Rand) {
+func (g *Game) settleBatch(batch string, rng engine.Rand) {
 	st := g.st
 	for progress := true; progress && len(st.Pending) > 0; {
 		progress = false
@@ -328,7 +330,7 @@ func (g *Game) describePending(seat Colour) string {
 	return "waiting for " + listColours(g.st.WaitingFor)
 }
 
-func (g *Game) discard(seat Colour, a Action, rng Rand) error {
+func (g *Game) discard(seat Colour, a Action, rng engine.Rand) error {
 	i := g.pendingFor(seat, PendingDiscard)
 	if i < 0 {
 		return ruleErr("R105", a, "%s owes no discard", seat)
@@ -363,7 +365,7 @@ func (g *Game) holds(seat Colour, a Action, h Hand, rule string) error {
 	return nil
 }
 
-func (g *Game) take(seat Colour, a Action, rng Rand) error {
+func (g *Game) take(seat Colour, a Action, rng engine.Rand) error {
 	i := g.pendingFor(seat, PendingTake)
 	if i < 0 {
 		return ruleErr("R43", a, "%s has no pirate reward to take", seat)
@@ -382,7 +384,7 @@ func (g *Game) take(seat Colour, a Action, rng Rand) error {
 	return nil
 }
 
-func (g *Game) rebuild(seat Colour, a Action, rng Rand) error {
+func (g *Game) rebuild(seat Colour, a Action, rng engine.Rand) error {
 	st := g.st
 	if len(st.Pending) == 0 || st.Pending[0].Kind != PendingRebuild || st.Pending[0].Seat != seat {
 		return ruleErr("R67", a, "%s has no starter to rebuild now", seat)
@@ -411,7 +413,7 @@ func (g *Game) rebuild(seat Colour, a Action, rng Rand) error {
 
 // orders sets a seat's standing orders (topic moves, R105) and lets them settle
 // any decision the seat owes.
-func (g *Game) orders(seat Colour, a Action, rng Rand) error {
+func (g *Game) orders(seat Colour, a Action, rng engine.Rand) error {
 	p := g.st.Players[seat]
 	switch a.Order {
 	case "discard":

@@ -1,9 +1,10 @@
 // Package elasund implements the rules of Elasund: The First City.
 //
 // The engine is pure and deterministic: it does no I/O, reads no clock and
-// keeps no global state. Randomness comes from the caller, drawn from named
-// streams (see Stream) in a documented order, so the same source always
-// gives the same game.
+// keeps no global state. Randomness comes from the caller's engine.Rand (a
+// turn file's engine.Source, or a SeededRand), drawn from the named streams
+// StreamDice, StreamInfluence, StreamChurch and StreamReward in a
+// documented order, so the same source always gives the same game.
 //
 // A Game pairs a Config (seat order, edition and rule options, fixed for the
 // whole game) with a State (everything that changes). Moves are lists of

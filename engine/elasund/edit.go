@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // Edit is one sandbox position edit (docs/elasund/rules.md, topic edits).
@@ -64,7 +66,7 @@ var editUsage = map[string]string{
 // ParseEdits reads sandbox edits separated by ";" or new lines, in the
 // words of docs/elasund/rules.md, topic edits. Errors are *NotationError.
 func ParseEdits(text string) ([]Edit, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	if len(groups) == 0 {
 		return nil, &NotationError{Input: text, Reason: "no edit given"}
 	}
@@ -79,12 +81,12 @@ func ParseEdits(text string) ([]Edit, error) {
 	return out, nil
 }
 
-func parseEdit(input string, toks []mvToken) (Edit, error) {
-	verb := toks[0].low
+func parseEdit(input string, toks []engine.Token) (Edit, error) {
+	verb := toks[0].Lower
 	usage, ok := editUsage[verb]
-	if !ok || !toks[0].ascii {
-		return Edit{}, &NotationError{Input: input, Offset: toks[0].off,
-			Reason: fmt.Sprintf("unknown edit %q (gold, influence, place, remove, permit, church, wall, trade, ship, turn)", toks[0].text)}
+	if !ok || !toks[0].ASCII {
+		return Edit{}, &NotationError{Input: input, Offset: toks[0].Off,
+			Reason: fmt.Sprintf("unknown edit %q (gold, influence, place, remove, permit, church, wall, trade, ship, turn)", toks[0].Text)}
 	}
 	p := &actionParser{input: input, toks: toks, i: 1, actionVerb: actionVerb{name: verb, usage: usage}}
 	e := Edit{Verb: verb}
@@ -93,9 +95,9 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		if err != nil {
 			return NoColour, err
 		}
-		c, err := ParseColour(t.low)
-		if err != nil || !t.ascii {
-			return NoColour, p.errAt(t.off, "%q is not a colour (red, blue, green, yellow)", t.text)
+		c, err := ParseColour(t.Lower)
+		if err != nil || !t.ASCII {
+			return NoColour, p.errAt(t.Off, "%q is not a colour (red, blue, green, yellow)", t.Text)
 		}
 		return c, nil
 	}
@@ -106,7 +108,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		}
 		n, ok := smallNumber(t)
 		if !ok {
-			return 0, p.errAt(t.off, "%q is not a number (%s)", t.text, usage)
+			return 0, p.errAt(t.Off, "%q is not a number (%s)", t.Text, usage)
 		}
 		return n, nil
 	}
@@ -123,11 +125,11 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 			}
 		}
 	case "place":
-		var t mvToken
+		var t engine.Token
 		t, err = p.next("building")
 		if err == nil {
-			if e.Building, err = ParseKind(t.low); err != nil {
-				err = p.errAt(t.off, "%q is not a building", t.text)
+			if e.Building, err = ParseKind(t.Lower); err != nil {
+				err = p.errAt(t.Off, "%q is not a building", t.Text)
 			}
 		}
 		if err == nil {
@@ -147,20 +149,20 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 			}
 		}
 	case "church":
-		var t mvToken
+		var t engine.Token
 		if t, err = p.next("tile"); err == nil {
-			if e.Tile, err = ParseTile(t.text); err != nil {
-				err = p.errAt(t.off, "%q is not a church tile (NW N NE W C E SW S SE)", t.text)
+			if e.Tile, err = ParseTile(t.Text); err != nil {
+				err = p.errAt(t.Off, "%q is not a church tile (NW N NE W C E SW S SE)", t.Text)
 			} else {
 				e.Colour, err = colour()
 			}
 		}
 	case "wall":
 		if e.Colour, err = colour(); err == nil {
-			var t mvToken
+			var t engine.Token
 			if t, err = p.next("wall space"); err == nil {
-				if e.Wall, err = ParseWallSpace(t.text); err != nil || e.Wall.Index < 0 {
-					err = p.errAt(t.off, "%q is not a wall space (N:<column>, S:<column>, E:<row>)", t.text)
+				if e.Wall, err = ParseWallSpace(t.Text); err != nil || e.Wall.Index < 0 {
+					err = p.errAt(t.Off, "%q is not a wall space (N:<column>, S:<column>, E:<row>)", t.Text)
 				}
 			}
 		}
@@ -169,7 +171,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		if n, err = number("row"); err == nil {
 			var ok bool
 			if e.Row, ok = RowIndex(n); !ok {
-				err = p.errAt(p.toks[p.i-1].off, "there is no row %d", n)
+				err = p.errAt(p.toks[p.i-1].Off, "there is no row %d", n)
 			}
 		}
 	case "turn":
@@ -179,7 +181,7 @@ func parseEdit(input string, toks []mvToken) (Edit, error) {
 		return Edit{}, err
 	}
 	if p.i < len(toks) {
-		return Edit{}, p.errAt(toks[p.i].off, "unexpected %q (%s)", toks[p.i].text, usage)
+		return Edit{}, p.errAt(toks[p.i].Off, "unexpected %q (%s)", toks[p.i].Text, usage)
 	}
 	return e, nil
 }
@@ -216,6 +218,7 @@ func (g *Game) editSeat(e Edit) (*Player, error) {
 	return p, nil
 }
 
+// edit applies one sandbox edit to g (docs/elasund/rules.md, topic edits).
 func (g *Game) edit(e Edit) error {
 	st := g.st
 	fail := func(format string, args ...any) error {
@@ -248,114 +251,149 @@ func (g *Game) edit(e Edit) error {
 	case "remove":
 		return g.editRemove(e, fail)
 	case "permit":
-		p, err := g.editSeat(e)
-		if err != nil {
-			return err
-		}
-		if !p.hasPermit(e.N) {
-			return fail("%s's permit %d is not in supply", e.Colour, e.N)
-		}
-		if !g.empty(g.index(), e.At) {
-			return fail("%s is not an empty city square", e.At)
-		}
-		i := slices.Index(p.Permits, e.N)
-		p.Permits = slices.Delete(p.Permits, i, i+1)
-		st.Permits = append(st.Permits, Permit{Owner: e.Colour, Value: e.N, At: e.At})
+		return g.editPermit(e, fail)
 	case "church":
-		p, err := g.editSeat(e)
-		if err != nil {
-			return err
-		}
-		i := slices.Index(st.Supply.ChurchStack, e.Tile)
-		if i < 0 {
-			return fail("church tile %s is already built", e.Tile)
-		}
-		at := Foundation
-		if pr0, pc0, ok := g.churchOrigin(); ok {
-			at = churchTarget(e.Tile, pr0, pc0)
-		}
-		ix := g.index()
-		if ix.bld[at.Col][at.Row] != 0 || ix.permit[at.Col][at.Row] != 0 {
-			return fail("the tile's square %s is not empty", at)
-		}
-		if p.Cubes == 0 {
-			return fail("%s has no cube left", e.Colour)
-		}
-		p.Cubes--
-		st.Supply.ChurchStack = slices.Delete(st.Supply.ChurchStack, i, i+1)
-		if b := st.Supply.ChurchBottom; b != nil && *b == e.Tile {
-			st.Supply.ChurchBottom = nil
-		}
-		st.Church = append(st.Church, ChurchTile{Tile: e.Tile, Owner: e.Colour, At: at})
+		return g.editChurch(e, fail)
 	case "wall":
-		p, err := g.editSeat(e)
-		if err != nil {
-			return err
-		}
-		if p.Walls >= wallTiles {
-			return fail("%s has no wall tile left", e.Colour)
-		}
-		if !isWallSlot(e.Wall, g.players()) || g.wallAt(e.Wall) >= 0 {
-			return fail("%s is not a free wall space", e.Wall)
-		}
-		adj, gate := wallNeighbours(e.Wall, g.players())
-		joined := gate
-		for _, s := range adj {
-			joined = joined || g.wallAt(s) >= 0
-		}
-		if !joined {
-			return fail("%s touches neither a gate nor a wall tile (R73)", e.Wall)
-		}
-		p.Walls++
-		if _, tower := wallReward(p.Walls); tower {
-			if p.Cubes == 0 {
-				return fail("%s has no cube left for the tower", e.Colour)
-			}
-			p.Cubes--
-		}
-		st.Walls = append(st.Walls, Wall{Owner: e.Colour, Tile: p.Walls, At: e.Wall})
+		return g.editWall(e, fail)
 	case "trade":
-		p, err := g.editSeat(e)
-		if err != nil {
-			return err
-		}
-		if g.cfg.Options.TradeCap11 && e.N > maxTrade {
-			return fail("the track ends at 11")
-		}
-		// Take the cubes above the new position, then put cubes on the
-		// free flags it reaches.
-		for i, sp := range tradeSpaces {
-			if j := slices.Index(st.TradeFlags[i], e.Colour); j >= 0 && sp.Pos > e.N {
-				st.TradeFlags[i] = slices.Delete(st.TradeFlags[i], j, j+1)
-				p.Cubes++
-			}
-		}
-		for i, sp := range tradeSpaces {
-			if sp.Pos <= e.N && !slices.Contains(st.TradeFlags[i], e.Colour) && len(st.TradeFlags[i]) < sp.Flags && p.Cubes > 0 {
-				st.TradeFlags[i] = append(st.TradeFlags[i], e.Colour)
-				p.Cubes--
-			}
-		}
-		p.Trade = e.N
+		return g.editTrade(e, fail)
 	case "ship":
 		name := Rows[e.Row]
 		st.Ship = Ship{Row: &name}
 	case "turn":
-		if _, err := g.editSeat(e); err != nil {
-			return err
-		}
-		g.returnPool()
-		st.Pending = []Pending{}
-		st.Current = e.Colour
-		st.Phase = PhaseRoll
-		st.WaitingFor = []Colour{e.Colour}
-		st.Dice = nil
-		st.BuildsDone = 0
-		st.Winner = nil
-		st.Ship.Pirate = false
+		return g.editTurn(e)
 	default:
 		return fail("unknown edit")
 	}
+	return nil
+}
+
+// editPermit puts one of a seat's permits from its supply on an empty city square.
+func (g *Game) editPermit(e Edit, fail func(string, ...any) error) error {
+	st := g.st
+	p, err := g.editSeat(e)
+	if err != nil {
+		return err
+	}
+	if !p.hasPermit(e.N) {
+		return fail("%s's permit %d is not in supply", e.Colour, e.N)
+	}
+	if !g.empty(g.index(), e.At) {
+		return fail("%s is not an empty city square", e.At)
+	}
+	i := slices.Index(p.Permits, e.N)
+	p.Permits = slices.Delete(p.Permits, i, i+1)
+	st.Permits = append(st.Permits, Permit{Owner: e.Colour, Value: e.N, At: e.At})
+	return nil
+}
+
+// editChurch builds a church tile of the stack for a seat, on its place (R79).
+func (g *Game) editChurch(e Edit, fail func(string, ...any) error) error {
+	st := g.st
+	p, err := g.editSeat(e)
+	if err != nil {
+		return err
+	}
+	i := slices.Index(st.Supply.ChurchStack, e.Tile)
+	if i < 0 {
+		return fail("church tile %s is already built", e.Tile)
+	}
+	at := Foundation
+	if pr0, pc0, ok := g.churchOrigin(); ok {
+		at = churchTarget(e.Tile, pr0, pc0)
+	}
+	ix := g.index()
+	if ix.bld[at.Col][at.Row] != 0 || ix.permit[at.Col][at.Row] != 0 {
+		return fail("the tile's square %s is not empty", at)
+	}
+	if p.Cubes == 0 {
+		return fail("%s has no cube left", e.Colour)
+	}
+	p.Cubes--
+	st.Supply.ChurchStack = slices.Delete(st.Supply.ChurchStack, i, i+1)
+	if b := st.Supply.ChurchBottom; b != nil && *b == e.Tile {
+		st.Supply.ChurchBottom = nil
+	}
+	st.Church = append(st.Church, ChurchTile{Tile: e.Tile, Owner: e.Colour, At: at})
+	return nil
+}
+
+// editWall builds a seat's next wall tile on a free wall space that joins a gate or a wall (R73).
+func (g *Game) editWall(e Edit, fail func(string, ...any) error) error {
+	st := g.st
+	p, err := g.editSeat(e)
+	if err != nil {
+		return err
+	}
+	if p.Walls >= wallTiles {
+		return fail("%s has no wall tile left", e.Colour)
+	}
+	if !isWallSlot(e.Wall, g.players()) || g.wallAt(e.Wall) >= 0 {
+		return fail("%s is not a free wall space", e.Wall)
+	}
+	adj, gate := wallNeighbours(e.Wall, g.players())
+	joined := gate
+	for _, s := range adj {
+		joined = joined || g.wallAt(s) >= 0
+	}
+	if !joined {
+		return fail("%s touches neither a gate nor a wall tile (R73)", e.Wall)
+	}
+	p.Walls++
+	if _, tower := wallReward(p.Walls); tower {
+		if p.Cubes == 0 {
+			return fail("%s has no cube left for the tower", e.Colour)
+		}
+		p.Cubes--
+	}
+	st.Walls = append(st.Walls, Wall{Owner: e.Colour, Tile: p.Walls, At: e.Wall})
+	return nil
+}
+
+// editTrade moves a seat on the trade track, its cubes taken from and put on the flags (R60-R63).
+func (g *Game) editTrade(e Edit, fail func(string, ...any) error) error {
+	st := g.st
+	p, err := g.editSeat(e)
+	if err != nil {
+		return err
+	}
+	if g.cfg.Options.TradeCap11 && e.N > maxTrade {
+		return fail("the track ends at 11")
+	}
+	// Take the cubes above the new position, then put cubes on the
+	// free flags it reaches.
+	for i, sp := range tradeSpaces {
+		if j := slices.Index(st.TradeFlags[i], e.Colour); j >= 0 && sp.Pos > e.N {
+			st.TradeFlags[i] = slices.Delete(st.TradeFlags[i], j, j+1)
+			p.Cubes++
+		}
+	}
+	for i, sp := range tradeSpaces {
+		if sp.Pos <= e.N && !slices.Contains(st.TradeFlags[i], e.Colour) && len(st.TradeFlags[i]) < sp.Flags && p.Cubes > 0 {
+			st.TradeFlags[i] = append(st.TradeFlags[i], e.Colour)
+			p.Cubes--
+		}
+	}
+	p.Trade = e.N
+	return nil
+}
+
+// editTurn starts a turn of a seat, in the roll phase.
+func (g *Game) editTurn(e Edit) error {
+	st := g.st
+	if _, err := g.editSeat(e); err != nil {
+		return err
+	}
+	g.returnPool()
+	st.Pending = []Pending{}
+	st.Current = e.Colour
+	st.Phase = PhaseRoll
+	st.WaitingFor = []Colour{e.Colour}
+	st.Dice = nil
+	st.BuildsDone = 0
+	st.Winner = nil
+	st.Ship.Pirate = false
 	return nil
 }
 

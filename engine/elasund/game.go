@@ -1,5 +1,7 @@
 package elasund
 
+import "github.com/elasund/elasund/engine"
+
 // Game is one game of Elasund: its fixed Config and its changing State.
 // A Game is not safe for concurrent use.
 type Game struct {
@@ -59,7 +61,7 @@ type peekedRoll struct {
 // New sets up a game (R14-R21). When rng is nil the starting influence
 // cards (R20) are dealt at the game's first roll, from that turn's
 // influence stream; otherwise they are dealt now from rng.
-func New(cfg Config, rng Rand) (*Game, error) {
+func New(cfg Config, rng engine.Rand) (*Game, error) {
 	return newGame(cfg, rng)
 }
 
@@ -108,7 +110,7 @@ func (g *Game) BeginsTurn(seat Colour) bool {
 // every action applies, or the game is unchanged and the error (a
 // *RuleError) names the first illegal action and the rule it breaks. It
 // returns the events the move caused, in order.
-func (g *Game) Apply(seat Colour, move []Action, rng Rand) ([]string, error) {
+func (g *Game) Apply(seat Colour, move []Action, rng engine.Rand) ([]string, error) {
 	return g.apply(seat, move, rng)
 }
 
@@ -116,7 +118,7 @@ func (g *Game) Apply(seat Colour, move []Action, rng Rand) ([]string, error) {
 // used to show which church tiles a first church build would draw; it is
 // consumed, so pass a copy of the turn's source (or nil to list "church"
 // without a tile choice).
-func (g *Game) Legal(seat Colour, peek Rand) []Action {
+func (g *Game) Legal(seat Colour, peek engine.Rand) []Action {
 	return g.legal(seat, peek)
 }
 
@@ -124,7 +126,7 @@ func (g *Game) Legal(seat Colour, peek Rand) []Action {
 // same order, and returns the extended slice. A caller that lists often
 // can pass the same buffer each time (dst[:0]) and list without
 // allocating.
-func (g *Game) AppendLegal(dst []Action, seat Colour, peek Rand) []Action {
+func (g *Game) AppendLegal(dst []Action, seat Colour, peek engine.Rand) []Action {
 	return g.appendLegal(dst, seat, peek)
 }
 

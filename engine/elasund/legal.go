@@ -3,18 +3,20 @@ package elasund
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // legal lists every action seat may take now (see Game.Legal). The lister
 // functions append to one slice, so a listing allocates little.
-func (g *Game) legal(seat Colour, peek Rand) []Action {
+func (g *Game) legal(seat Colour, peek engine.Rand) []Action {
 	g.buf = g.appendLegal(g.buf[:0], seat, peek)
 	out := make([]Action, len(g.buf))
 	copy(out, g.buf)
 	return out
 }
 
-func (g *Game) appendLegal(out []Action, seat Colour, peek Rand) []Action {
+func (g *Game) appendLegal(out []Action, seat Colour, peek engine.Rand) []Action {
 	st := g.st
 	if st.Phase == PhaseOver || !g.waiting(seat) {
 		return out
@@ -359,7 +361,7 @@ func (g *Game) legalWalls(out []Action, seat Colour) []Action {
 	return out
 }
 
-func (g *Game) legalChurch(out []Action, seat Colour, peek Rand) []Action {
+func (g *Game) legalChurch(out []Action, seat Colour, peek engine.Rand) []Action {
 	st := g.st
 	if len(st.Supply.ChurchStack) == 0 || st.Players[seat].Gold < churchCost {
 		return out

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/elasund/elasund/engine"
 )
@@ -21,7 +19,7 @@ const maxNotationCards = 99
 // Errors are *NotationError, with Offset the byte offset in text of the
 // offending word.
 func ParseMove(text string) ([]Action, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	if len(groups) == 0 {
 		return nil, &NotationError{Input: text, Offset: 0, Reason: "the move has no action (write e.g. \"roll\" or \"end\")"}
 	}
@@ -39,82 +37,15 @@ func ParseMove(text string) ([]Action, error) {
 // ParseAction reads one action of a move, in the words of topic moves. It is
 // the inverse of Action.String. Errors are *NotationError.
 func ParseAction(text string) (Action, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	switch len(groups) {
 	case 0:
 		return Action{}, &NotationError{Input: text, Offset: 0, Reason: "no action (write e.g. \"roll\" or \"end\")"}
 	case 1:
 		return parseActionWords(text, groups[0])
 	}
-	return Action{}, &NotationError{Input: text, Offset: groups[1][0].off,
-		Reason: fmt.Sprintf("one action expected, but %q starts a second one", groups[1][0].text)}
-}
-
-// mvToken is one word of the input, or a lone comma.
-type mvToken struct {
-	text  string // as written
-	low   string // ASCII letters lower-cased; "" unless ascii
-	off   int    // byte offset in the input
-	ascii bool   // all bytes are ASCII
-}
-
-func (t mvToken) end() int { return t.off + len(t.text) }
-
-// lexMove splits text into actions, each a non-empty list of tokens.
-func lexMove(text string) [][]mvToken {
-	var groups [][]mvToken
-	var cur []mvToken
-	flush := func() {
-		if len(cur) > 0 {
-			groups = append(groups, cur)
-			cur = nil
-		}
-	}
-	i := 0
-	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case r == ';' || r == '\n':
-			flush()
-			i += size
-		case r == '#':
-			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
-				i += j
-			} else {
-				i = len(text)
-			}
-		case r == ',':
-			cur = append(cur, newMvToken(text, i, i+1))
-			i++
-		case unicode.IsSpace(r):
-			i += size
-		default:
-			j := i + size
-			for j < len(text) {
-				r, size := utf8.DecodeRuneInString(text[j:])
-				if r == ';' || r == '\n' || r == '#' || r == ',' || unicode.IsSpace(r) {
-					break
-				}
-				j += size
-			}
-			cur = append(cur, newMvToken(text, i, j))
-			i = j
-		}
-	}
-	flush()
-	return groups
-}
-
-func newMvToken(text string, from, to int) mvToken {
-	t := mvToken{text: text[from:to], off: from, ascii: true}
-	for k := 0; k < len(t.text); k++ {
-		if t.text[k] >= utf8.RuneSelf {
-			t.ascii = false
-			return t
-		}
-	}
-	t.low = strings.ToLower(t.text)
-	return t
+	return Action{}, &NotationError{Input: text, Offset: groups[1][0].Off,
+		Reason: fmt.Sprintf("one action expected, but %q starts a second one", groups[1][0].Text)}
 }
 
 // actionVerb is an action word with its parser.
@@ -174,18 +105,18 @@ func lookupActionVerb(w string) (actionVerb, bool) {
 // actionParser reads the words of one action.
 type actionParser struct {
 	input      string
-	toks       []mvToken
+	toks       []engine.Token
 	i          int
 	actionVerb actionVerb
 }
 
 // parseActionWords parses the tokens of one action.
-func parseActionWords(input string, toks []mvToken) (Action, error) {
+func parseActionWords(input string, toks []engine.Token) (Action, error) {
 	p := &actionParser{input: input, toks: toks}
 	first := toks[0]
-	v, ok := lookupActionVerb(first.low)
-	if !first.ascii || !ok {
-		return Action{}, p.errAt(first.off, "unknown action %q%s", first.text, didYouMeanAction(first))
+	v, ok := lookupActionVerb(first.Lower)
+	if !first.ASCII || !ok {
+		return Action{}, p.errAt(first.Off, "unknown action %q%s", first.Text, didYouMeanAction(first))
 	}
 	p.actionVerb = v
 	p.i = 1
@@ -195,7 +126,7 @@ func parseActionWords(input string, toks []mvToken) (Action, error) {
 	}
 	if p.i < len(p.toks) {
 		t := p.toks[p.i]
-		return Action{}, p.errAt(t.off, "unexpected %q (%s)", t.text, v.usage)
+		return Action{}, p.errAt(t.Off, "unexpected %q (%s)", t.Text, v.usage)
 	}
 	return a, nil
 }
@@ -205,17 +136,17 @@ func (p *actionParser) errAt(off int, format string, args ...any) *NotationError
 }
 
 // peek returns the next token, if any, without taking it.
-func (p *actionParser) peek() (mvToken, bool) {
+func (p *actionParser) peek() (engine.Token, bool) {
 	if p.i < len(p.toks) {
 		return p.toks[p.i], true
 	}
-	return mvToken{}, false
+	return engine.Token{}, false
 }
 
 // lastWord returns the action's last token that is not a comma.
-func (p *actionParser) lastWord() mvToken {
+func (p *actionParser) lastWord() engine.Token {
 	for k := len(p.toks) - 1; k > 0; k-- {
-		if p.toks[k].text != "," {
+		if p.toks[k].Text != "," {
 			return p.toks[k]
 		}
 	}
@@ -224,14 +155,14 @@ func (p *actionParser) lastWord() mvToken {
 
 // next takes the next token, which must exist and be a word; what names it
 // for the error otherwise.
-func (p *actionParser) next(what string) (mvToken, error) {
+func (p *actionParser) next(what string) (engine.Token, error) {
 	if p.i >= len(p.toks) {
 		last := p.toks[len(p.toks)-1]
-		return mvToken{}, p.errAt(last.end(), "missing %s after %q (%s)", what, last.text, p.actionVerb.usage)
+		return engine.Token{}, p.errAt(last.End(), "missing %s after %q (%s)", what, last.Text, p.actionVerb.usage)
 	}
 	t := p.toks[p.i]
-	if t.text == "," {
-		return mvToken{}, p.errAt(t.off, "unexpected \",\" where %s belongs (%s)", what, p.actionVerb.usage)
+	if t.Text == "," {
+		return engine.Token{}, p.errAt(t.Off, "unexpected \",\" where %s belongs (%s)", what, p.actionVerb.usage)
 	}
 	p.i++
 	return t, nil
@@ -243,15 +174,15 @@ func (p *actionParser) keyword(kw string) error {
 	if err != nil {
 		return err
 	}
-	if t.low != kw {
-		return p.errAt(t.off, "expected %q, not %q (%s)", kw, t.text, p.actionVerb.usage)
+	if t.Lower != kw {
+		return p.errAt(t.Off, "expected %q, not %q (%s)", kw, t.Text, p.actionVerb.usage)
 	}
 	return nil
 }
 
 // optional takes the next token if it is the word kw.
 func (p *actionParser) optional(kw string) bool {
-	if t, ok := p.peek(); ok && t.low == kw {
+	if t, ok := p.peek(); ok && t.Lower == kw {
 		p.i++
 		return true
 	}
@@ -264,21 +195,21 @@ func (p *actionParser) square(what string) (Square, error) {
 		return Square{}, err
 	}
 	if !isSquareWord(t) {
-		return Square{}, p.errAt(t.off, "%q is not a square (a column A to I, then a row 2 to 12 without 7, e.g. C8)", t.text)
+		return Square{}, p.errAt(t.Off, "%q is not a square (a column A to I, then a row 2 to 12 without 7, e.g. C8)", t.Text)
 	}
-	if t.low[0] > 'i' {
-		return Square{}, p.errAt(t.off, "%q is not a square: there is no column %c (columns are A to I)", t.text, t.low[0]-'a'+'A')
+	if t.Lower[0] > 'i' {
+		return Square{}, p.errAt(t.Off, "%q is not a square: there is no column %c (columns are A to I)", t.Text, t.Lower[0]-'a'+'A')
 	}
-	s, err := ParseSquare(t.text)
+	s, err := ParseSquare(t.Text)
 	if err != nil {
-		return Square{}, p.errAt(t.off, "%q is not a square: there is no row %s (rows are 2 to 12 without 7)", t.text, t.text[1:])
+		return Square{}, p.errAt(t.Off, "%q is not a square: there is no row %s (rows are 2 to 12 without 7)", t.Text, t.Text[1:])
 	}
 	return s, nil
 }
 
 // isSquareWord reports whether t looks like a square: a letter then digits.
-func isSquareWord(t mvToken) bool {
-	return t.ascii && len(t.low) >= 2 && t.low[0] >= 'a' && t.low[0] <= 'z' && isDigits(t.low[1:])
+func isSquareWord(t engine.Token) bool {
+	return t.ASCII && len(t.Lower) >= 2 && t.Lower[0] >= 'a' && t.Lower[0] <= 'z' && isDigits(t.Lower[1:])
 }
 
 func isDigits(s string) bool {
@@ -295,11 +226,11 @@ func isDigits(s string) bool {
 
 // smallNumber reads a small non-negative decimal number; ok is false for
 // anything else, including numbers too long to matter.
-func smallNumber(t mvToken) (int, bool) {
-	if !t.ascii || !isDigits(t.low) || len(t.low) > 4 {
+func smallNumber(t engine.Token) (int, bool) {
+	if !t.ASCII || !isDigits(t.Lower) || len(t.Lower) > 4 {
 		return 0, false
 	}
-	n, err := strconv.Atoi(t.low)
+	n, err := strconv.Atoi(t.Lower)
 	return n, err == nil
 }
 
@@ -311,10 +242,10 @@ func (p *actionParser) permitValue() (int, error) {
 	}
 	n, ok := smallNumber(t)
 	if !ok {
-		return 0, p.errAt(t.off, "%q is not a permit value (0 to 4)", t.text)
+		return 0, p.errAt(t.Off, "%q is not a permit value (0 to 4)", t.Text)
 	}
 	if n > 4 {
-		return 0, p.errAt(t.off, "there is no permit of value %s (values are 0 to 4)", t.text)
+		return 0, p.errAt(t.Off, "there is no permit of value %s (values are 0 to 4)", t.Text)
 	}
 	return n, nil
 }
@@ -325,12 +256,12 @@ func (p *actionParser) cardColour() (Card, error) {
 	if err != nil {
 		return NoCard, err
 	}
-	if !t.ascii {
-		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)", t.text)
+	if !t.ASCII {
+		return NoCard, p.errAt(t.Off, "%q is not a card colour (blue, green, yellow or red)", t.Text)
 	}
-	c, err := ParseCardColour(t.low)
+	c, err := ParseCardColour(t.Lower)
 	if err != nil {
-		return NoCard, p.errAt(t.off, "%q is not a card colour (blue, green, yellow or red)%s", t.text, didYouMean(t.low, "blue", "green", "yellow", "red"))
+		return NoCard, p.errAt(t.Off, "%q is not a card colour (blue, green, yellow or red)%s", t.Text, didYouMean(t.Lower, "blue", "green", "yellow", "red"))
 	}
 	return c, nil
 }
@@ -349,13 +280,13 @@ func parseShip(p *actionParser, a *Action) error {
 		return err
 	}
 	a.Kind = ActShip
-	switch t.low {
+	switch t.Lower {
 	case "north", "n":
 		a.Dir = DirNorth
 	case "south", "s":
 		a.Dir = DirSouth
 	default:
-		return p.errAt(t.off, "the ship sails north or south, not %q", t.text)
+		return p.errAt(t.Off, "the ship sails north or south, not %q", t.Text)
 	}
 	return nil
 }
@@ -367,11 +298,11 @@ func parsePirate(p *actionParser, a *Action) error {
 	}
 	n, ok := smallNumber(t)
 	if !ok {
-		return p.errAt(t.off, "%q is not a row (2 to 12 without 7)", t.text)
+		return p.errAt(t.Off, "%q is not a row (2 to 12 without 7)", t.Text)
 	}
 	r, ok := RowIndex(n)
 	if !ok {
-		return p.errAt(t.off, "there is no row %s (rows are 2 to 12 without 7)", t.text)
+		return p.errAt(t.Off, "there is no row %s (rows are 2 to 12 without 7)", t.Text)
 	}
 	a.Kind = ActPirate
 	a.Row = r
@@ -379,21 +310,21 @@ func parsePirate(p *actionParser, a *Action) error {
 }
 
 // building reads a building name, suggesting a near miss.
-func (p *actionParser) building() (mvToken, Kind, error) {
+func (p *actionParser) building() (engine.Token, Kind, error) {
 	t, err := p.next("building")
 	if err != nil {
 		return t, NoKind, err
 	}
 	k := NoKind
-	if t.ascii {
-		k, _ = ParseKind(t.text)
+	if t.ASCII {
+		k, _ = ParseKind(t.Text)
 	}
 	if k == NoKind {
 		names := make([]string, 0, Hall)
 		for i := Hut; i <= Hall; i++ {
 			names = append(names, i.String())
 		}
-		return t, NoKind, p.errAt(t.off, "%q is not a building (house, workshop, well, stall, tavern, shop, hall; hut, cottage)%s", t.text, didYouMean(t.low, names...))
+		return t, NoKind, p.errAt(t.Off, "%q is not a building (house, workshop, well, stall, tavern, shop, hall; hut, cottage)%s", t.Text, didYouMean(t.Lower, names...))
 	}
 	return t, k, nil
 }
@@ -404,7 +335,7 @@ func parseBuild(p *actionParser, a *Action) error {
 		return err
 	}
 	if k.Spec().Starter {
-		return p.errAt(t.off, "a %s cannot be built, only rebuilt (build house, workshop, well, stall, tavern, shop or hall)", k)
+		return p.errAt(t.Off, "a %s cannot be built, only rebuilt (build house, workshop, well, stall, tavern, shop or hall)", k)
 	}
 	at, err := p.square("square")
 	if err != nil {
@@ -427,11 +358,11 @@ func parseWall(p *actionParser, a *Action) error {
 		return err
 	}
 	if !isWallWord(t) {
-		return p.errAt(t.off, "%q is not a wall space (N:<column>, S:<column>, E:<row>, north, south or east)", t.text)
+		return p.errAt(t.Off, "%q is not a wall space (N:<column>, S:<column>, E:<row>, north, south or east)", t.Text)
 	}
-	w, err := ParseWallSpace(t.text)
+	w, err := ParseWallSpace(t.Text)
 	if err != nil {
-		return p.errAt(t.off, "%v", err)
+		return p.errAt(t.Off, "%v", err)
 	}
 	a.Kind = ActWall
 	a.Wall = w
@@ -440,22 +371,22 @@ func parseWall(p *actionParser, a *Action) error {
 
 // isWallWord reports whether t has the shape of a wall space: a side word,
 // or a side letter, a colon and a column letter or row number.
-func isWallWord(t mvToken) bool {
-	if !t.ascii {
+func isWallWord(t engine.Token) bool {
+	if !t.ASCII {
 		return false
 	}
-	switch t.low {
+	switch t.Lower {
 	case "north", "south", "east":
 		return true
 	}
-	if len(t.low) < 3 || t.low[1] != ':' {
+	if len(t.Lower) < 3 || t.Lower[1] != ':' {
 		return false
 	}
-	switch t.low[0] {
+	switch t.Lower[0] {
 	case 'n', 's':
-		return len(t.low) == 3 && t.low[2] >= 'a' && t.low[2] <= 'z'
+		return len(t.Lower) == 3 && t.Lower[2] >= 'a' && t.Lower[2] <= 'z'
 	case 'e':
-		return isDigits(t.low[2:])
+		return isDigits(t.Lower[2:])
 	}
 	return false
 }
@@ -466,16 +397,16 @@ func parseChurch(p *actionParser, a *Action) error {
 	if !ok {
 		return nil
 	}
-	if t.text == "," {
-		return p.errAt(t.off, "unexpected \",\" (%s)", p.actionVerb.usage)
+	if t.Text == "," {
+		return p.errAt(t.Off, "unexpected \",\" (%s)", p.actionVerb.usage)
 	}
 	p.i++
 	tile := NoTile
-	if t.ascii {
-		tile, _ = ParseTile(t.text)
+	if t.ASCII {
+		tile, _ = ParseTile(t.Text)
 	}
 	if tile == NoTile {
-		return p.errAt(t.off, "%q is not a church tile (NW N NE W C E SW S SE)", t.text)
+		return p.errAt(t.Off, "%q is not a church tile (NW N NE W C E SW S SE)", t.Text)
 	}
 	a.Tile = tile
 	return nil
@@ -549,14 +480,14 @@ func parsePlacePermit(p *actionParser, a *Action) error {
 }
 
 // parseCardWord reads a card kind, also in the plural ("golds", "reds").
-func parseCardWord(t mvToken) (Card, bool) {
-	if !t.ascii || t.low == "" {
+func parseCardWord(t engine.Token) (Card, bool) {
+	if !t.ASCII || t.Lower == "" {
 		return NoCard, false
 	}
-	if c, err := ParseCard(t.low); err == nil {
+	if c, err := ParseCard(t.Lower); err == nil {
 		return c, true
 	}
-	if s, ok := strings.CutSuffix(t.low, "s"); ok {
+	if s, ok := strings.CutSuffix(t.Lower, "s"); ok {
 		if c, err := ParseCard(s); err == nil {
 			return c, true
 		}
@@ -570,10 +501,10 @@ func parseCardWord(t mvToken) (Card, bool) {
 func parseCards(kind ActionKind) func(p *actionParser, a *Action) error {
 	return func(p *actionParser, a *Action) error {
 		a.Kind = kind
-		if t, ok := p.peek(); ok && t.low == "nothing" {
+		if t, ok := p.peek(); ok && t.Lower == "nothing" {
 			p.i++
 			if t, ok := p.peek(); ok {
-				return p.errAt(t.off, "unexpected %q after \"nothing\"", t.text)
+				return p.errAt(t.Off, "unexpected %q after \"nothing\"", t.Text)
 			}
 			return nil
 		}
@@ -585,40 +516,40 @@ func parseCards(kind ActionKind) func(p *actionParser, a *Action) error {
 				break
 			}
 			p.i++
-			if t.text == "," {
+			if t.Text == "," {
 				continue
 			}
 			count := 1
-			if c, isNum := smallNumber(t); isNum || isDigits(t.low) {
+			if c, isNum := smallNumber(t); isNum || isDigits(t.Lower) {
 				if !isNum || c < 1 || c > maxNotationCards {
-					return p.errAt(t.off, "%q is not a number of cards (1 to %d)", t.text, maxNotationCards)
+					return p.errAt(t.Off, "%q is not a number of cards (1 to %d)", t.Text, maxNotationCards)
 				}
 				count = c
 				t, ok = p.peek()
-				if !ok || t.text == "," {
-					off := p.toks[p.i-1].end()
+				if !ok || t.Text == "," {
+					off := p.toks[p.i-1].End()
 					if ok {
-						off = t.off
+						off = t.Off
 					}
-					return p.errAt(off, "missing card after %q (gold, blue, green, yellow or red)", p.toks[p.i-1].text)
+					return p.errAt(off, "missing card after %q (gold, blue, green, yellow or red)", p.toks[p.i-1].Text)
 				}
 				p.i++
 			}
-			if t.low == "nothing" {
-				return p.errAt(t.off, "\"nothing\" cannot follow cards; write either cards or \"nothing\"")
+			if t.Lower == "nothing" {
+				return p.errAt(t.Off, "\"nothing\" cannot follow cards; write either cards or \"nothing\"")
 			}
 			c, ok := parseCardWord(t)
 			if !ok {
-				return p.errAt(t.off, "%q is not a card (gold, blue, green, yellow or red)%s", t.text, didYouMean(t.low, "gold", "blue", "green", "yellow", "red", "nothing"))
+				return p.errAt(t.Off, "%q is not a card (gold, blue, green, yellow or red)%s", t.Text, didYouMean(t.Lower, "gold", "blue", "green", "yellow", "red", "nothing"))
 			}
 			if n += count; n > maxNotationCards {
-				return p.errAt(t.off, "too many cards (at most %d)", maxNotationCards)
+				return p.errAt(t.Off, "too many cards (at most %d)", maxNotationCards)
 			}
 			h.add(c, count)
 		}
 		if n == 0 {
 			last := p.lastWord()
-			return p.errAt(last.end(), "missing cards after %q (e.g. \"gold blue\", \"2 gold, blue\" or \"nothing\")", last.text)
+			return p.errAt(last.End(), "missing cards after %q (e.g. \"gold blue\", \"2 gold, blue\" or \"nothing\")", last.Text)
 		}
 		a.Cards = h
 		return nil
@@ -631,7 +562,7 @@ func parseRebuild(p *actionParser, a *Action) error {
 		return err
 	}
 	if !k.Spec().Starter {
-		return p.errAt(t.off, "only a hut or a cottage is rebuilt, not a %s", k)
+		return p.errAt(t.Off, "only a hut or a cottage is rebuilt, not a %s", k)
 	}
 	a.Kind = ActRebuild
 	a.Building = k
@@ -653,7 +584,7 @@ func parseOrders(p *actionParser, a *Action) error {
 		return err
 	}
 	a.Kind = ActOrders
-	switch t.low {
+	switch t.Lower {
 	case "ask":
 		a.Order = "ask"
 	case "rebuild":
@@ -670,37 +601,37 @@ func parseOrders(p *actionParser, a *Action) error {
 				break
 			}
 			p.i++
-			if t.text == "," {
+			if t.Text == "," {
 				continue
 			}
 			c, ok := parseCardWord(t)
 			if !ok {
-				return p.errAt(t.off, "%q is not a card kind (gold, blue, green, yellow or red)%s", t.text, didYouMean(t.low, "gold", "blue", "green", "yellow", "red"))
+				return p.errAt(t.Off, "%q is not a card kind (gold, blue, green, yellow or red)%s", t.Text, didYouMean(t.Lower, "gold", "blue", "green", "yellow", "red"))
 			}
 			if seen[c] {
-				return p.errAt(t.off, "%s is named twice (\"red\" and \"yellow\" are the same colour)", c)
+				return p.errAt(t.Off, "%s is named twice (\"red\" and \"yellow\" are the same colour)", c)
 			}
 			seen[c] = true
 			a.Priority = append(a.Priority, c)
 		}
 		if len(a.Priority) == 0 {
 			last := p.lastWord()
-			return p.errAt(last.end(), "missing card kinds after %q, in the order to pay them (e.g. \"orders discard gold yellow green blue\")", last.text)
+			return p.errAt(last.End(), "missing card kinds after %q, in the order to pay them (e.g. \"orders discard gold yellow green blue\")", last.Text)
 		}
 	default:
-		return p.errAt(t.off, "unknown order %q (orders discard <card kinds>, orders rebuild nearest, orders ask)%s", t.text, didYouMean(t.low, "discard", "rebuild", "ask"))
+		return p.errAt(t.Off, "unknown order %q (orders discard <card kinds>, orders rebuild nearest, orders ask)%s", t.Text, didYouMean(t.Lower, "discard", "rebuild", "ask"))
 	}
 	return nil
 }
 
 // didYouMeanAction is the "did you mean" hint for an unknown action word, or a
 // list of the actions when nothing is close.
-func didYouMeanAction(t mvToken) string {
+func didYouMeanAction(t engine.Token) string {
 	names := make([]string, len(actionVerbs))
 	for i, v := range actionVerbs {
 		names[i] = v.name
 	}
-	if s := didYouMean(t.low, names...); s != "" {
+	if s := didYouMean(t.Lower, names...); s != "" {
 		return s
 	}
 	return " (actions: " + strings.Join(names, ", ") + ")"

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // Rule tests for the rules of docs/elasund/rules.md on phase 2 — buildings,
@@ -512,7 +514,7 @@ func TestRulesRebuildTrigger(t *testing.T) {
 			t.Run(fmt.Sprintf("R66 %s, %s", tc.name, trigger), func(t *testing.T) {
 				g := setup(t, 2, opt("hut_trigger", trigger), tc.edits)
 				atBuild(t, g, 5)
-				var rng Rand
+				var rng engine.Rand
 				if tc.church {
 					rng = newScript(t).on(StreamChurch, slices.Index(g.st.Supply.ChurchStack, TileW))
 				}

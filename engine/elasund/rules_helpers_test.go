@@ -5,24 +5,26 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/engine"
 )
 
-// scriptRand is a Rand for rule tests: every stream returns the values
+// scriptRand is an engine.Rand for rule tests: every stream returns the values
 // scripted for it, in order. Drawing from a stream more often than
 // scripted, or a scripted value out of range, fails the test; so does a
 // value left undrawn when the test ends, so a test also pins how many
 // draws each step makes.
 type scriptRand struct {
 	t    testing.TB
-	vals map[Stream][]int
+	vals map[string][]int
 	// asked records the n of every draw, per stream.
-	asked map[Stream][]int
+	asked map[string][]int
 }
 
 // newScript returns an empty script; add values with dice and on.
 func newScript(t testing.TB) *scriptRand {
 	t.Helper()
-	r := &scriptRand{t: t, vals: map[Stream][]int{}, asked: map[Stream][]int{}}
+	r := &scriptRand{t: t, vals: map[string][]int{}, asked: map[string][]int{}}
 	t.Cleanup(func() {
 		for s, v := range r.vals {
 			if len(v) > 0 {
@@ -46,13 +48,13 @@ func (r *scriptRand) roll(s int) *scriptRand {
 }
 
 // on scripts values of stream s.
-func (r *scriptRand) on(s Stream, v ...int) *scriptRand {
+func (r *scriptRand) on(s string, v ...int) *scriptRand {
 	r.vals[s] = append(r.vals[s], v...)
 	return r
 }
 
 // Intn returns the next scripted value of stream s.
-func (r *scriptRand) Intn(s Stream, n int) int {
+func (r *scriptRand) Intn(s string, n int) int {
 	r.t.Helper()
 	r.asked[s] = append(r.asked[s], n)
 	v := r.vals[s]
@@ -117,7 +119,7 @@ func atPermit(t testing.TB, g *Game, row int) {
 
 // play parses text as a move and applies it for seat. A nil rng stands
 // for an empty script: the move must draw nothing.
-func play(t testing.TB, g *Game, seat Colour, text string, rng Rand) ([]string, error) {
+func play(t testing.TB, g *Game, seat Colour, text string, rng engine.Rand) ([]string, error) {
 	t.Helper()
 	m, err := ParseMove(text)
 	if err != nil {
@@ -131,7 +133,7 @@ func play(t testing.TB, g *Game, seat Colour, text string, rng Rand) ([]string, 
 
 // mustPlay applies a move that must be legal, and checks the resulting
 // position.
-func mustPlay(t testing.TB, g *Game, seat Colour, text string, rng Rand) []string {
+func mustPlay(t testing.TB, g *Game, seat Colour, text string, rng engine.Rand) []string {
 	t.Helper()
 	ev, err := play(t, g, seat, text, rng)
 	if err != nil {
@@ -145,7 +147,7 @@ func mustPlay(t testing.TB, g *Game, seat Colour, text string, rng Rand) []strin
 
 // mustRefuse applies a move that must be refused with a *RuleError citing
 // rule (any rule when rule is ""), and checks that the game is unchanged.
-func mustRefuse(t testing.TB, g *Game, seat Colour, text string, rng Rand, rule string) {
+func mustRefuse(t testing.TB, g *Game, seat Colour, text string, rng engine.Rand, rule string) {
 	t.Helper()
 	before := stateJSON(t, g.View())
 	_, err := play(t, g, seat, text, rng)

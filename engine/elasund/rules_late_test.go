@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // Rule tests for the rules of docs/elasund/rules.md on phase 3, the special
@@ -348,7 +350,7 @@ func TestRulesPieceLimits(t *testing.T) {
 		t.Run("R97 no cube left for "+tc.name, func(t *testing.T) {
 			g := setup(t, 2, opt("win_check", "end_of_turn"), nineCubes+"; gold red 20; permit red 0 A3; "+tc.edits)
 			atBuild(t, g, 12)
-			var rng Rand
+			var rng engine.Rand
 			if tc.move == "church" {
 				rng = newScript(t).on(StreamChurch, 0)
 			}

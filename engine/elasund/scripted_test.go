@@ -5,21 +5,23 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/engine"
 )
 
-// exRand is a scripted Rand for the worked examples and edge cases: every
+// exRand is a scripted engine.Rand for the worked examples and edge cases: every
 // stream returns its listed values in order. A draw beyond a stream's
 // script, or a scripted value outside [0, n), fails the test, so a test also
 // pins how many random draws each action makes.
 type exRand struct {
 	t      testing.TB
-	script map[Stream][]int
-	drawn  map[Stream]int
+	script map[string][]int
+	drawn  map[string]int
 }
 
-// newExRand returns a scripted Rand with empty scripts: any draw fails.
+// newExRand returns a scripted engine.Rand with empty scripts: any draw fails.
 func newExRand(t testing.TB) *exRand {
-	return &exRand{t: t, script: map[Stream][]int{}, drawn: map[Stream]int{}}
+	return &exRand{t: t, script: map[string][]int{}, drawn: map[string]int{}}
 }
 
 // dice scripts one roll of the two dice, given as die values 1..6.
@@ -29,13 +31,13 @@ func (r *exRand) dice(a, b int) *exRand {
 }
 
 // with appends values to the script of stream s.
-func (r *exRand) with(s Stream, vals ...int) *exRand {
+func (r *exRand) with(s string, vals ...int) *exRand {
 	r.script[s] = append(r.script[s], vals...)
 	return r
 }
 
 // Intn returns the next scripted value of stream s.
-func (r *exRand) Intn(s Stream, n int) int {
+func (r *exRand) Intn(s string, n int) int {
 	r.t.Helper()
 	i := r.drawn[s]
 	q := r.script[s]
@@ -114,7 +116,7 @@ func exMove(t testing.TB, text string) []Action {
 }
 
 // exApply applies a move that must be legal and checks the position after.
-func exApply(t testing.TB, g *Game, seat Colour, text string, rng Rand) []string {
+func exApply(t testing.TB, g *Game, seat Colour, text string, rng engine.Rand) []string {
 	t.Helper()
 	ev, err := g.Apply(seat, exMove(t, text), rng)
 	if err != nil {
@@ -128,7 +130,7 @@ func exApply(t testing.TB, g *Game, seat Colour, text string, rng Rand) []string
 
 // exRefuse applies a move that must be illegal: it must fail with a
 // *RuleError citing rule and leave the state unchanged.
-func exRefuse(t testing.TB, g *Game, seat Colour, text string, rng Rand, rule string) {
+func exRefuse(t testing.TB, g *Game, seat Colour, text string, rng engine.Rand, rule string) {
 	t.Helper()
 	before := stateJSON(t, g.View())
 	_, err := g.Apply(seat, exMove(t, text), rng)
@@ -217,7 +219,7 @@ func exPermitOn(t testing.TB, g *Game, s string) (Permit, bool) {
 var allPermits = []int{0, 1, 2, 3, 4}
 
 // exLegalStrings lists Legal(seat) in notation, keeping those keep accepts.
-func exLegalStrings(g *Game, seat Colour, peek Rand, keep func(Action) bool) []string {
+func exLegalStrings(g *Game, seat Colour, peek engine.Rand, keep func(Action) bool) []string {
 	var out []string
 	for _, a := range g.Legal(seat, peek) {
 		if keep == nil || keep(a) {

@@ -1,6 +1,8 @@
 package elasund
 
-func newGame(cfg Config, rng Rand) (*Game, error) {
+import "github.com/elasund/elasund/engine"
+
+func newGame(cfg Config, rng engine.Rand) (*Game, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
@@ -67,7 +69,7 @@ func (g *Game) undealt() bool {
 }
 
 // deal gives every seat the top influence card, in seat order (R20).
-func (g *Game) deal(rng Rand) {
+func (g *Game) deal(rng engine.Rand) {
 	for _, c := range g.cfg.Seats {
 		if card, ok := g.draw(rng); ok {
 			g.st.Players[c].Influence.add(card, 1)

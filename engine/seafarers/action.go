@@ -140,121 +140,113 @@ func (a Action) names() []Colour {
 
 // String prints the action in its canonical spelling (topic moves).
 func (a Action) String() string {
-	var b strings.Builder
-	w := func(parts ...string) {
-		for _, p := range parts {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(p)
-		}
-	}
+	var w engine.Words
 	switch a.Kind {
 	case ActPlace:
-		w("place", "settlement", a.Corner.String(), a.Piece.String(), a.Edge.String())
+		w.Add("place", "settlement", a.Corner.String(), a.Piece.String(), a.Edge.String())
 	case ActRoll:
-		w("roll")
+		w.Add("roll")
 	case ActRobber, ActPirate:
 		if a.Kind == ActRobber {
-			w("robber")
+			w.Add("robber")
 		} else {
-			w("pirate")
+			w.Add("pirate")
 		}
-		w(a.Hex.String())
+		w.Add(a.Hex.String())
 		if a.Seat != NoColour {
-			w("steal", a.Seat.String())
+			w.Add("steal", a.Seat.String())
 			if a.Cloth {
-				w("cloth")
+				w.Add("cloth")
 			}
 		}
 	case ActSteal:
-		w("steal", a.Seat.String())
+		w.Add("steal", a.Seat.String())
 	case ActBuy:
-		w("buy", "card")
+		w.Add("buy", "card")
 	case ActPlay:
-		w("play", a.Card.String())
+		w.Add("play", a.Card.String())
 		switch a.Card {
 		case RoadBuilding:
-			w(a.Piece.String(), a.Edge.String())
+			w.Add(a.Piece.String(), a.Edge.String())
 			if a.Piece2 != NoPiece {
-				w(a.Piece2.String(), a.Edge2.String())
+				w.Add(a.Piece2.String(), a.Edge2.String())
 			}
 		case YearOfPlenty:
-			w(a.Cards.String())
+			w.Add(a.Cards.String())
 		case Monopoly:
-			w(a.Res.String())
+			w.Add(a.Res.String())
 		}
 	case ActTrade:
-		w("trade", a.Cards.String(), "for", a.Get.String())
+		w.Add("trade", a.Cards.String(), "for", a.Get.String())
 	case ActOffer:
-		w("offer", a.Cards.String(), "for", a.Get.String(), "to")
+		w.Add("offer", a.Cards.String(), "for", a.Get.String(), "to")
 		if a.All {
-			w("all")
+			w.Add("all")
 		} else {
 			var names []string
 			for _, c := range a.names() {
 				names = append(names, c.String())
 			}
-			w(strings.Join(names, ", "))
+			w.Add(strings.Join(names, ", "))
 		}
 	case ActConfirm:
-		w("confirm", a.Seat.String())
+		w.Add("confirm", a.Seat.String())
 	case ActWithdraw:
-		w("withdraw")
+		w.Add("withdraw")
 	case ActBuild:
 		if a.Piece == Settlement || a.Piece == City {
-			w("build", a.Piece.String(), a.Corner.String())
+			w.Add("build", a.Piece.String(), a.Corner.String())
 		} else {
-			w("build", a.Piece.String(), a.Edge.String())
+			w.Add("build", a.Piece.String(), a.Edge.String())
 		}
 	case ActMoveShip:
-		w("move", "ship", a.Edge.String(), a.Edge2.String())
+		w.Add("move", "ship", a.Edge.String(), a.Edge2.String())
 	case ActWonder:
-		w("wonder", a.Wonder.String())
+		w.Add("wonder", a.Wonder.String())
 	case ActBuildWonder:
-		w("build", "wonder")
+		w.Add("build", "wonder")
 	case ActAttack:
-		w("attack")
+		w.Add("attack")
 	case ActHarbour:
-		w("harbour", a.Edge.String())
+		w.Add("harbour", a.Edge.String())
 		if a.Harbour != board.NoHarbour {
-			w(a.Harbour.String())
+			w.Add(a.Harbour.String())
 		}
 	case ActEnd:
-		w("end")
+		w.Add("end")
 	case ActDiscard:
-		w("discard", a.Cards.String())
+		w.Add("discard", a.Cards.String())
 	case ActGold:
-		w("gold", a.Cards.String())
+		w.Add("gold", a.Cards.String())
 	case ActReward:
-		w("reward", a.Res.String())
+		w.Add("reward", a.Res.String())
 	case ActAccept:
-		w("accept")
+		w.Add("accept")
 	case ActDecline:
-		w("decline")
+		w.Add("decline")
 	case ActResolve:
-		w("resolve")
+		w.Add("resolve")
 	case ActOrders:
-		w("orders")
+		w.Add("orders")
 		switch a.Order {
 		case OrderDiscard, OrderGold, OrderReward:
-			w([...]string{OrderDiscard: "discard", OrderGold: "gold", OrderReward: "reward"}[a.Order])
+			w.Add([...]string{OrderDiscard: "discard", OrderGold: "gold", OrderReward: "reward"}[a.Order])
 			for _, r := range a.priority() {
-				w(r.String())
+				w.Add(r.String())
 			}
 		case OrderTradeAccept:
-			w("trade", "accept", a.Cards.String(), "for", a.Get.String())
+			w.Add("trade", "accept", a.Cards.String(), "for", a.Get.String())
 		case OrderTradeDecline:
-			w("trade", "decline")
+			w.Add("trade", "decline")
 		case OrderTradeAsk:
-			w("trade", "ask")
+			w.Add("trade", "ask")
 		case OrderClear:
-			w("clear")
+			w.Add("clear")
 		}
 	default:
 		return "?"
 	}
-	return b.String()
+	return w.String()
 }
 
 // FormatMove prints a move as its actions' canonical spellings joined by

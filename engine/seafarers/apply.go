@@ -33,25 +33,28 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 	if g.inPlace(s, move) {
 		// One action that checks everything before it changes anything:
 		// no copy needed for atomicity.
-		return g.step(s, move[0], &entry{src: src})
+		g.log.reset()
+		if err := g.step(s, move[0], &entry{src: src}); err != nil {
+			return nil, err
+		}
+		return g.log.took(), nil
 	}
 	w := g.Clone()
-	var ev []string
+	w.log.room = g.log.room // w becomes g: its lists may come from g's room
+	w.log.reset()
 	if !w.l.dealt && s == 0 {
 		if err := w.dealFromEntry(src); err != nil {
 			return nil, err
 		}
-		ev = append(ev, "the board is dealt (S132)")
+		w.log.say("the board is dealt (S132)")
 	}
 	en := &entry{src: src}
 	if w.resolvesAt(s) {
 		wasOver := w.over()
-		rev, err := w.resolveDraws(s, src)
-		if err != nil {
+		if err := w.resolveDraws(s, src); err != nil {
 			return nil, err
 		}
 		en.resolved = 1
-		ev = append(ev, rev...)
 		if w.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
 			return nil, ruleErr("S145", move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
 		}
@@ -60,12 +63,11 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		if w.over() && i > 0 {
 			return nil, ruleErr("S86", a, "the game ended with %q: end the move there", move[i-1].String())
 		}
-		aev, err := w.step(s, a, en)
-		if err != nil {
+		if err := w.step(s, a, en); err != nil {
 			return nil, err
 		}
-		ev = append(ev, aev...)
 	}
+	ev := w.log.took()
 	g.adopt(w)
 	return ev, nil
 }
@@ -110,37 +112,33 @@ func (g *Game) dealFromEntry(src engine.Source) error {
 	return &engine.RuleError{Rule: "S132", Reason: "the board is not dealt yet, and this entry has no reveal to deal it"}
 }
 
-// step applies one action by seat s.
-func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
+// step applies one action by seat s, writing its events to the log.
+func (g *Game) step(s int, a Action, en *entry) error {
 	switch a.Kind {
 	case ActOrders:
 		if g.over() {
-			return nil, ruleErr("S89", a, "the game is over")
+			return ruleErr("S89", a, "the game is over")
 		}
 		return g.setOrders(s, a, en.src)
 	case ActResolve:
 		if en.resolved == 0 {
 			if g.cfg.turnSealed {
-				return nil, ruleErr("S146", a, "this entry resolves no sealed draw: pending draws resolve when the next turn begins, and resolve is that turn's first action")
+				return ruleErr("S146", a, "this entry resolves no sealed draw: pending draws resolve when the next turn begins, and resolve is that turn's first action")
 			}
-			return nil, ruleErr("S146", a, "%s witnesses no pending sealed draw", g.colour(s))
+			return ruleErr("S146", a, "%s witnesses no pending sealed draw", g.colour(s))
 		}
-		return nil, nil
+		return nil
 	}
 	if g.over() {
-		return nil, ruleErr("S89", a, "the game is over")
+		return ruleErr("S89", a, "the game is over")
 	}
 	if g.phase == PhaseRoll && s == g.cur && g.implicitRoll(s, a) {
 		// Topic moves, S32: any other first action rolls implicitly.
-		pre := g.roll(en.src)
-		if ev := g.checkWin(s); ev != nil || g.over() {
-			return nil, ruleErr("S86", a, "the roll (%d+%d) ends the game: send roll alone", g.dice[0], g.dice[1])
+		g.roll(en.src)
+		if g.checkWin(s); g.over() {
+			return ruleErr("S86", a, "the roll (%d+%d) ends the game: send roll alone", g.dice[0], g.dice[1])
 		}
-		ev, err := g.step(s, a, en)
-		if err != nil {
-			return nil, err
-		}
-		return append(pre, ev...), nil
+		return g.step(s, a, en)
 	}
 	switch a.Kind {
 	case ActDiscard:
@@ -154,41 +152,41 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 	}
 	if !g.awaited(s) || s != g.cur {
 		if g.anyDecide() && s == g.cur && (a.Kind == ActTrade || a.Kind == ActOffer) {
-			return nil, ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
+			return ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
 		}
 		if g.anyDecide() {
-			return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
+			return ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
 		}
-		return nil, ruleErr("S31", a, "it is %s's turn, not %s's", g.colour(g.cur), g.colour(s))
+		return ruleErr("S31", a, "it is %s's turn, not %s's", g.colour(g.cur), g.colour(s))
 	}
 	if g.phase == PhaseDecide {
 		if a.Kind == ActTrade || a.Kind == ActOffer {
-			return nil, ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
+			return ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
 		}
-		return nil, ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
+		return ruleErr("S27", a, "the game waits for %s to decide", g.listSeats(g.waitingFor()))
 	}
 	if g.phase == PhaseSetup {
 		if a.Kind != ActPlace {
-			return nil, ruleErr("S23", a, "during setup only placements are made (place settlement <corner> road|ship <edge>)")
+			return ruleErr("S23", a, "during setup only placements are made (place settlement <corner> road|ship <edge>)")
 		}
 		return g.place(s, a, en.src)
 	}
 	if a.Kind == ActPlace {
-		return nil, ruleErr("S19", a, "setup is over")
+		return ruleErr("S19", a, "setup is over")
 	}
 	if i := g.owes(s, pendHarbour); i >= 0 && a.Kind != ActHarbour {
-		return nil, ruleErr("S105", a, "%s must first place the harbour it took (harbour <edge> <kind>)", g.colour(s))
+		return ruleErr("S105", a, "%s must first place the harbour it took (harbour <edge> <kind>)", g.colour(s))
 	}
 	if g.phase == PhaseRobber {
 		switch a.Kind {
 		case ActRobber, ActPirate, ActSteal:
-			ev, err := g.robberMove(s, a, en.src)
-			if err != nil {
-				return nil, err
+			if err := g.robberMove(s, a, en.src); err != nil {
+				return err
 			}
-			return append(ev, g.checkWin(s)...), nil
+			g.checkWin(s)
+			return nil
 		}
-		return nil, ruleErr("S26", a, "%s", g.robberPrompt())
+		return ruleErr("S26", a, "%s", g.robberPrompt())
 	}
 	if g.offer != nil {
 		switch a.Kind {
@@ -198,23 +196,24 @@ func (g *Game) step(s int, a Action, en *entry) ([]string, error) {
 			return g.withdraw(s, a)
 		}
 		if a.Kind == ActEnd {
-			return nil, ruleErr("S28", a, "an offer is open: withdraw it before ending the turn")
+			return ruleErr("S28", a, "an offer is open: withdraw it before ending the turn")
 		}
-		return nil, ruleErr("S67", a, "an offer is open: only confirm <colour>, withdraw or orders now")
+		return ruleErr("S67", a, "an offer is open: only confirm <colour>, withdraw or orders now")
 	}
 	if g.phase == PhaseRoll {
 		if a.Kind == ActRoll {
-			ev := g.roll(en.src)
-			return append(ev, g.checkWin(s)...), nil
+			g.roll(en.src)
+			g.checkWin(s)
+			return nil
 		}
 	} else if a.Kind == ActRoll {
-		return nil, ruleErr("S32", a, "the dice were already rolled this turn")
+		return ruleErr("S32", a, "the dice were already rolled this turn")
 	}
-	ev, err := g.act(s, a, en)
-	if err != nil {
-		return nil, err
+	if err := g.act(s, a, en); err != nil {
+		return err
 	}
-	return append(ev, g.checkWin(s)...), nil
+	g.checkWin(s)
+	return nil
 }
 
 // implicitRoll reports whether action a of the active player in phase
@@ -236,19 +235,19 @@ func (g *Game) implicitRoll(s int, a Action) bool {
 
 // act applies an action of the active player in phase roll (a card or a
 // harbour), trade or build.
-func (g *Game) act(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) act(s int, a Action, en *entry) error {
 	switch a.Kind {
 	case ActHarbour:
 		return g.placeHarbour(s, a)
 	case ActPlay:
 		return g.play(s, a, en)
 	case ActConfirm, ActWithdraw:
-		return nil, ruleErr("S65", a, "no offer is open")
+		return ruleErr("S65", a, "no offer is open")
 	case ActRobber, ActPirate, ActSteal:
-		return nil, ruleErr("S26", a, "no robber or pirate move is owed")
+		return ruleErr("S26", a, "no robber or pirate move is owed")
 	}
 	if g.phase != PhaseTrade && g.phase != PhaseBuild {
-		return nil, ruleErr("S24", a, "this action is not possible in phase %s", g.phase)
+		return ruleErr("S24", a, "this action is not possible in phase %s", g.phase)
 	}
 	switch a.Kind {
 	case ActTrade:
@@ -257,29 +256,20 @@ func (g *Game) act(s int, a Action, en *entry) ([]string, error) {
 		return g.offerTrade(s, a, en.src)
 	case ActEnd:
 		return g.end(s, a)
-	}
-	var ev []string
-	var err error
-	switch a.Kind {
 	case ActBuild:
-		ev, err = g.build(s, a, en)
+		return g.build(s, a, en)
 	case ActBuy:
-		ev, err = g.buy(s, a, en)
+		return g.buy(s, a, en)
 	case ActMoveShip:
-		ev, err = g.moveShip(s, a, en)
+		return g.moveShip(s, a, en)
 	case ActWonder:
-		ev, err = g.startWonder(s, a)
+		return g.startWonder(s, a)
 	case ActBuildWonder:
-		ev, err = g.buildWonder(s, a)
+		return g.buildWonder(s, a)
 	case ActAttack:
-		ev, err = g.attack(s, a, en)
-	default:
-		return nil, ruleErr("S24", a, "this action cannot be taken now")
+		return g.attack(s, a, en)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return ev, nil
+	return ruleErr("S24", a, "this action cannot be taken now")
 }
 
 // buildAction records a build action (S25): the turn moves to phase build.
@@ -303,9 +293,10 @@ func (g *Game) listSeats(ss []int) string {
 }
 
 // end ends the turn (S28).
-func (g *Game) end(s int, a Action) ([]string, error) {
+func (g *Game) end(s int, a Action) error {
 	if len(g.pending) > 0 {
-		return nil, ruleErr("S28", a, "a decision is still owed")
+		return ruleErr("S28", a, "a decision is still owed")
 	}
-	return g.endTurn(), nil
+	g.endTurn()
+	return nil
 }

@@ -30,8 +30,7 @@ func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (
 		if n > 500000 {
 			tb.Fatalf("seed %d: no end", seed)
 		}
-		aw := g.waitingFor()
-		s := aw[pick.IntN(len(aw))]
+		s := awaitedSeat(g, pick)
 		c := g.colour(s)
 		var ls engine.Source
 		if g.witnessOf(s) {
@@ -44,6 +43,20 @@ func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (
 		}
 	}
 	return g.turn, g.winner >= 0, buf
+}
+
+// awaitedSeat returns one of the seats g waits for, chosen by pick as
+// g.waitingFor()[pick.IntN(len(…))] would, without making the list.
+func awaitedSeat(g *Game, pick *rand.Rand) int {
+	var aw [4]int
+	n := 0
+	for s, m := 0, g.waitingMask(); m != 0; s, m = s+1, m>>1 {
+		if m&1 != 0 {
+			aw[n] = s
+			n++
+		}
+	}
+	return aw[pick.IntN(n)]
 }
 
 // BenchmarkPlayout4 plays complete 4-player random games of new-shores

@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/elasund/elasund/engine"
@@ -10,83 +9,80 @@ import (
 
 // build applies a build action: a road, a ship, a settlement or a city
 // (S47–S55).
-func (g *Game) build(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) build(s int, a Action, en *entry) error {
 	p := &g.players[s]
 	switch a.Piece {
 	case Road, Ship:
 		e := g.b.EdgeIndex(a.Edge)
 		if e < 0 {
-			return nil, ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
+			return ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
 		}
 		cost, sup := costRoad, supRoad
 		if a.Piece == Ship {
 			cost, sup = costShip, supShip
 		}
 		if rule, why := g.edgeProblem(s, e, a.Piece, -1); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 		if p.supply[sup] == 0 {
-			return nil, ruleErr("S30", a, "no %s left in supply", a.Piece)
+			return ruleErr("S30", a, "no %s left in supply", a.Piece)
 		}
 		if !p.hand.Contains(cost) {
-			return nil, ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
+			return ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
 		}
 		p.hand.sub(cost)
 		g.bank.add(cost)
 		g.buildAction()
-		ev := []string{g.colour(s).String() + " builds a " + a.Piece.String() + " on " + a.Edge.String()}
-		pev, err := g.placeEdge(s, e, a.Piece, en.src)
-		if err != nil {
-			return nil, err
-		}
-		return append(ev, pev...), nil
+		g.log.add(g.colour(s).String(), " builds a ", a.Piece.String(), " on ").edge(a.Edge).end()
+		return g.placeEdge(s, e, a.Piece, en.src)
 	case Settlement:
 		c := g.b.CornerIndex(a.Corner)
 		if c < 0 {
-			return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+			return ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
 		}
 		if rule, why := g.settleProblem(s, c, false); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 		if p.supply[supSettlement] == 0 {
-			return nil, ruleErr("S30", a, "no settlement left in supply")
+			return ruleErr("S30", a, "no settlement left in supply")
 		}
 		if !p.hand.Contains(costSettlement) {
-			return nil, ruleErr("S12", a, "a settlement costs %s", costSettlement)
+			return ruleErr("S12", a, "a settlement costs %s", costSettlement)
 		}
 		p.hand.sub(costSettlement)
 		g.bank.add(costSettlement)
 		g.buildAction()
-		g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: settlement})
 		p.supply[supSettlement]--
-		ev := []string{fmt.Sprintf("%s builds a settlement on %s", g.colour(s), a.Corner)}
-		ev = append(ev, g.islandReward(s, c)...)
-		g.updateRoutes(s, true)
-		ev = append(ev, g.harbourDue(s)...)
-		return ev, nil
+		g.log.add(g.colour(s).String(), " builds a settlement on ").corner(a.Corner).end()
+		g.islandReward(s, c)
+		g.updateRoutesAt(s, c)
+		g.harbourDue(s)
+		return nil
 	case City:
 		c := g.b.CornerIndex(a.Corner)
 		if c < 0 {
-			return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+			return ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
 		}
 		if g.corners[c].own != int8(s+1) || g.corners[c].kind != settlement {
-			return nil, ruleErr("S50", a, "a city replaces one of your settlements")
+			return ruleErr("S50", a, "a city replaces one of your settlements")
 		}
 		if p.supply[supCity] == 0 {
-			return nil, ruleErr("S30", a, "no city left in supply")
+			return ruleErr("S30", a, "no city left in supply")
 		}
 		if !p.hand.Contains(costCity) {
-			return nil, ruleErr("S12", a, "a city costs %s", costCity)
+			return ruleErr("S12", a, "a city costs %s", costCity)
 		}
 		p.hand.sub(costCity)
 		g.bank.add(costCity)
 		g.buildAction()
-		g.corners[c].kind = city
+		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: city})
 		p.supply[supCity]--
 		p.supply[supSettlement]++
-		return []string{fmt.Sprintf("%s builds a city on %s", g.colour(s), a.Corner)}, nil
+		g.log.add(g.colour(s).String(), " builds a city on ").corner(a.Corner).end()
+		return nil
 	}
-	return nil, ruleErr("S47", a, "build road, ship, settlement or city")
+	return ruleErr("S47", a, "build road, ship, settlement or city")
 }
 
 // edgeProblem returns the rule and reason forbidding seat s a road or ship
@@ -101,13 +97,13 @@ func (g *Game) edgeProblem(s, e int, piece Piece, skip int) (string, string) {
 // placeEdge puts seat s's road or ship on edge e (taking it from supply)
 // and applies what a placement triggers (S56): exploration, a gift, village
 // connections, and the trade routes.
-func (g *Game) placeEdge(s, e int, piece Piece, src engine.Source) ([]string, error) {
+func (g *Game) placeEdge(s, e int, piece Piece, src engine.Source) error {
 	p := &g.players[s]
 	if piece == Road {
-		g.edges[e] = edgePiece{own: int8(s + 1)}
+		g.setEdge(e, edgePiece{own: int8(s + 1)})
 		p.supply[supRoad]--
 	} else {
-		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		g.setEdge(e, edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)})
 		p.supply[supShip]--
 	}
 	return g.afterEdge(s, e, piece, src)
@@ -115,33 +111,30 @@ func (g *Game) placeEdge(s, e int, piece Piece, src engine.Source) ([]string, er
 
 // afterEdge applies what placing a road or ship on e triggers (S56).
 // The error is an impossible forced outcome (S160).
-func (g *Game) afterEdge(s, e int, piece Piece, src engine.Source) ([]string, error) {
-	ev, err := g.exploreAround(s, e, src)
-	if err != nil {
-		return nil, err
+func (g *Game) afterEdge(s, e int, piece Piece, src engine.Source) error {
+	if err := g.exploreAround(s, e, src); err != nil {
+		return err
 	}
 	if piece == Ship {
-		gev, err := g.takeGift(s, e, src)
-		if err != nil {
-			return nil, err
+		if err := g.takeGift(s, e, src); err != nil {
+			return err
 		}
-		ev = append(ev, gev...)
-		ev = append(ev, g.connectVillages(s)...)
+		g.connectVillages(s)
 	}
 	g.updateRoutes(s, false)
-	ev = append(ev, g.harbourDue(s)...)
-	return ev, nil
+	g.harbourDue(s)
+	return nil
 }
 
 // buy buys a development card (S73): a sealed draw by default, else drawn
 // at once from the turn's card stream (S147).
-func (g *Game) buy(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) buy(s int, a Action, en *entry) error {
 	p := &g.players[s]
 	if !p.hand.Contains(costCard) {
-		return nil, ruleErr("S12", a, "a development card costs %s", costCard)
+		return ruleErr("S12", a, "a development card costs %s", costCard)
 	}
 	if g.buyable() <= 0 {
-		return nil, ruleErr("S73", a, "no development card is left to buy")
+		return ruleErr("S73", a, "no development card is left to buy")
 	}
 	p.hand.sub(costCard)
 	g.bank.add(costCard)
@@ -165,29 +158,31 @@ func (g *Game) buyable() int {
 
 // gainCard gives seat s a development card from the unseen cards, bought
 // or taken as a gift, marked acquired this turn (S73, S104, S140).
-func (g *Game) gainCard(s int, src engine.Source, verb string) ([]string, error) {
+func (g *Game) gainCard(s int, src engine.Source, verb string) error {
 	p := &g.players[s]
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawCard, s, src)
 		g.sealed = append(g.sealed, d)
 		p.cards = append(slices.Clip(p.cards), devCard{kind: Sealed, got: g.turn, draw: d.k})
-		return []string{fmt.Sprintf("%s %s a development card: a sealed draw (k %d, witness %s)", g.colour(s), verb, d.k, g.colour(d.witness))}, nil
+		g.log.add(g.colour(s).String(), " ", verb, " a development card: a sealed draw (k ").num(d.k).add(", witness ", g.colour(d.witness).String(), ")").end()
+		return nil
 	}
 	k, err := g.drawCard(src, streamCard)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p.cards = append(slices.Clip(p.cards), devCard{kind: k, got: g.turn})
-	return []string{fmt.Sprintf("%s %s a development card: %s", g.colour(s), verb, k)}, nil
+	g.log.add(g.colour(s).String(), " ", verb, " a development card: ", k.String()).end()
+	return nil
 }
 
 // islandReward awards the special victory points of a settlement built on
 // a new island or area (S91–S97, S127).
-func (g *Game) islandReward(s, c int) []string {
+func (g *Game) islandReward(s, c int) {
 	sc := g.cfg.scenario
 	area := g.l.cArea[c]
 	if area < 0 {
-		return nil
+		return
 	}
 	p := &g.players[s]
 	pts := 0
@@ -209,11 +204,11 @@ func (g *Game) islandReward(s, c int) []string {
 		}
 	}
 	if pts == 0 {
-		return nil
+		return
 	}
 	p.chits += pts
 	p.reward = append(slices.Clip(p.reward), area)
-	return []string{fmt.Sprintf("%s earns %d special victory point(s) on %s", g.colour(s), pts, g.l.areas[area].Name)}
+	g.log.add(g.colour(s).String(), " earns ").num(pts).add(" special victory point(s) on ", g.l.areas[area].Name).end()
 }
 
 func containsInt(xs []int, x int) bool {

@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -47,45 +46,45 @@ func (g *Game) playableCard(s int, k CardKind, a Action) (int, error) {
 }
 
 // play plays a development card (S74–S78, S120).
-func (g *Game) play(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) play(s int, a Action, en *entry) error {
 	i, err := g.playableCard(s, a.Card, a)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p := &g.players[s]
-	var ev []string
+	// The card's own events follow this one; a refusal below drops them
+	// all with the entry.
+	g.log.add(g.colour(s).String(), " plays ", a.Card.String()).end()
 	switch a.Card {
 	case Knight, VictoryPoint:
 		if g.cfg.scenario == board.PirateIslands {
-			ev = g.convertWarship(s)
+			g.convertWarship(s)
 			break
 		}
 		if a.Card == VictoryPoint {
-			return nil, ruleErr("S79", a, "victory-point cards are never played")
+			return ruleErr("S79", a, "victory-point cards are never played")
 		}
 		if g.canMoveRobber(s) || g.canMovePirate(s) {
 			g.addPending(s, pendRobber, 0)
 		}
 	case RoadBuilding:
-		rb, err := g.roadBuilding(s, a, en)
-		if err != nil {
-			return nil, err
+		if err := g.roadBuilding(s, a, en); err != nil {
+			return err
 		}
-		ev = rb
 	case YearOfPlenty:
 		want := min(2, g.bank.Total())
 		if a.Cards.Total() != want {
-			return nil, ruleErr("S77", a, "Year of Plenty takes %d cards", want)
+			return ruleErr("S77", a, "Year of Plenty takes %d cards", want)
 		}
 		if !g.bank.Contains(a.Cards) {
-			return nil, ruleErr("S77", a, "the bank does not hold %s", a.Cards)
+			return ruleErr("S77", a, "the bank does not hold %s", a.Cards)
 		}
 		g.bank.sub(a.Cards)
 		p.hand.add(a.Cards)
-		ev = []string{fmt.Sprintf("%s takes %s", g.colour(s), a.Cards)}
+		g.log.add(g.colour(s).String(), " takes ").hand(a.Cards).end()
 	case Monopoly:
 		if a.Res == NoResource {
-			return nil, ruleErr("S78", a, "name a resource")
+			return ruleErr("S78", a, "name a resource")
 		}
 		n := 0
 		for o := range g.players {
@@ -97,30 +96,28 @@ func (g *Game) play(s int, a Action, en *entry) ([]string, error) {
 			n += k
 		}
 		p.hand[a.Res-1] += n
-		ev = []string{fmt.Sprintf("%s takes %d %s from the other seats", g.colour(s), n, a.Res)}
+		g.log.add(g.colour(s).String(), " takes ").num(n).add(" ", a.Res.String(), " from the other seats").end()
 	default:
-		return nil, ruleErr("S74", a, "that card cannot be played")
+		return ruleErr("S74", a, "that card cannot be played")
 	}
 	// The card is played: it leaves the hand face up (S74).
 	p.cards = slices.Delete(slices.Clone(p.cards), i, i+1)
 	p.played[a.Card-1]++
 	g.flags.CardPlayed = true
-	ev = append([]string{fmt.Sprintf("%s plays %s", g.colour(s), a.Card)}, ev...)
 	if a.Card == Knight && g.cfg.scenario != board.PirateIslands {
 		g.updateArmy(s)
 		if g.owes(s, pendRobber) >= 0 {
 			g.phase = PhaseRobber
 		} else {
-			ev = append(ev, "neither the robber nor the pirate can move (S41)")
+			g.log.say("neither the robber nor the pirate can move (S41)")
 		}
 	}
-	return ev, nil
+	return nil
 }
 
 // roadBuilding places the pieces of Road Building (S76): two if it can,
 // one only when no second can be placed.
-func (g *Game) roadBuilding(s int, a Action, en *entry) ([]string, error) {
-	var ev []string
+func (g *Game) roadBuilding(s int, a Action, en *entry) error {
 	pieces := []struct {
 		piece Piece
 		edge  board.Edge
@@ -133,36 +130,34 @@ func (g *Game) roadBuilding(s int, a Action, en *entry) ([]string, error) {
 	}
 	for _, pc := range pieces {
 		if pc.piece != Road && pc.piece != Ship {
-			return nil, ruleErr("S76", a, "Road Building places roads or ships")
+			return ruleErr("S76", a, "Road Building places roads or ships")
 		}
 		if pc.piece == Ship && !g.cfg.usesShips {
-			return nil, ruleErr("S90", a, "the base game has no ships")
+			return ruleErr("S90", a, "the base game has no ships")
 		}
 		e := g.b.EdgeIndex(pc.edge)
 		if e < 0 {
-			return nil, ruleErr("S15", a, "%s is not an edge of the board", pc.edge)
+			return ruleErr("S15", a, "%s is not an edge of the board", pc.edge)
 		}
 		if rule, why := g.edgeProblem(s, e, pc.piece, -1); rule != "" {
-			return nil, ruleErr(rule, a, "%s: %s", pc.edge, why)
+			return ruleErr(rule, a, "%s: %s", pc.edge, why)
 		}
 		sup := supRoad
 		if pc.piece == Ship {
 			sup = supShip
 		}
 		if g.players[s].supply[sup] == 0 {
-			return nil, ruleErr("S30", a, "no %s left in supply", pc.piece)
+			return ruleErr("S30", a, "no %s left in supply", pc.piece)
 		}
-		ev = append(ev, fmt.Sprintf("%s places a %s on %s", g.colour(s), pc.piece, pc.edge))
-		pev, err := g.placeEdge(s, e, pc.piece, en.src)
-		if err != nil {
-			return nil, err
+		g.log.add(g.colour(s).String(), " places a ", pc.piece.String(), " on ").edge(pc.edge).end()
+		if err := g.placeEdge(s, e, pc.piece, en.src); err != nil {
+			return err
 		}
-		ev = append(ev, pev...)
 	}
 	if a.Piece2 == NoPiece && g.canPlaceFree(s) {
-		return nil, ruleErr("S76", a, "a second piece can be placed: Road Building places two")
+		return ruleErr("S76", a, "a second piece can be placed: Road Building places two")
 	}
-	return ev, nil
+	return nil
 }
 
 // canPlaceFree reports whether seat s could place a road or a ship

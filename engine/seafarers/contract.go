@@ -91,9 +91,9 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	ss, ok := st.(*State)
-	if !ok || ss == nil {
-		return nil, &engine.StateError{Field: "state", Reason: fmt.Sprintf("not a Seafarers state (%T)", st)}
+	ss, err := engine.StateOf[State](st, "seafarers")
+	if err != nil {
+		return nil, err
 	}
 	g, err := load(cfg, ss)
 	if err != nil {
@@ -105,24 +105,12 @@ func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
 // ParseMove reads a move in Seafarers' move language
 // (docs/seafarers/rules.md, topic moves).
 func (Rules) ParseMove(text string) ([]engine.Action, error) {
-	m, err := ParseMove(text)
-	if err != nil {
-		return nil, err
-	}
-	return Actions(m), nil
+	return engine.ParseMoveWith(text, ParseMove)
 }
 
 // ParseEdits reads sandbox edits (topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
-	es, err := ParseEdits(text)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]engine.Edit, len(es))
-	for i, e := range es {
-		out[i] = e
-	}
-	return out, nil
+	return engine.ParseEditsWith(text, ParseEdits)
 }
 
 // Options lists every option of S156 with its value, in the order of S156.
@@ -131,21 +119,7 @@ func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []engine.Option
-	for _, kv := range cfg.opts.Values() {
-		_, given := s.Options[kv[0]]
-		out = append(out, engine.Option{Name: kv[0], Value: kv[1], Given: given})
-	}
-	return out, nil
-}
-
-// Actions converts a move to the contract's actions.
-func Actions(m []Action) []engine.Action {
-	out := make([]engine.Action, len(m))
-	for i, a := range m {
-		out[i] = a
-	}
-	return out
+	return engine.OptionsOf(cfg.opts.Values(), s), nil
 }
 
 // configOf reads a set-up (S1, S3, S156).
@@ -286,7 +260,7 @@ func (p *Position) Legal(seat string, src engine.Source) []engine.Action {
 	if err != nil {
 		return nil
 	}
-	return Actions(p.g.Legal(c, src))
+	return engine.Actions(p.g.Legal(c, src))
 }
 
 // Apply applies a move by seat atomically.
@@ -295,26 +269,18 @@ func (p *Position) Apply(seat string, move []engine.Action, src engine.Source) (
 	if err != nil {
 		return nil, &engine.RuleError{Rule: "S3", Reason: fmt.Sprintf("%q is not a seat colour", seat)}
 	}
-	m := make([]Action, len(move))
-	for i, a := range move {
-		sa, ok := a.(Action)
-		if !ok {
-			return nil, &engine.RuleError{Rule: "S5", Action: a.String(), Reason: "not a Seafarers action"}
-		}
-		m[i] = sa
+	m, bad := engine.Own[Action](move)
+	if bad >= 0 {
+		return nil, &engine.RuleError{Rule: "S5", Action: move[bad].String(), Reason: "not a Seafarers action"}
 	}
 	return p.g.Apply(c, m, src)
 }
 
 // Edit applies sandbox edits atomically (topic edits).
 func (p *Position) Edit(edits []engine.Edit) error {
-	es := make([]Edit, len(edits))
-	for i, e := range edits {
-		se, ok := e.(Edit)
-		if !ok {
-			return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%q is not a Seafarers edit", e.String())}
-		}
-		es[i] = se
+	es, bad := engine.Own[Edit](edits)
+	if bad >= 0 {
+		return &engine.StateError{Field: "edit", Reason: fmt.Sprintf("%q is not a Seafarers edit", edits[bad].String())}
 	}
 	return p.g.Edit(es)
 }

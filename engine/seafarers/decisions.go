@@ -1,79 +1,87 @@
 package seafarers
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/elasund/elasund/engine"
 )
 
 // discard applies a discard decision (S39, S40).
-func (g *Game) discard(s int, a Action, src engine.Rand) ([]string, error) {
+func (g *Game) discard(s int, a Action, src engine.Rand) error {
 	i := g.owes(s, pendDiscard)
 	if i < 0 {
-		return nil, ruleErr("S39", a, "%s owes no discard", g.colour(s))
+		return ruleErr("S39", a, "%s owes no discard", g.colour(s))
 	}
 	n := g.pending[i].count
 	if a.Cards.Total() != n {
-		return nil, ruleErr("S39", a, "%s must discard exactly %d cards", g.colour(s), n)
+		return ruleErr("S39", a, "%s must discard exactly %d cards", g.colour(s), n)
 	}
 	if !g.players[s].hand.Contains(a.Cards) {
-		return nil, ruleErr("S40", a, "%s does not hold those cards", g.colour(s))
+		return ruleErr("S40", a, "%s does not hold those cards", g.colour(s))
 	}
-	ev := g.payDiscard(s, i, a.Cards)
-	return append(ev, g.settled(pendDiscard, src)...), nil
+	g.payDiscard(s, i, a.Cards)
+	g.settled(pendDiscard, src)
+	return nil
 }
 
-func (g *Game) payDiscard(s, i int, h Hand) []string {
+func (g *Game) payDiscard(s, i int, h Hand) {
 	g.players[s].hand.sub(h)
 	g.bank.add(h)
 	g.dropPending(i)
-	return []string{fmt.Sprintf("%s discards %s", g.colour(s), h)}
+	g.log.add(g.colour(s).String(), " discards ").hand(h).end()
 }
 
 // gold applies a gold decision (S35, S36).
-func (g *Game) gold(s int, a Action, src engine.Rand) ([]string, error) {
+func (g *Game) gold(s int, a Action, src engine.Rand) error {
 	i := g.owes(s, pendGold)
 	if i < 0 {
-		return nil, ruleErr("S35", a, "%s owes no gold choice", g.colour(s))
+		return ruleErr("S35", a, "%s owes no gold choice", g.colour(s))
 	}
 	n := min(g.pending[i].count, g.bank.Total())
 	if a.Cards.Total() != n {
-		return nil, ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
+		return ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
 	}
 	if !g.bank.Contains(a.Cards) {
-		return nil, ruleErr("S36", a, "the bank does not hold those cards")
+		return ruleErr("S36", a, "the bank does not hold those cards")
 	}
-	ev := g.payGold(s, i, a.Cards)
-	return append(ev, g.settled(pendGold, src)...), nil
+	g.payGold(s, i, a.Cards)
+	g.settled(pendGold, src)
+	return nil
 }
 
-func (g *Game) payGold(s, i int, h Hand) []string {
+func (g *Game) payGold(s, i int, h Hand) {
 	g.bank.sub(h)
 	g.players[s].hand.add(h)
 	g.dropPending(i)
-	return []string{fmt.Sprintf("%s takes %s (gold)", g.colour(s), h)}
+	g.log.add(g.colour(s).String(), " takes ").hand(h).add(" (gold)").end()
+}
+
+// payReward pays a pirate-islands reward of resource r (S122).
+func (g *Game) payReward(s, i int, r Resource) {
+	g.bank.sub(one(r, 1))
+	g.players[s].hand.add(one(r, 1))
+	g.dropPending(i)
+	g.log.add(g.colour(s).String(), " takes 1 ", r.String(), " (reward)").end()
 }
 
 // reward applies a pirate-islands reward decision (S122).
-func (g *Game) reward(s int, a Action, src engine.Rand) ([]string, error) {
+func (g *Game) reward(s int, a Action, src engine.Rand) error {
 	i := g.owes(s, pendReward)
 	if i < 0 {
-		return nil, ruleErr("S122", a, "%s owes no reward choice", g.colour(s))
+		return ruleErr("S122", a, "%s owes no reward choice", g.colour(s))
 	}
 	if g.bank.Of(a.Res) == 0 {
-		return nil, ruleErr("S122", a, "the bank holds no %s", a.Res)
+		return ruleErr("S122", a, "the bank holds no %s", a.Res)
 	}
-	ev := g.payGold(s, i, one(a.Res, 1))
-	ev[0] = fmt.Sprintf("%s takes 1 %s (reward)", g.colour(s), a.Res)
-	return append(ev, g.settled(pendReward, src)...), nil
+	g.payReward(s, i, a.Res)
+	g.settled(pendReward, src)
+	return nil
 }
 
 // autoDecide makes every owed discard, gold or reward decision that has no
 // real choice or that the seat's standing orders make (S40, S154), in seat
 // order from the active player, one after the other (S36).
-func (g *Game) autoDecide() []string {
-	var ev []string
+func (g *Game) autoDecide() {
 	n := g.nseats()
 	for k := 0; k < n; k++ {
 		s := (g.cur + k) % n
@@ -88,13 +96,13 @@ func (g *Game) autoDecide() []string {
 			case pendDiscard:
 				h, ok = g.autoDiscard(s, p.count)
 				if ok {
-					ev = append(ev, g.payDiscard(s, i, h)...)
+					g.payDiscard(s, i, h)
 					i--
 				}
 			case pendGold:
 				h, ok = g.autoGold(s, p.count)
 				if ok {
-					ev = append(ev, g.payGold(s, i, h)...)
+					g.payGold(s, i, h)
 					i--
 				}
 			case pendReward:
@@ -103,17 +111,15 @@ func (g *Game) autoDecide() []string {
 				if ok {
 					if r == NoResource {
 						g.dropPending(i)
-						ev = append(ev, fmt.Sprintf("%s takes no reward: the bank is empty", g.colour(s)))
+						g.log.add(g.colour(s).String(), " takes no reward: the bank is empty").end()
 					} else {
-						ev = append(ev, g.payGold(s, i, one(r, 1))...)
-						ev[len(ev)-1] = fmt.Sprintf("%s takes 1 %s (reward)", g.colour(s), r)
+						g.payReward(s, i, r)
 					}
 					i--
 				}
 			}
 		}
 	}
-	return ev
 }
 
 // autoDiscard returns the discard of n cards seat s makes without asking:
@@ -241,14 +247,14 @@ func (g *Game) autoReward(s int) (Resource, bool) {
 	return NoResource, true
 }
 
-// setOrders applies an orders action (S154) and makes at once
-// the decisions the new orders settle.
 // MaxAcceptRules is the most standing accept rules one seat keeps (S71):
 // a bound, so that no seat can grow the state, and so the turn file,
 // without end (docs/seafarers/decisions.md).
 const MaxAcceptRules = 8
 
-func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
+// setOrders applies an orders action (S154) and makes at once
+// the decisions the new orders settle.
+func (g *Game) setOrders(s int, a Action, src engine.Rand) error {
 	o := &g.players[s].orders
 	switch a.Order {
 	case OrderDiscard:
@@ -259,10 +265,10 @@ func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 		o.reward = slices.Clone(a.priority())
 	case OrderTradeAccept:
 		if a.Cards.Total() == 0 || a.Get.Total() == 0 {
-			return nil, ruleErr("S71", a, "an accept rule names cards on both sides")
+			return ruleErr("S71", a, "an accept rule names cards on both sides")
 		}
 		if len(o.accept) >= MaxAcceptRules {
-			return nil, ruleErr("S71", a, "%s keeps at most %d accept rules; orders trade ask removes them", g.colour(s), MaxAcceptRules)
+			return ruleErr("S71", a, "%s keeps at most %d accept rules; orders trade ask removes them", g.colour(s), MaxAcceptRules)
 		}
 		o.accept = append(slices.Clip(o.accept), acceptRule{give: a.Cards, get: a.Get})
 	case OrderTradeDecline:
@@ -272,11 +278,11 @@ func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 	case OrderClear:
 		*o = orders{}
 	default:
-		return nil, ruleErr("S154", a, "unknown standing order")
+		return ruleErr("S154", a, "unknown standing order")
 	}
-	ev := []string{fmt.Sprintf("%s sets standing orders: %s", g.colour(s), a)}
+	g.log.add(g.colour(s).String(), " sets standing orders: ", a.String()).end()
 	if g.over() {
-		return ev, nil
+		return nil
 	}
 	// The new orders may settle decisions owed now (S154).
 	hadDecide := g.anyDecide()
@@ -286,10 +292,10 @@ func (g *Game) setOrders(s int, a Action, src engine.Rand) ([]string, error) {
 			last = p.kind
 		}
 	}
-	ev = append(ev, g.autoDecide()...)
+	g.autoDecide()
 	if hadDecide && !g.anyDecide() {
-		ev = append(ev, g.settled(last, src)...)
+		g.settled(last, src)
 	}
-	ev = append(ev, g.autoAnswer()...)
-	return ev, nil
+	g.autoAnswer()
+	return nil
 }

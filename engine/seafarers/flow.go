@@ -3,7 +3,6 @@ package seafarers
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -114,30 +113,31 @@ func (g *Game) returnPhase() Phase {
 
 // settled continues the game after the decision of kind k was made, when
 // no discard, gold or reward decision is owed any more (S27, S37, S39).
-func (g *Game) settled(k pendKind, src engine.Rand) []string {
+func (g *Game) settled(k pendKind, src engine.Rand) {
 	// A decision may leave another without a real choice (S154).
-	ev := g.autoDecide()
+	g.autoDecide()
 	if g.over() || g.anyDecide() {
-		return ev
+		return
 	}
 	if g.inSetup() {
 		g.phase = PhaseSetup
-		return ev
+		return
 	}
 	if g.rolled() && g.rollSum() == 7 && g.phase == PhaseDecide {
 		if k == pendReward {
-			return append(ev, g.sevenDiscards(src)...)
+			g.sevenDiscards(src)
+			return
 		}
-		return append(ev, g.sevenRobber()...)
+		g.sevenRobber()
+		return
 	}
 	g.phase = g.returnPhase()
-	return ev
 }
 
 // win ends the game with seat s as the winner (S86, S89): owed decisions,
 // an open offer and sealed draws are dropped (a sealed card counts as
 // nothing, S140).
-func (g *Game) win(s int) []string {
+func (g *Game) win(s int) {
 	g.phase = PhaseOver
 	g.winner = s
 	g.pending = nil
@@ -147,7 +147,7 @@ func (g *Game) win(s int) []string {
 		p.cards = slices.DeleteFunc(slices.Clone(p.cards), func(c devCard) bool { return c.kind == Sealed })
 	}
 	g.sealed = nil
-	return []string{fmt.Sprintf("%s wins with %d victory points", g.colour(s), g.vp(s))}
+	g.log.add(g.colour(s).String(), " wins with ").num(g.vp(s)).add(" victory points").end()
 }
 
 // meetsGoal reports whether seat s meets its scenario's victory condition
@@ -177,11 +177,11 @@ func (g *Game) meetsGoal(s int) bool {
 }
 
 // checkWin ends the game if seat s meets its goal (S86).
-func (g *Game) checkWin(s int) []string {
+func (g *Game) checkWin(s int) {
 	if g.over() || g.inSetup() || !g.meetsGoal(s) {
-		return nil
+		return
 	}
-	return g.win(s)
+	g.win(s)
 }
 
 // vp counts seat s's victory points (S85).
@@ -229,9 +229,9 @@ func (g *Game) vpCardsCount() bool { return g.cfg.scenario != board.PirateIsland
 // villageEnd ends cloth-for-catan when three or fewer villages still hold
 // cloth (S114): the most points win, then the most cloth, then seat order
 // from the active player.
-func (g *Game) villageEnd() []string {
+func (g *Game) villageEnd() {
 	if g.over() || g.cfg.scenario != board.ClothForCatan {
-		return nil
+		return
 	}
 	n := 0
 	for _, v := range g.villages {
@@ -240,7 +240,7 @@ func (g *Game) villageEnd() []string {
 		}
 	}
 	if n > 3 {
-		return nil
+		return
 	}
 	best := -1
 	for i := range g.players {
@@ -249,20 +249,20 @@ func (g *Game) villageEnd() []string {
 			best = s
 		}
 	}
-	ev := []string{fmt.Sprintf("only %d villages hold cloth: the game ends (S114)", n)}
-	return append(ev, g.win(best)...)
+	g.log.add("only ").num(n).add(" villages hold cloth: the game ends (S114)").end()
+	g.win(best)
 }
 
 // endTurn passes the turn to the next seat (S28) and checks whether it
 // wins as its turn begins (S87).
-func (g *Game) endTurn() []string {
+func (g *Game) endTurn() {
 	g.cur = g.next(g.cur)
 	g.turn++
 	g.phase = PhaseRoll
 	g.dice = [2]int{}
 	g.flags = TurnFlags{}
-	ev := []string{"turn " + strconv.Itoa(g.turn) + ": " + g.colour(g.cur).String()}
-	return append(ev, g.checkWin(g.cur)...)
+	g.log.add("turn ").num(g.turn).add(": ", g.colour(g.cur).String()).end()
+	g.checkWin(g.cur)
 }
 
 // BeginsTurn reports whether an entry by seat would begin a turn: it is

@@ -38,6 +38,14 @@ type Game struct {
 	cornerArr [maxCorners]cornerPiece
 	edgeArr   [maxEdges]edgePiece
 	playerArr [4]player
+	// sets are the pieces as bit sets (bits.go); rev counts their
+	// changes, for moves.
+	sets  pieceSets
+	rev   uint64
+	moves moveCache
+
+	// log collects the events of the entry being applied.
+	log eventLog
 
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody
@@ -245,6 +253,8 @@ type config struct {
 	bases         []pirateBase // per seat (pirate-islands)
 	fleetPath     []int        // hex indices
 	marks         []board.CornerMark
+	geo           *geometry
+	eastEdges     edgeSet // pirate-islands: the edges beside the eastern island (S117)
 	usesRobber    bool
 	usesPirate    bool
 	usesShips     bool
@@ -286,6 +296,7 @@ func (g *Game) Clone() *Game {
 	c.gifts = slices.Clone(g.gifts)
 	c.villages = slices.Clone(g.villages)
 	c.fortresses = slices.Clone(g.fortresses)
+	c.log.room = nil // lists handed out by g live there
 	return &c
 }
 

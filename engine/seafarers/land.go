@@ -27,6 +27,10 @@ type land struct {
 	cIsland  []int
 	cHarbour []board.HarbourKind
 	eHarbour []board.HarbourKind
+
+	// roadOK and shipOK are the edges where the terrain allows a road
+	// (roadEdge) or a ship (shipEdge).
+	roadOK, shipOK edgeSet
 }
 
 // Corner and edge flags (B16).
@@ -114,6 +118,14 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 			l.ekind[e] = board.CoastalEdge
 		case fa != fLand && fz != fLand && (a >= 0 && l.hexes[a].Terrain == board.Sea || z >= 0 && l.hexes[z].Terrain == board.Sea):
 			l.ekind[e] = board.SeaEdge
+		}
+	}
+	for e := 0; e < ne; e++ {
+		if l.roadEdge(e) {
+			l.roadOK.add(e)
+		}
+		if l.shipEdge(b, e) {
+			l.shipOK.add(e)
 		}
 	}
 	for _, hb := range l.harbours {

@@ -37,7 +37,7 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 		}
 		if witness {
 			wasOver := h.over()
-			if _, err := h.resolveDraws(s, src); err != nil {
+			if err := h.resolveDraws(s, src); err != nil {
 				return out
 			}
 			if h.over() && !wasOver {
@@ -300,47 +300,45 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
-	var pr presence
-	g.presenceOf(&pr, s, -1)
-	pirate := g.cfg.scenario == board.PirateIslands
-	var set edgeSet
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
-		pr.roadEdges(g, &set)
-		for e := 0; e < b.NumEdges(); e++ {
-			if e >= maxIndex || set[e] {
-				if r, _ := g.roadProblem(s, e, false, -1); r == "" {
-					out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
-				}
-			}
+		at := g.joins(s, false, -1)
+		set := g.roadsAt(&at)
+		for e := set.next(0); e >= 0; e = set.next(e + 1) {
+			out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
 		}
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
-		pr.shipEdges(g, &set)
-		for e := 0; e < b.NumEdges(); e++ {
-			if g.edges[e].own == 0 && (pirate || e >= maxIndex || set[e]) {
-				if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
-					out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
-				}
-			}
+		set := g.shipSpots(s, -1)
+		for e := set.next(0); e >= 0; e = set.next(e + 1) {
+			out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
 		}
 	}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
-		for c := 0; c < b.NumCorners(); c++ {
-			if g.corners[c].own == 0 && (c >= maxIndex || pr[c]&(preRoad|preShip) != 0) {
-				if r, _ := g.settleProblem(s, c, false); r == "" {
-					out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
-				}
-			}
+		set := g.settlementsAt(s)
+		for c := set.next(0); c >= 0; c = set.next(c + 1) {
+			out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
 		}
 	}
 	if p.supply[supCity] > 0 && p.hand.Contains(costCity) {
-		for c, cp := range g.corners {
-			if cp.own == int8(s+1) && cp.kind == settlement {
+		set := &g.sets.buildings[s]
+		for c := set.next(0); c >= 0; c = set.next(c + 1) {
+			if g.corners[c].kind == settlement {
 				out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
 			}
 		}
 	}
 	return out
+}
+
+// shipSpots returns the edges where seat s may place a ship in play, the
+// ship on edge skip (a ship being moved) left out, -1 for none (S52, S55,
+// S118).
+func (g *Game) shipSpots(s, skip int) edgeSet {
+	if g.cfg.scenario == board.PirateIslands {
+		return g.routeShipsAt(s, skip)
+	}
+	at := g.joins(s, true, skip)
+	return g.shipsAt(&at, skip)
 }
 
 // legalPlays lists the development cards seat s may play (S74–S78, S120).
@@ -389,27 +387,28 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 	return out
 }
 
-// freePlacements lists the roads and ships seat s could place now.
+// freePlacements lists the roads and ships seat s could place now, by
+// edge, a road before a ship on the same edge.
 func (g *Game) freePlacements(s int) []Action {
 	var out []Action
 	b := g.b
 	p := &g.players[s]
-	var pr presence
-	g.presenceOf(&pr, s, -1)
-	pirate := g.cfg.scenario == board.PirateIslands
-	for e := 0; e < b.NumEdges(); e++ {
-		if g.edges[e].own != 0 {
-			continue
+	var roads, ships edgeSet
+	if p.supply[supRoad] > 0 {
+		at := g.joins(s, false, -1)
+		roads = g.roadsAt(&at)
+	}
+	if g.cfg.usesShips && p.supply[supShip] > 0 {
+		ships = g.shipSpots(s, -1)
+	}
+	all := roads
+	all.or(&ships)
+	for e := all.next(0); e >= 0; e = all.next(e + 1) {
+		if roads.has(e) {
+			out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
 		}
-		if p.supply[supRoad] > 0 && pr.mayRoad(g, e) {
-			if r, _ := g.roadProblem(s, e, false, -1); r == "" {
-				out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
-			}
-		}
-		if g.cfg.usesShips && p.supply[supShip] > 0 && (pirate || pr.mayShip(g, e)) {
-			if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
-				out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
-			}
+		if ships.has(e) {
+			out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
 		}
 	}
 	return out
@@ -425,7 +424,7 @@ func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Actio
 			hs = src.Clone()
 		}
 		e := h.b.EdgeIndex(first.Edge)
-		if _, err := h.placeEdge(s, e, first.Piece, hs); err != nil {
+		if err := h.placeEdge(s, e, first.Piece, hs); err != nil {
 			continue
 		}
 		seconds := h.freePlacements(s)
@@ -440,55 +439,98 @@ func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Actio
 	return out
 }
 
-// legalMoves lists the ship moves (S59).
+// legalMoves lists the ship moves (S59): each ship that may move, to
+// every edge where a new ship could go without it (shipMoves).
 func (g *Game) legalMoves(out []Action, s int) []Action {
-	if g.flags.ShipMoved || !g.cfg.usesShips {
+	if g.flags.ShipMoved || !g.cfg.usesShips || g.sets.ships[s].next(0) < 0 {
 		return out
 	}
-	pirate := g.cfg.scenario == board.PirateIslands
 	b := g.b
-	var sg shipGraph
-	built := false
-	var pr presence
-	var ships [maxIndex]uint8 // the seat's ships ending at each corner
-	var set edgeSet
-	for from := 0; from < b.NumEdges(); from++ {
-		if !g.hasShip(from, s) {
-			continue
-		}
-		if !built {
-			g.shipGraph(&sg, s)
-			g.presenceOf(&pr, s, -1)
-			for _, e := range sg.es {
-				for _, c := range b.EdgeEnds(e) {
-					ships[c]++
-				}
-			}
-			built = true
-		}
-		if r, _ := g.movable(&sg, from); r != "" {
-			continue
-		}
-		// The presence without the moved ship: only its ends change.
-		ends := b.EdgeEnds(from)
-		saved := [2]uint8{pr[ends[0]], pr[ends[1]]}
-		for _, c := range ends {
-			if ships[c] == 1 {
-				pr[c] &^= preShip
-			}
-		}
-		pr.shipEdges(g, &set)
-		pr[ends[0]], pr[ends[1]] = saved[0], saved[1]
-		for to := 0; to < b.NumEdges(); to++ {
-			if to == from || !pirate && !set[to] || pirate && g.edges[to].own != 0 {
-				continue
-			}
-			if r, _ := g.shipProblem(s, to, false, -1, from); r == "" {
-				out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(to)})
-			}
+	m := g.shipMoves(s)
+	for i := 0; i < m.n; i++ {
+		from := int(m.from[i])
+		for e := m.to[i].next(0); e >= 0; e = m.to[i].next(e + 1) {
+			out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(e)})
 		}
 	}
 	return out
+}
+
+// moveCache holds the ship moves of one seat (shipMoves) for as long as
+// nothing they depend on changes: the pieces (rev), the turn (S60), the
+// pirate (S45), the terrain (land) and the pending fog positions (S99).
+type moveCache struct {
+	valid      bool
+	seat, turn int
+	pirate     int
+	rev        uint64
+	land       *land
+	pending    edgeSet
+	mobile     edgeSet             // the ships that may move
+	n          int                 // how many of them have somewhere to go
+	from       [limitShips]uint8   // those ships' edges, in edge order
+	to         [limitShips]edgeSet // where each may go
+}
+
+// shipMoves returns seat s's ship moves: its ships that may move
+// (mobileShips) and where each may go, worked out again only when
+// something they depend on changed (moveCache).
+func (g *Game) shipMoves(s int) *moveCache {
+	m := &g.moves
+	var pending edgeSet
+	if len(g.sealed) > 0 {
+		pending = g.pendingSides()
+	}
+	if m.valid && m.seat == s && m.turn == g.turn && m.pirate == g.pirateHex() && m.rev == g.rev && m.land == g.l && m.pending == pending {
+		return m
+	}
+	*m = moveCache{valid: true, seat: s, turn: g.turn, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
+	m.mobile = g.mobileShips(s)
+	pirate := g.cfg.scenario == board.PirateIslands
+	var at cornerSet
+	var all edgeSet
+	if !pirate {
+		at = g.joins(s, true, -1)
+		all = g.shipsAt(&at, -1)
+	}
+	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
+		var to edgeSet
+		switch lost := g.joinsLost(s, from, &at); {
+		case pirate:
+			to = g.routeShipsAt(s, from)
+		case lost == (cornerSet{}):
+			to = all
+		default:
+			without := at
+			without.andNot(&lost)
+			to = g.shipsAt(&without, from)
+		}
+		if to != (edgeSet{}) && m.n < limitShips {
+			m.from[m.n] = uint8(from)
+			m.to[m.n] = to
+			m.n++
+		}
+	}
+	return m
+}
+
+// joinsLost returns the ends of seat s's ship on edge from where its ships
+// join no more once that ship is lifted (at are the corners where they
+// join, joins): ends with no building of the seat and no other ship of
+// it.
+func (g *Game) joinsLost(s, from int, at *cornerSet) cornerSet {
+	var lost cornerSet
+	for _, v := range g.b.EdgeEnds(from) {
+		if !at.has(v) || g.sets.buildings[s].has(v) {
+			continue
+		}
+		others := g.cfg.geo.cornerEdges[v]
+		others.and(&g.sets.ships[s])
+		if others.count() == 1 {
+			lost.add(v)
+		}
+	}
+	return lost
 }
 
 // legalScenario lists wonders and fortress attacks (S124, S129, S130).

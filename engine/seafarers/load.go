@@ -154,6 +154,7 @@ func load(cfg *config, st *State) (*Game, error) {
 	if ld.err != nil {
 		return nil, ld.err
 	}
+	g.reindex()
 	if err := g.Check(); err != nil {
 		return nil, err
 	}
@@ -647,161 +648,200 @@ func (ld *loader) shared(st *State) {
 	}
 }
 
-// scenario reads scenario_state (S157).
+// scenario reads scenario_state (S157): each field the scenario has, and
+// none it has not.
 func (ld *loader) scenario(st *State) {
 	g := ld.g
 	ss := st.ScenarioState
 	sc := g.cfg.scenario
-	has := func(present bool, field string, want bool) bool {
-		if present != want {
-			if want {
-				ld.fail("scenario_state."+field, "missing")
-			} else {
-				ld.fail("scenario_state."+field, "not a field of %s", sc)
-			}
-			return false
-		}
-		return present
-	}
-	if has(ss.FogTiles != nil, "fog_tiles", sc == board.FogIsland) {
+	if ld.has(ss.FogTiles != nil, "fog_tiles", sc == board.FogIsland) {
 		t := ss.FogTiles
 		g.fogTiles[board.Sea], g.fogTiles[board.Desert], g.fogTiles[board.Fields] = t.Sea, t.Desert, t.Fields
 		g.fogTiles[board.Hills], g.fogTiles[board.Mountains] = t.Hills, t.Mountains
 		g.fogTiles[board.Pasture], g.fogTiles[board.Forest] = t.Pasture, t.Forest
 	}
-	if has(ss.FogNumbers != nil, "fog_numbers", sc == board.FogIsland) {
-		for k, v := range ss.FogNumbers {
-			n, err := strconv.Atoi(k)
-			if err != nil || n < 2 || n > 12 || n == 7 || strconv.Itoa(n) != k || v < 1 {
-				ld.fail("scenario_state.fog_numbers."+k, "not a number token with a count")
-				continue
-			}
-			g.fogNumbers[n] = v
-		}
+	if ld.has(ss.FogNumbers != nil, "fog_numbers", sc == board.FogIsland) {
+		ld.fogNumbers(ss.FogNumbers)
 	}
-	if has(ss.Gifts != nil, "gifts", sc == board.ForgottenTribe) {
-		last := -1
-		for i, gs := range *ss.Gifts {
-			f := fmt.Sprintf("scenario_state.gifts[%d]", i+1)
-			e := ld.edge(f+".at", gs.At)
-			if e <= last {
-				ld.fail(f+".at", "not in edge order")
-			}
-			last = e
-			gf := gift{edge: e}
-			switch gs.Kind {
-			case "svp":
-				gf.kind = board.GiftSVP
-			case "card":
-				gf.kind = board.GiftCard
-			case "harbour":
-				gf.kind = board.GiftHarbour
-			default:
-				ld.fail(f+".kind", "%q: want svp, card or harbour", gs.Kind)
-			}
-			if (gs.Harbour != nil) != (gf.kind == board.GiftHarbour) {
-				ld.fail(f+".harbour", "a harbour gift names its kind")
-			} else if gs.Harbour != nil {
-				k, err := board.ParseHarbourKind(*gs.Harbour)
-				if err != nil || k.String() != *gs.Harbour {
-					ld.fail(f+".harbour", "%q is not a harbour kind", *gs.Harbour)
-				}
-				gf.harbour = k
-			}
-			g.gifts = append(g.gifts, gf)
-		}
+	if ld.has(ss.Gifts != nil, "gifts", sc == board.ForgottenTribe) {
+		ld.gifts(*ss.Gifts)
 	}
-	if has(ss.Villages != nil, "villages", sc == board.ClothForCatan) {
-		vs := *ss.Villages
-		if len(vs) != len(g.cfg.villages) {
-			ld.fail("scenario_state.villages", "%d villages: the scenario has %d", len(vs), len(g.cfg.villages))
-		} else {
-			g.villages = make([]villageState, len(vs))
-			for i, v := range vs {
-				f := fmt.Sprintf("scenario_state.villages[%d]", i+1)
-				want := g.cfg.villages[i]
-				if v.At != g.b.Corner(want.corner).String() || v.Number != want.number {
-					ld.fail(f, "the village is on %s with %d", g.b.Corner(want.corner), want.number)
-				}
-				g.villages[i].cloth = ld.count(f+".cloth", v.Cloth, 0, board.VillageCloth)
-				for j, c := range v.Connected {
-					s := ld.seat(fmt.Sprintf("%s.connected[%d]", f, j+1), c)
-					if s >= 0 {
-						g.villages[i].connected |= 1 << s
-					}
-				}
-			}
-		}
+	if ld.has(ss.Villages != nil, "villages", sc == board.ClothForCatan) {
+		ld.villages(*ss.Villages)
 	}
-	if has(ss.ClothSupply != nil, "cloth_supply", sc == board.ClothForCatan) {
+	if ld.has(ss.ClothSupply != nil, "cloth_supply", sc == board.ClothForCatan) {
 		g.clothSupply = ld.count("scenario_state.cloth_supply", *ss.ClothSupply, 0, board.ClothSupply)
 	}
 	pirate := sc == board.PirateIslands
-	if has(ss.HasFleet, "fleet", pirate) && ss.Fleet != nil {
+	if ld.has(ss.HasFleet, "fleet", pirate) && ss.Fleet != nil {
 		h := ld.hex("scenario_state.fleet", *ss.Fleet)
 		g.fleet = slices.Index(g.cfg.fleetPath, h)
 		if h >= 0 && g.fleet < 0 {
 			ld.fail("scenario_state.fleet", "%s is not on the fleet path", *ss.Fleet)
 		}
 	}
-	if has(ss.Fortresses != nil, "fortresses", pirate) {
-		fs := *ss.Fortresses
-		if len(fs) != g.nseats() {
-			ld.fail("scenario_state.fortresses", "one fortress per seat")
-		} else {
-			g.fortresses = make([]int, g.nseats())
-			for s, f := range fs {
-				fld := fmt.Sprintf("scenario_state.fortresses[%d]", s+1)
-				base := g.cfg.bases[s]
-				if f.Owner != g.colour(s).String() || f.At != g.b.Corner(base.fortress).String() {
-					ld.fail(fld, "%s's fortress is on %s (seat order)", g.colour(s), g.b.Corner(base.fortress))
-					continue
-				}
-				g.fortresses[s] = ld.count(fld+".chits", f.Chits, 0, board.FortressChits)
-				c := base.fortress
-				if g.fortresses[s] > 0 {
-					if g.corners[c].own != 0 {
-						ld.fail(fld, "an uncaptured fortress's corner holds no other building")
-					}
-					g.corners[c] = cornerPiece{own: int8(s + 1), kind: fortress}
-				} else if g.corners[c].own != int8(s+1) {
-					ld.fail(fld, "a captured fortress is its owner's settlement or city")
-				}
-			}
-		}
+	if ld.has(ss.Fortresses != nil, "fortresses", pirate) {
+		ld.fortresses(*ss.Fortresses)
 	}
-	if has(ss.Lone != nil, "lone", pirate) {
-		if len(ss.Lone) != g.nseats() {
-			ld.fail("scenario_state.lone", "one marked corner per seat")
-		}
-		for s, base := range g.cfg.bases {
-			if ss.Lone[g.colour(s).String()] != g.b.Corner(base.lone).String() {
-				ld.fail("scenario_state.lone."+g.colour(s).String(), "the marked corner is %s", g.b.Corner(base.lone))
-			}
-		}
+	if ld.has(ss.Lone != nil, "lone", pirate) {
+		ld.lone(ss.Lone)
 	}
 	for i := range g.wonders {
 		g.wonders[i].owner = -1
 	}
 	wonders := sc == board.WondersOfCatan
-	if has(ss.Wonders != nil, "wonders", wonders) {
-		ws := *ss.Wonders
-		if len(ws) != NumWonders {
-			ld.fail("scenario_state.wonders", "%d wonders: want %d", len(ws), NumWonders)
+	if ld.has(ss.Wonders != nil, "wonders", wonders) {
+		ld.wonders(*ss.Wonders)
+	}
+	ld.has(ss.WonderMarkers != nil, "wonder_markers", wonders)
+}
+
+// has reports whether a field of scenario_state is present, refusing it
+// when the scenario has the field (want) and it is missing, or the other
+// way round.
+func (ld *loader) has(present bool, field string, want bool) bool {
+	if present != want {
+		if want {
+			ld.fail("scenario_state."+field, "missing")
 		} else {
-			for i, w := range ws {
-				f := fmt.Sprintf("scenario_state.wonders[%d]", i+1)
-				if w.Name != Wonder(i+1).String() {
-					ld.fail(f+".name", "%q: want %s (the order of S128)", w.Name, Wonder(i+1))
-				}
-				g.wonders[i+1] = wonderState{owner: ld.optSeat(f+".owner", w.Owner), level: ld.count(f+".level", w.Level, 0, 4)}
-				if w.Owner == nil && w.Level > 0 {
-					ld.fail(f+".level", "a wonder nobody started has level 0")
-				}
+			ld.fail("scenario_state."+field, "not a field of %s", ld.g.cfg.scenario)
+		}
+		return false
+	}
+	return present
+}
+
+// fogNumbers reads the number tokens left in fog-island's stack.
+func (ld *loader) fogNumbers(counts map[string]int) {
+	for k, v := range counts {
+		n, err := strconv.Atoi(k)
+		if err != nil || n < 2 || n > 12 || n == 7 || strconv.Itoa(n) != k || v < 1 {
+			ld.fail("scenario_state.fog_numbers."+k, "not a number token with a count")
+			continue
+		}
+		ld.g.fogNumbers[n] = v
+	}
+}
+
+// gifts reads the forgotten tribe's gifts still on the board, in edge
+// order.
+func (ld *loader) gifts(list []GiftState) {
+	last := -1
+	for i, gs := range list {
+		f := fmt.Sprintf("scenario_state.gifts[%d]", i+1)
+		e := ld.edge(f+".at", gs.At)
+		if e <= last {
+			ld.fail(f+".at", "not in edge order")
+		}
+		last = e
+		gf := gift{edge: e}
+		switch gs.Kind {
+		case "svp":
+			gf.kind = board.GiftSVP
+		case "card":
+			gf.kind = board.GiftCard
+		case "harbour":
+			gf.kind = board.GiftHarbour
+		default:
+			ld.fail(f+".kind", "%q: want svp, card or harbour", gs.Kind)
+		}
+		if (gs.Harbour != nil) != (gf.kind == board.GiftHarbour) {
+			ld.fail(f+".harbour", "a harbour gift names its kind")
+		} else if gs.Harbour != nil {
+			k, err := board.ParseHarbourKind(*gs.Harbour)
+			if err != nil || k.String() != *gs.Harbour {
+				ld.fail(f+".harbour", "%q is not a harbour kind", *gs.Harbour)
+			}
+			gf.harbour = k
+		}
+		ld.g.gifts = append(ld.g.gifts, gf)
+	}
+}
+
+// villages reads cloth-for-catan's villages: their cloth and the seats
+// connected to them.
+func (ld *loader) villages(vs []VillageState) {
+	g := ld.g
+	if len(vs) != len(g.cfg.villages) {
+		ld.fail("scenario_state.villages", "%d villages: the scenario has %d", len(vs), len(g.cfg.villages))
+		return
+	}
+	g.villages = make([]villageState, len(vs))
+	for i, v := range vs {
+		f := fmt.Sprintf("scenario_state.villages[%d]", i+1)
+		want := g.cfg.villages[i]
+		if v.At != g.b.Corner(want.corner).String() || v.Number != want.number {
+			ld.fail(f, "the village is on %s with %d", g.b.Corner(want.corner), want.number)
+		}
+		g.villages[i].cloth = ld.count(f+".cloth", v.Cloth, 0, board.VillageCloth)
+		for j, c := range v.Connected {
+			s := ld.seat(fmt.Sprintf("%s.connected[%d]", f, j+1), c)
+			if s >= 0 {
+				g.villages[i].connected |= 1 << s
 			}
 		}
 	}
-	has(ss.WonderMarkers != nil, "wonder_markers", wonders)
+}
+
+// fortresses reads pirate-islands' fortresses, one a seat: their chits,
+// and the fortress pieces on the board while they hold any.
+func (ld *loader) fortresses(fs []FortressState) {
+	g := ld.g
+	if len(fs) != g.nseats() {
+		ld.fail("scenario_state.fortresses", "one fortress per seat")
+		return
+	}
+	g.fortresses = make([]int, g.nseats())
+	for s, f := range fs {
+		fld := fmt.Sprintf("scenario_state.fortresses[%d]", s+1)
+		base := g.cfg.bases[s]
+		if f.Owner != g.colour(s).String() || f.At != g.b.Corner(base.fortress).String() {
+			ld.fail(fld, "%s's fortress is on %s (seat order)", g.colour(s), g.b.Corner(base.fortress))
+			continue
+		}
+		g.fortresses[s] = ld.count(fld+".chits", f.Chits, 0, board.FortressChits)
+		c := base.fortress
+		if g.fortresses[s] > 0 {
+			if g.corners[c].own != 0 {
+				ld.fail(fld, "an uncaptured fortress's corner holds no other building")
+			}
+			g.corners[c] = cornerPiece{own: int8(s + 1), kind: fortress}
+		} else if g.corners[c].own != int8(s+1) {
+			ld.fail(fld, "a captured fortress is its owner's settlement or city")
+		}
+	}
+}
+
+// lone checks pirate-islands' marked corners, one a seat.
+func (ld *loader) lone(marked map[string]string) {
+	g := ld.g
+	if len(marked) != g.nseats() {
+		ld.fail("scenario_state.lone", "one marked corner per seat")
+	}
+	for s, base := range g.cfg.bases {
+		if marked[g.colour(s).String()] != g.b.Corner(base.lone).String() {
+			ld.fail("scenario_state.lone."+g.colour(s).String(), "the marked corner is %s", g.b.Corner(base.lone))
+		}
+	}
+}
+
+// wonders reads wonders-of-catan's wonders in the order of S128: who
+// started each, and its level.
+func (ld *loader) wonders(ws []WonderState) {
+	if len(ws) != NumWonders {
+		ld.fail("scenario_state.wonders", "%d wonders: want %d", len(ws), NumWonders)
+		return
+	}
+	for i, w := range ws {
+		f := fmt.Sprintf("scenario_state.wonders[%d]", i+1)
+		if w.Name != Wonder(i+1).String() {
+			ld.fail(f+".name", "%q: want %s (the order of S128)", w.Name, Wonder(i+1))
+		}
+		ld.g.wonders[i+1] = wonderState{owner: ld.optSeat(f+".owner", w.Owner), level: ld.count(f+".level", w.Level, 0, 4)}
+		if w.Owner == nil && w.Level > 0 {
+			ld.fail(f+".level", "a wonder nobody started has level 0")
+		}
+	}
 }
 
 // sameState compares the state a Game builds with the stored one and names

@@ -95,6 +95,7 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 		}
 	}
 	g.placeStarters()
+	g.reindex()
 	g.updateRoutes(0, true)
 	return g, nil
 }
@@ -140,6 +141,7 @@ func (g *Game) deal(r engine.Rand) error {
 // configuration: villages, pirate bases, the fleet path, special corners
 // and the tribe's islands.
 func (cfg *config) fillBoardData(b *board.Board) {
+	cfg.geo = newGeometry(b)
 	cfg.cornerVillage = make([]int, b.NumCorners())
 	for i := range cfg.cornerVillage {
 		cfg.cornerVillage[i] = -1
@@ -168,6 +170,16 @@ func (cfg *config) fillBoardData(b *board.Board) {
 		}
 	}
 	if cfg.scenario == board.PirateIslands {
+		for e := 0; e < b.NumEdges(); e++ {
+			for _, h := range b.EdgeHexes(e) {
+				if h < 0 {
+					continue
+				}
+				if a := b.HexArea(h); a >= 0 && areas[a].Name == "east" {
+					cfg.eastEdges.add(e)
+				}
+			}
+		}
 		bases := b.PirateBases()
 		cfg.bases = make([]pirateBase, len(cfg.seats))
 		for s, c := range cfg.seats {

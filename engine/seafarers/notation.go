@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -22,7 +20,7 @@ const maxCount = 99
 // actions. Errors are *engine.NotationError with the byte offset of the
 // offending word.
 func ParseMove(text string) ([]Action, error) {
-	groups := lexMove(text)
+	groups := engine.Lex(text)
 	if len(groups) == 0 {
 		return nil, &engine.NotationError{Input: text, Offset: 0, Reason: "the move has no action (write e.g. \"roll\" or \"end\")"}
 	}
@@ -53,70 +51,17 @@ func ParseAction(text string) (Action, error) {
 	return m[0], nil
 }
 
-// mvToken is one word of the input, or a lone comma.
-type mvToken struct {
-	text string // as written
-	low  string // lower case
-	off  int    // byte offset in the input
-}
-
-// lexMove splits text into actions, each a non-empty list of tokens.
-func lexMove(text string) [][]mvToken {
-	var groups [][]mvToken
-	var cur []mvToken
-	flush := func() {
-		if len(cur) > 0 {
-			groups = append(groups, cur)
-			cur = nil
-		}
-	}
-	i := 0
-	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case r == ';' || r == '\n':
-			flush()
-			i += size
-		case r == '#':
-			if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
-				i += j
-			} else {
-				i = len(text)
-			}
-		case r == ',':
-			cur = append(cur, mvToken{text: ",", low: ",", off: i})
-			i++
-		case unicode.IsSpace(r):
-			i += size
-		default:
-			j := i + size
-			for j < len(text) {
-				r, size := utf8.DecodeRuneInString(text[j:])
-				if r == ';' || r == '\n' || r == '#' || r == ',' || unicode.IsSpace(r) {
-					break
-				}
-				j += size
-			}
-			w := text[i:j]
-			cur = append(cur, mvToken{text: w, low: strings.ToLower(w), off: i})
-			i = j
-		}
-	}
-	flush()
-	return groups
-}
-
 // moveParser reads the tokens of one action group.
 type moveParser struct {
 	text string
-	toks []mvToken
+	toks []engine.Token
 	i    int
 }
 
 func (p *moveParser) fail(at int, format string, args ...any) error {
 	off := len(p.text)
 	if at < len(p.toks) {
-		off = p.toks[at].off
+		off = p.toks[at].Off
 	}
 	return &engine.NotationError{Input: p.text, Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
@@ -124,15 +69,15 @@ func (p *moveParser) fail(at int, format string, args ...any) error {
 // peek returns the next word in lower case, "" at the end.
 func (p *moveParser) peek() string {
 	if p.i < len(p.toks) {
-		return p.toks[p.i].low
+		return p.toks[p.i].Lower
 	}
 	return ""
 }
 
 // next returns the next token, or fails naming what was expected.
-func (p *moveParser) next(want string) (mvToken, error) {
+func (p *moveParser) next(want string) (engine.Token, error) {
 	if p.i >= len(p.toks) {
-		return mvToken{}, p.fail(p.i, "%s expected", want)
+		return engine.Token{}, p.fail(p.i, "%s expected", want)
 	}
 	t := p.toks[p.i]
 	p.i++
@@ -146,21 +91,21 @@ func (p *moveParser) expect(words ...string) (string, error) {
 		return "", err
 	}
 	for _, w := range words {
-		if t.low == w {
+		if t.Lower == w {
 			return w, nil
 		}
 	}
 	p.i--
-	if near := engine.Nearest(t.low, words...); near != "" {
-		return "", p.fail(p.i, "%s expected, not %q; did you mean %q?", strings.Join(words, " or "), t.text, near)
+	if near := engine.Nearest(t.Lower, words...); near != "" {
+		return "", p.fail(p.i, "%s expected, not %q; did you mean %q?", strings.Join(words, " or "), t.Text, near)
 	}
-	return "", p.fail(p.i, "%s expected, not %q", strings.Join(words, " or "), t.text)
+	return "", p.fail(p.i, "%s expected, not %q", strings.Join(words, " or "), t.Text)
 }
 
 // end fails unless every token of the action was read.
 func (p *moveParser) end(usage string) error {
 	if p.i < len(p.toks) {
-		return p.fail(p.i, "unexpected %q (usage: %s)", p.toks[p.i].text, usage)
+		return p.fail(p.i, "unexpected %q (usage: %s)", p.toks[p.i].Text, usage)
 	}
 	return nil
 }
@@ -170,7 +115,7 @@ func (p *moveParser) hex() (board.Pos, error) {
 	if err != nil {
 		return board.Pos{}, err
 	}
-	h, err := board.ParsePos(t.text)
+	h, err := board.ParsePos(t.Text)
 	if err != nil {
 		p.i--
 		return board.Pos{}, p.fail(p.i, "%v", err)
@@ -183,7 +128,7 @@ func (p *moveParser) corner() (board.Corner, error) {
 	if err != nil {
 		return board.Corner{}, err
 	}
-	c, err := board.ParseCorner(t.text)
+	c, err := board.ParseCorner(t.Text)
 	if err != nil {
 		p.i--
 		return board.Corner{}, p.fail(p.i, "%v", err)
@@ -196,7 +141,7 @@ func (p *moveParser) edge() (board.Edge, error) {
 	if err != nil {
 		return board.Edge{}, err
 	}
-	e, err := board.ParseEdge(t.text)
+	e, err := board.ParseEdge(t.Text)
 	if err != nil {
 		p.i--
 		return board.Edge{}, p.fail(p.i, "%v", err)
@@ -209,7 +154,7 @@ func (p *moveParser) colour() (Colour, error) {
 	if err != nil {
 		return NoColour, err
 	}
-	c, err := ParseColour(t.text)
+	c, err := ParseColour(t.Text)
 	if err != nil {
 		p.i--
 		return NoColour, p.fail(p.i, "%v", err)
@@ -222,7 +167,7 @@ func (p *moveParser) resource() (Resource, error) {
 	if err != nil {
 		return NoResource, err
 	}
-	r, err := ParseResource(t.text)
+	r, err := ParseResource(t.Text)
 	if err != nil {
 		p.i--
 		return NoResource, p.fail(p.i, "%v", err)
@@ -236,10 +181,10 @@ func (p *moveParser) count() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	n, err := strconv.Atoi(t.text)
-	if err != nil || n < 1 || n > maxCount || strconv.Itoa(n) != t.text {
+	n, err := strconv.Atoi(t.Text)
+	if err != nil || n < 1 || n > maxCount || strconv.Itoa(n) != t.Text {
 		p.i--
-		return 0, p.fail(p.i, "a whole number from 1 to %d expected, not %q", maxCount, t.text)
+		return 0, p.fail(p.i, "a whole number from 1 to %d expected, not %q", maxCount, t.Text)
 	}
 	return n, nil
 }
@@ -345,12 +290,12 @@ var verbs = map[string]func(p *moveParser) (Action, error){
 // action reads one action starting at the current token.
 func (p *moveParser) action() (Action, error) {
 	t := p.toks[p.i]
-	f, ok := verbs[t.low]
+	f, ok := verbs[t.Lower]
 	if !ok {
-		if near := engine.Nearest(t.low, slices.Sorted(maps.Keys(verbs))...); near != "" {
-			return Action{}, p.fail(p.i, "%q is not an action; did you mean %q?", t.text, near)
+		if near := engine.Nearest(t.Lower, slices.Sorted(maps.Keys(verbs))...); near != "" {
+			return Action{}, p.fail(p.i, "%q is not an action; did you mean %q?", t.Text, near)
 		}
-		return Action{}, p.fail(p.i, "%q is not an action (actions: place roll robber pirate steal buy play trade offer confirm withdraw build move wonder attack harbour end discard gold reward accept decline resolve orders)", t.text)
+		return Action{}, p.fail(p.i, "%q is not an action (actions: place roll robber pirate steal buy play trade offer confirm withdraw build move wonder attack harbour end discard gold reward accept decline resolve orders)", t.Text)
 	}
 	p.i++
 	return f(p)
@@ -439,7 +384,7 @@ func parsePlay(p *moveParser) (Action, error) {
 	if err != nil {
 		return a, err
 	}
-	if a.Card, err = ParseCardKind(t.text); err != nil {
+	if a.Card, err = ParseCardKind(t.Text); err != nil {
 		p.i--
 		return a, p.fail(p.i, "%v", err)
 	}
@@ -479,7 +424,7 @@ func parsePlay(p *moveParser) (Action, error) {
 		}
 		return a, p.end("play monopoly <resource>")
 	}
-	return a, p.fail(p.i-1, "%q cannot be played", t.text)
+	return a, p.fail(p.i-1, "%q cannot be played", t.Text)
 }
 
 func parseTrade(p *moveParser) (Action, error) {
@@ -600,7 +545,7 @@ func parseWonder(p *moveParser) (Action, error) {
 	if err != nil {
 		return a, err
 	}
-	if a.Wonder, err = ParseWonder(t.text); err != nil {
+	if a.Wonder, err = ParseWonder(t.Text); err != nil {
 		p.i--
 		return a, p.fail(p.i, "%v", err)
 	}
@@ -615,7 +560,7 @@ func parseHarbour(p *moveParser) (Action, error) {
 	}
 	if p.i < len(p.toks) {
 		t := p.toks[p.i]
-		if a.Harbour, err = parseHarbourWord(t.low); err != nil {
+		if a.Harbour, err = parseHarbourWord(t.Lower); err != nil {
 			return a, p.fail(p.i, "%v", err)
 		}
 		p.i++

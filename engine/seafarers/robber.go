@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -159,46 +157,45 @@ func (g *Game) robberPrompt() string {
 
 // robberMove applies an owed robber or pirate move, or a pirate-islands
 // steal (S41–S44, S112, S123).
-func (g *Game) robberMove(s int, a Action, src engine.Source) ([]string, error) {
+func (g *Game) robberMove(s int, a Action, src engine.Source) error {
 	i := g.owes(s, pendRobber)
 	if i < 0 {
-		return nil, ruleErr("S26", a, "no robber or pirate move is owed")
+		return ruleErr("S26", a, "no robber or pirate move is owed")
 	}
 	if g.cfg.scenario == board.PirateIslands {
 		if a.Kind != ActSteal {
-			return nil, ruleErr("S123", a, "in pirate-islands the seven lets you steal: steal <colour>")
+			return ruleErr("S123", a, "in pirate-islands the seven lets you steal: steal <colour>")
 		}
 		v := g.seatIndex(a.Seat)
 		if v < 0 || v == s || g.players[v].hand.Total() == 0 {
-			return nil, ruleErr("S123", a, "steal from another seat that holds a resource card")
+			return ruleErr("S123", a, "steal from another seat that holds a resource card")
 		}
 		g.dropPending(i)
-		ev, err := g.steal(s, v, a, src)
-		if err != nil {
-			return nil, err
+		if err := g.steal(s, v, a, src); err != nil {
+			return err
 		}
 		g.phase = g.returnPhase()
-		return ev, nil
+		return nil
 	}
 	if a.Kind == ActSteal {
-		return nil, ruleErr("S44", a, "name the robber's or the pirate's hex: robber <hex> steal <colour>")
+		return ruleErr("S44", a, "name the robber's or the pirate's hex: robber <hex> steal <colour>")
 	}
 	h := g.b.HexIndex(a.Hex)
 	var victims uint8
 	if a.Kind == ActRobber {
 		if rule, why := g.robberTarget(h); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 		if a.Cloth {
-			return nil, ruleErr("S112", a, "cloth is stolen with the pirate only")
+			return ruleErr("S112", a, "cloth is stolen with the pirate only")
 		}
 		victims = g.robberVictims(s, h)
 	} else {
 		if rule, why := g.pirateTarget(h); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 		if !g.pirateAllowed(s) {
-			return nil, ruleErr("S112", a, "only a player connected to a village may move the pirate")
+			return ruleErr("S112", a, "only a player connected to a village may move the pirate")
 		}
 		victims = g.pirateVictims(s, h)
 	}
@@ -211,71 +208,68 @@ func (g *Game) robberMove(s int, a Action, src engine.Source) ([]string, error) 
 				what = "ship beside"
 			}
 			if v == s {
-				return nil, ruleErr("S44", a, "%s cannot steal from itself", a.Seat)
+				return ruleErr("S44", a, "%s cannot steal from itself", a.Seat)
 			}
 			if v >= 0 && g.players[v].hand.Total() == 0 && (a.Kind != ActPirate || g.players[v].cloth == 0) {
-				return nil, ruleErr("S44", a, "%s holds no card to steal", a.Seat)
+				return ruleErr("S44", a, "%s holds no card to steal", a.Seat)
 			}
-			return nil, ruleErr("S44", a, "%s has no %s %s", a.Seat, what, a.Hex)
+			return ruleErr("S44", a, "%s has no %s %s", a.Seat, what, a.Hex)
 		}
 		if a.Cloth {
 			if g.cfg.scenario != board.ClothForCatan {
-				return nil, ruleErr("S112", a, "cloth is stolen in cloth-for-catan only")
+				return ruleErr("S112", a, "cloth is stolen in cloth-for-catan only")
 			}
 			if g.players[v].cloth == 0 {
-				return nil, ruleErr("S112", a, "%s holds no cloth", a.Seat)
+				return ruleErr("S112", a, "%s holds no cloth", a.Seat)
 			}
 		} else if g.players[v].hand.Total() == 0 {
-			return nil, ruleErr("S112", a, "%s holds no resource card (steal cloth instead)", a.Seat)
+			return ruleErr("S112", a, "%s holds no resource card (steal cloth instead)", a.Seat)
 		}
 	} else if victims != 0 {
-		return nil, ruleErr("S44", a, "someone there can be robbed: name one (steal <colour>)")
+		return ruleErr("S44", a, "someone there can be robbed: name one (steal <colour>)")
 	}
 	g.dropPending(i)
-	var ev []string
 	if a.Kind == ActRobber {
 		g.robber = h
-		ev = append(ev, fmt.Sprintf("%s moves the robber to %s", g.colour(s), a.Hex))
+		g.log.add(g.colour(s).String(), " moves the robber to ").pos(a.Hex).end()
 	} else {
 		g.pirate = h
-		ev = append(ev, fmt.Sprintf("%s moves the pirate to %s", g.colour(s), a.Hex))
+		g.log.add(g.colour(s).String(), " moves the pirate to ").pos(a.Hex).end()
 	}
 	if v >= 0 {
 		if a.Cloth {
 			g.players[v].cloth--
 			g.players[s].cloth++
-			ev = append(ev, fmt.Sprintf("%s takes 1 cloth from %s", g.colour(s), g.colour(v)))
-		} else {
-			sev, err := g.steal(s, v, a, src)
-			if err != nil {
-				return nil, err
-			}
-			ev = append(ev, sev...)
+			g.log.add(g.colour(s).String(), " takes 1 cloth from ", g.colour(v).String()).end()
+		} else if err := g.steal(s, v, a, src); err != nil {
+			return err
 		}
 	}
 	g.phase = g.returnPhase()
-	return ev, nil
+	return nil
 }
 
 // steal robs one random resource card of seat v for seat s (S44): a
 // sealed draw by default (S141), else at once from the turn's steal stream
 // (S147).
-func (g *Game) steal(s, v int, a Action, src engine.Source) ([]string, error) {
+func (g *Game) steal(s, v int, a Action, src engine.Source) error {
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawSteal, s, src)
 		d.victim = v
 		d.snapshot = g.players[v].hand
 		g.sealed = append(g.sealed, d)
-		return []string{fmt.Sprintf("%s robs %s: a sealed draw (k %d, witness %s)", g.colour(s), g.colour(v), d.k, g.colour(d.witness))}, nil
+		g.log.add(g.colour(s).String(), " robs ", g.colour(v).String(), ": a sealed draw (k ").num(d.k).add(", witness ", g.colour(d.witness).String(), ")").end()
+		return nil
 	}
 	r, err := g.forcedSteal(g.players[v].hand)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if r == NoResource {
 		r = drawHand(src, streamSteal, g.players[v].hand)
 	}
 	g.players[v].hand[r-1]--
 	g.players[s].hand[r-1]++
-	return []string{fmt.Sprintf("%s steals 1 %s from %s", g.colour(s), r, g.colour(v))}, nil
+	g.log.add(g.colour(s).String(), " steals 1 ", r.String(), " from ", g.colour(v).String()).end()
+	return nil
 }

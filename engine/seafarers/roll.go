@@ -2,7 +2,6 @@ package seafarers
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -48,39 +47,39 @@ func drawHand(r engine.Rand, stream string, h Hand) Resource {
 
 // roll rolls the dice (S32) and resolves the roll (S37, S39): the
 // pirate-islands fleet, then production and cloth, or the seven.
-func (g *Game) roll(src engine.Rand) []string {
+func (g *Game) roll(src engine.Rand) {
 	d1 := draw(src, streamDice, 6) + 1
 	d2 := draw(src, streamDice, 6) + 1
 	g.dice = [2]int{d1, d2}
 	sum := d1 + d2
-	ev := []string{g.colour(g.cur).String() + " rolls " + strconv.Itoa(d1) + "+" + strconv.Itoa(d2) + " = " + strconv.Itoa(sum)}
+	g.log.add(g.colour(g.cur).String(), " rolls ").num(d1).add("+").num(d2).add(" = ").num(sum).end()
 	g.phase = PhaseTrade
 	if g.cfg.scenario == board.PirateIslands && g.fleet >= 0 {
-		ev = append(ev, g.fleetMove(min(d1, d2), src)...)
+		g.fleetMove(min(d1, d2), src)
 	}
 	if sum == 7 {
-		ev = append(ev, g.autoDecide()...)
+		g.autoDecide()
 		if g.anyDecide() {
 			g.phase = PhaseDecide
-			return ev
+			return
 		}
-		return append(ev, g.sevenDiscards(src)...)
+		g.sevenDiscards(src)
+		return
 	}
-	ev = append(ev, g.produce(sum)...)
-	ev = append(ev, g.clothRoll(sum)...)
-	if end := g.villageEnd(); end != nil {
-		return append(ev, end...)
+	g.produce(sum)
+	g.clothRoll(sum)
+	if g.villageEnd(); g.over() {
+		return
 	}
-	ev = append(ev, g.autoDecide()...)
+	g.autoDecide()
 	if g.anyDecide() {
 		g.phase = PhaseDecide
 	}
-	return ev
 }
 
 // produce pays the production of a roll (S33, S34, S38) and makes the gold
 // choices owed (S35).
-func (g *Game) produce(sum int) []string {
+func (g *Game) produce(sum int) {
 	n := g.nseats()
 	var owed [4]Hand
 	var goldOwed [4]int
@@ -107,7 +106,6 @@ func (g *Game) produce(sum int) []string {
 			}
 		}
 	}
-	var ev []string
 	for i := range NumResources {
 		d, who := 0, 0
 		for s := 0; s < n; s++ {
@@ -127,12 +125,12 @@ func (g *Game) produce(sum int) []string {
 					owed[s][i] = g.bank[i]
 				}
 			}
-			ev = append(ev, fmt.Sprintf("the bank holds only %d %s (S34)", g.bank[i], Resources[i]))
+			g.log.say(fmt.Sprintf("the bank holds only %d %s (S34)", g.bank[i], Resources[i]))
 		default:
 			for s := 0; s < n; s++ {
 				owed[s][i] = 0
 			}
-			ev = append(ev, fmt.Sprintf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i]))
+			g.log.say(fmt.Sprintf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i]))
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -140,62 +138,61 @@ func (g *Game) produce(sum int) []string {
 		if owed[s].Total() > 0 {
 			g.bank.sub(owed[s])
 			g.players[s].hand.add(owed[s])
-			ev = append(ev, g.colour(s).String()+" takes "+owed[s].String())
+			g.log.add(g.colour(s).String(), " takes ").hand(owed[s]).end()
 		}
 		if goldOwed[s] > 0 {
 			g.addPending(s, pendGold, goldOwed[s])
-			ev = append(ev, fmt.Sprintf("%s owes %d gold choice(s)", g.colour(s), goldOwed[s]))
+			g.log.add(g.colour(s).String(), " owes ").num(goldOwed[s]).add(" gold choice(s)").end()
 		}
 	}
-	return ev
 }
 
 // sevenDiscards makes every player holding more than the discard limit owe
 // half its cards (S39); when none is owed, the robber move follows.
-func (g *Game) sevenDiscards(src engine.Rand) []string {
-	var ev []string
+func (g *Game) sevenDiscards(src engine.Rand) {
 	for i := 0; i < g.nseats(); i++ {
 		s := (g.cur + i) % g.nseats()
 		if n := g.players[s].hand.Total(); n > g.cfg.opts.DiscardLimit && n/2 > 0 {
 			g.addPending(s, pendDiscard, n/2)
-			ev = append(ev, fmt.Sprintf("%s owes a discard of %d", g.colour(s), n/2))
+			g.log.add(g.colour(s).String(), " owes a discard of ").num(n / 2).end()
 		}
 	}
-	ev = append(ev, g.autoDecide()...)
+	g.autoDecide()
 	if g.anyDecide() {
 		g.phase = PhaseDecide
-		return ev
+		return
 	}
-	return append(ev, g.sevenRobber()...)
+	g.sevenRobber()
 }
 
 // sevenRobber makes the active player owe the seven's robber or pirate
 // move (S39), or in pirate-islands its steal (S123). With nothing to move
 // or nobody to rob, nothing happens (S41).
-func (g *Game) sevenRobber() []string {
+func (g *Game) sevenRobber() {
 	g.phase = g.returnPhase()
 	if g.cfg.scenario == board.PirateIslands {
 		if len(g.stealVictims(g.cur)) == 0 {
-			return []string{"nobody holds a card to steal (S123)"}
+			g.log.say("nobody holds a card to steal (S123)")
+			return
 		}
 	} else if !g.canMoveRobber(g.cur) && !g.canMovePirate(g.cur) {
-		return []string{"neither the robber nor the pirate can move (S41)"}
+		g.log.say("neither the robber nor the pirate can move (S41)")
+		return
 	}
 	g.addPending(g.cur, pendRobber, 0)
 	g.phase = PhaseRobber
-	return nil
 }
 
 // fleetMove moves the pirate-islands fleet by the lower die and attacks
 // every player with a building beside it (S121, S122).
-func (g *Game) fleetMove(low int, src engine.Rand) []string {
+func (g *Game) fleetMove(low int, src engine.Rand) {
 	path := g.cfg.fleetPath
 	if len(path) == 0 {
-		return nil
+		return
 	}
 	g.fleet = (g.fleet + low) % len(path)
 	h := path[g.fleet]
-	ev := []string{fmt.Sprintf("the pirate fleet sails %d to %s", low, g.b.HexPos(h))}
+	g.log.say(fmt.Sprintf("the pirate fleet sails %d to %s", low, g.b.HexPos(h)))
 	n := g.nseats()
 	for i := 0; i < n; i++ {
 		s := (g.cur + i) % n
@@ -218,17 +215,16 @@ func (g *Game) fleetMove(low int, src engine.Rand) []string {
 				g.bank[r-1]++
 				lost[r-1]++
 			}
-			ev = append(ev, fmt.Sprintf("the fleet (%d) beats %s (%d warships): %s loses %s", low, g.colour(s), w, g.colour(s), lost))
+			g.log.say(fmt.Sprintf("the fleet (%d) beats %s (%d warships): %s loses %s", low, g.colour(s), w, g.colour(s), lost))
 		case w > low:
 			if g.bank.Total() > 0 {
 				g.addPending(s, pendReward, 1)
-				ev = append(ev, fmt.Sprintf("%s (%d warships) beats the fleet (%d) and owes a reward choice", g.colour(s), w, low))
+				g.log.say(fmt.Sprintf("%s (%d warships) beats the fleet (%d) and owes a reward choice", g.colour(s), w, low))
 			}
 		default:
-			ev = append(ev, fmt.Sprintf("%s holds off the fleet (%d against %d)", g.colour(s), w, low))
+			g.log.say(fmt.Sprintf("%s holds off the fleet (%d against %d)", g.colour(s), w, low))
 		}
 	}
-	return ev
 }
 
 // warships counts seat s's warships (S120).

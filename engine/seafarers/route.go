@@ -8,72 +8,322 @@ const maxNet = limitRoads + limitShips
 // routeLength returns seat s's trade-route length L (S81): the longest
 // sequence of distinct roads and ships, each linked to the next at a shared
 // corner (S53), walking on.
+//
+// The seat's pieces are the edges of a small graph (routeGraph) whose nodes
+// are where pieces link: a corner with the seat's building is one node; a
+// corner without is a node for its roads and another for its ships (a road
+// and a ship link only at the seat's building); at another seat's building
+// every piece ends in a node of its own (nothing links there). L is the
+// longest trail of that graph, found part by part (connected component).
+// In a part without a loop (a tree) it is the longest path, found in one
+// walk (treeLongest); in a part with loops, a search over its junctions
+// (loopLongest).
 func (g *Game) routeLength(s int) int {
-	var es [maxNet]int
-	var local [512]int8
-	n := 0
-	own := int8(s + 1)
-	for e := range g.edges {
-		if g.edges[e].own == own && n < maxNet {
-			es[n] = e
-			if e < len(local) {
-				local[e] = int8(n + 1)
+	var r routeGraph
+	r.build(g, s)
+	best := 0
+	for p := 0; p < r.numParts && best < r.pieces; p++ {
+		pt := &r.partOf[p]
+		if pt.pieces <= best {
+			continue
+		}
+		if pt.pieces == pt.nodes-1 {
+			best = max(best, r.treeLongest(int(pt.first)))
+			continue
+		}
+		best = max(best, r.loopLongest(p))
+	}
+	return best
+}
+
+// routeGraph is one seat's roads and ships as the graph of routeLength.
+type routeGraph struct {
+	nodes, pieces int
+	deg           [2 * maxNet]uint8
+	adj           [2 * maxNet][3]routeArc
+	part          [2 * maxNet]uint8 // the part (connected component) of each node
+	numParts      int
+	partOf        [2 * maxNet]routePart
+}
+
+// routeArc is one piece seen from one of its nodes.
+type routeArc struct {
+	piece, to int8
+}
+
+// routePart is one part of a routeGraph.
+type routePart struct {
+	first         int8 // its first node
+	nodes, pieces int
+}
+
+// build fills r with seat s's pieces.
+func (r *routeGraph) build(g *Game, s int) {
+	// node[c][k] is the node of corner c for k = 0 roads (or every piece
+	// at the seat's building), 1 ships; 0 for none, else node + 1.
+	var node [maxCorners][2]int8
+	nodeAt := func(c int, ship bool) int {
+		if g.otherBuilding(c, s) {
+			r.nodes++
+			return r.nodes - 1
+		}
+		k := 0
+		if ship && !g.building(c, s) {
+			k = 1
+		}
+		if node[c][k] == 0 {
+			r.nodes++
+			node[c][k] = int8(r.nodes)
+		}
+		return int(node[c][k]) - 1
+	}
+	var pieces edgeSet
+	pieces.or(&g.sets.roads[s])
+	pieces.or(&g.sets.ships[s])
+	for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
+		p := g.edges[e]
+		ends := g.b.EdgeEnds(e)
+		a, b := nodeAt(ends[0], p.ship), nodeAt(ends[1], p.ship)
+		i := int8(r.pieces)
+		r.adj[a][r.deg[a]] = routeArc{piece: i, to: int8(b)}
+		r.deg[a]++
+		r.adj[b][r.deg[b]] = routeArc{piece: i, to: int8(a)}
+		r.deg[b]++
+		r.pieces++
+	}
+	r.parts()
+}
+
+// parts numbers the parts of the graph and counts their nodes and
+// pieces.
+func (r *routeGraph) parts() {
+	var seen [2 * maxNet]bool
+	var stack [2 * maxNet]int8
+	for v := 0; v < r.nodes; v++ {
+		if seen[v] {
+			continue
+		}
+		k := r.numParts
+		r.numParts++
+		pt := &r.partOf[k]
+		pt.first = int8(v)
+		seen[v] = true
+		n := 0
+		stack[n] = int8(v)
+		n++
+		degrees := 0
+		for n > 0 {
+			n--
+			u := stack[n]
+			r.part[u] = uint8(k)
+			pt.nodes++
+			degrees += int(r.deg[u])
+			for _, a := range r.adj[u][:r.deg[u]] {
+				if !seen[a.to] {
+					seen[a.to] = true
+					stack[n] = a.to
+					n++
+				}
 			}
+		}
+		pt.pieces = degrees / 2
+	}
+}
+
+// treeLongest returns the longest path of the part of node root, a tree:
+// in one walk from root, every node's two longest ways down meet there.
+func (r *routeGraph) treeLongest(root int) int {
+	var down [2 * maxNet]int // longest way down from each node
+	var order, parent [2 * maxNet]int8
+	order[0], parent[root] = int8(root), -1
+	n := 1
+	for i := 0; i < n; i++ {
+		u := int(order[i])
+		for _, a := range r.adj[u][:r.deg[u]] {
+			if a.to != parent[u] {
+				parent[a.to] = int8(u)
+				order[n] = a.to
+				n++
+			}
+		}
+	}
+	best := 0
+	for i := n - 1; i >= 0; i-- {
+		u := int(order[i])
+		first, second := 0, 0
+		for _, a := range r.adj[u][:r.deg[u]] {
+			if a.to == parent[u] {
+				continue
+			}
+			switch d := down[a.to] + 1; {
+			case d > first:
+				first, second = d, first
+			case d > second:
+				second = d
+			}
+		}
+		down[u] = first
+		best = max(best, first+second)
+	}
+	return best
+}
+
+// loopLongest returns the longest trail of part p, which has a loop. Its
+// runs of nodes of degree 2 become single links, as long as the run,
+// between the other nodes, the junctions (degree 1 or 3); a part without
+// junctions is a ring, whose longest trail takes every piece. The
+// junctions then go to junctions.longest.
+func (r *routeGraph) loopLongest(p int) int {
+	pt := &r.partOf[p]
+	var j junctions
+	var id [2 * maxNet]int8 // junction index + 1
+	for v := int(pt.first); v < r.nodes; v++ {
+		if r.part[v] == uint8(p) && r.deg[v] != 2 {
+			j.n++
+			id[v] = int8(j.n)
+		}
+	}
+	if j.n == 0 {
+		return pt.pieces
+	}
+	var walked uint32
+	for v := int(pt.first); v < r.nodes; v++ {
+		if id[v] == 0 {
+			continue
+		}
+		for _, a := range r.adj[v][:r.deg[v]] {
+			if walked&(1<<a.piece) != 0 {
+				continue
+			}
+			walked |= 1 << a.piece
+			w, last, n := int(a.to), a.piece, 1
+			for r.deg[w] == 2 {
+				b := r.adj[w][0]
+				if b.piece == last {
+					b = r.adj[w][1]
+				}
+				walked |= 1 << b.piece
+				w, last, n = int(b.to), b.piece, n+1
+			}
+			j.link(int(id[v])-1, int(id[w])-1, n)
+		}
+	}
+	return j.longest(pt.pieces)
+}
+
+// junctions is the graph of loopLongest: the junctions of a part, joined
+// by links as long as the runs of pieces between them.
+type junctions struct {
+	n, links int
+	deg      [2 * maxNet]uint8
+	adj      [2 * maxNet][3]junctionLink
+
+	// What longest works out: the links peeled off, every junction's
+	// two longest ways into the trees peeled off it (down, in different
+	// links), the longest of those at the junctions left, and the longest
+	// trail found.
+	peeled uint64
+	down   [2 * maxNet][2]int
+	maxEnd int
+	best   int
+}
+
+// junctionLink is one link seen from one of its ends.
+type junctionLink struct {
+	link, to, len int8
+}
+
+// link joins junctions a and b by a run of n pieces (a ring from a back to
+// a is one link seen twice from a).
+func (j *junctions) link(a, b, n int) {
+	k := int8(j.links)
+	j.links++
+	j.adj[a][j.deg[a]] = junctionLink{link: k, to: int8(b), len: int8(n)}
+	j.deg[a]++
+	j.adj[b][j.deg[b]] = junctionLink{link: k, to: int8(a), len: int8(n)}
+	j.deg[b]++
+}
+
+// longest returns the longest trail of the junction graph, whose links
+// hold pieces pieces. Trees hanging off the graph's loops are peeled off
+// first, leaf by leaf: a trail enters such a tree at most once, so only at
+// its start or its end, and the longest way into the trees at each
+// junction left (down) stands for them. A trail inside the trees is a
+// path, whose longest bends at some junction through its two longest ways
+// down. The trails over the junctions left (the core, a few) are then
+// searched from each of them, with the ways down at both ends.
+func (j *junctions) longest(pieces int) int {
+	var left [2 * maxNet]uint8 // links not peeled, per junction
+	var queue [2 * maxNet]int8
+	n := 0
+	for v := 0; v < j.n; v++ {
+		left[v] = j.deg[v]
+		if left[v] == 1 {
+			queue[n] = int8(v)
 			n++
 		}
 	}
-	if n == 0 {
-		return 0
-	}
-	w := routeWalk{g: g, s: s, es: es[:n], local: &local}
-	best := 0
+	inCore := pieces
 	for i := 0; i < n; i++ {
-		ends := g.b.EdgeEnds(es[i])
-		for d := 0; d < 2; d++ {
-			l := 1 + w.extend(i, ends[1-d], 1<<i)
-			best = max(best, l)
-		}
-		if best == n {
-			break
+		u := int(queue[i])
+		j.best = max(j.best, j.down[u][0]+j.down[u][1])
+		for _, l := range j.adj[u][:j.deg[u]] {
+			if j.peeled&(1<<l.link) != 0 {
+				continue
+			}
+			j.peeled |= 1 << l.link
+			inCore -= int(l.len)
+			w := int(l.to)
+			j.addDown(w, int(l.len)+j.down[u][0])
+			left[w]--
+			if left[w] == 1 {
+				queue[n] = int8(w)
+				n++
+			}
 		}
 	}
-	return best
+	for v := 0; v < j.n; v++ {
+		if left[v] > 1 {
+			j.maxEnd = max(j.maxEnd, j.down[v][0])
+		}
+	}
+	for v := 0; v < j.n; v++ {
+		if left[v] > 1 {
+			j.search(v, v, j.down[v][0], inCore, j.peeled)
+		}
+	}
+	return j.best
 }
 
-// routeWalk is the depth-first search of routeLength.
-type routeWalk struct {
-	g     *Game
-	s     int
-	es    []int
-	local *[512]int8
+// addDown records a way of length d into a tree peeled off junction v.
+func (j *junctions) addDown(v, d int) {
+	switch {
+	case d > j.down[v][0]:
+		j.down[v] = [2]int{d, j.down[v][0]}
+	case d > j.down[v][1]:
+		j.down[v][1] = d
+	}
 }
 
-// extend returns the longest continuation of a route whose last piece is
-// es[last], arriving at corner v, with the pieces of used taken.
-func (w *routeWalk) extend(last, v int, used uint32) int {
-	g := w.g
-	if g.otherBuilding(v, w.s) {
-		return 0
+// search walks every trail over the core from junction start, now at v,
+// acc pieces long so far (the way down at start included), over links not
+// in used, keeping in best the longest with the way down at its end (the
+// second longest when it ends where it began); left counts the core's
+// pieces not yet taken, so that a trail that cannot beat best stops.
+func (j *junctions) search(start, v, acc, left int, used uint64) {
+	end := j.down[v][0]
+	if v == start {
+		end = j.down[v][1]
 	}
-	own := g.building(v, w.s)
-	lastShip := g.edges[w.es[last]].ship
-	best := 0
-	adj := g.b.CornerAdjacent(v)
-	for k, e := range g.b.CornerEdges(v) {
-		if e >= len(w.local) {
-			continue
-		}
-		j := int(w.local[e]) - 1
-		if j < 0 || used&(1<<j) != 0 {
-			continue
-		}
-		if !own && g.edges[e].ship != lastShip {
-			continue // a road and a ship link only at the player's building (S53)
-		}
-		l := 1 + w.extend(j, adj[k], used|1<<j)
-		best = max(best, l)
+	j.best = max(j.best, acc+end)
+	if acc+left+j.maxEnd <= j.best {
+		return
 	}
-	return best
+	for _, l := range j.adj[v][:j.deg[v]] {
+		if used&(1<<l.link) == 0 {
+			j.search(start, int(l.to), acc+int(l.len), left-int(l.len), used|1<<l.link)
+		}
+	}
 }
 
 // longestUsed reports whether the Longest Trade Route card is used (S84).
@@ -82,11 +332,26 @@ func (g *Game) longestUsed() bool {
 }
 
 // updateRoutes recomputes trade-route lengths — seat s's, or every seat's
-// when all is set (a settlement can cut another's route) — and the Longest
-// Trade Route card (S82).
+// when all is set — and the Longest Trade Route card (S82).
 func (g *Game) updateRoutes(s int, all bool) {
 	for o := range g.players {
 		if all || o == s {
+			g.players[o].route = g.routeLength(o)
+		}
+	}
+	g.longest = g.longestHolder(g.longest)
+}
+
+// updateRoutesAt recomputes the trade routes after seat s's settlement on
+// corner c: s's (it may join its roads and ships there) and those of the
+// seats with a piece ending at c, which it may cut (S81, S82).
+func (g *Game) updateRoutesAt(s, c int) {
+	for o := range g.players {
+		at := o == s
+		for _, e := range g.b.CornerEdges(c) {
+			at = at || g.edges[e].owner() == o
+		}
+		if at {
 			g.players[o].route = g.routeLength(o)
 		}
 	}

@@ -342,10 +342,11 @@ func TestD26Pending(t *testing.T) {
 
 // TestD27SetupFog: no setup settlement touches an unexplored position
 // (S20, S17); a setup ship whose far end is a corner of fog explores it, as
-// in play (S23, S99): a sealed fog draw the next seat's entry resolves,
-// the tile's resource to the placer.
+// in play (S23, S99): a sealed fog draw the next seat's entry resolves
+// (format 1; format 2: TestSetupFogWaitsForTurnOne), the tile's resource
+// to the placer.
 func TestD27SetupFog(t *testing.T) {
-	x := newT(t, "fog-island", nil)
+	x := newT1(t, "fog-island", nil)
 	x.refuse("red", "place settlement C12.n road B11-C12", "S20")
 	for _, a := range x.legal("red") {
 		m, _ := ParseAction(a)

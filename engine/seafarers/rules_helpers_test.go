@@ -185,7 +185,7 @@ func h(t *testing.T, s string) Hand {
 	if s == "" || s == "none" {
 		return Hand{}
 	}
-	p := &moveParser{text: s, toks: lexMove(s)[0]}
+	p := &moveParser{text: s, toks: engine.Lex(s)[0]}
 	hand, err := p.cards()
 	if err != nil {
 		t.Fatalf("cards %q: %v", s, err)

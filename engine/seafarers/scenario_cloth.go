@@ -40,33 +40,32 @@ func (g *Game) connectedTo(s, c int) bool {
 // connectVillages records the villages seat s is now connected to; a first
 // connection takes one cloth from the village (S108). Three or fewer
 // villages with cloth end the game (S114).
-func (g *Game) connectVillages(s int) []string {
+func (g *Game) connectVillages(s int) {
 	if g.cfg.scenario != board.ClothForCatan {
-		return nil
+		return
 	}
-	var ev []string
 	for i, v := range g.cfg.villages {
 		st := &g.villages[i]
 		if st.connected&(1<<s) != 0 || !g.connectedTo(s, v.corner) {
 			continue
 		}
 		st.connected |= 1 << s
-		ev = append(ev, fmt.Sprintf("%s trades with the village on %s", g.colour(s), g.b.Corner(v.corner)))
+		g.rev++ // the village counts as s's building for S57
+		g.log.say(fmt.Sprintf("%s trades with the village on %s", g.colour(s), g.b.Corner(v.corner)))
 		if st.cloth > 0 {
 			st.cloth--
 			g.players[s].cloth++
-			ev = append(ev, fmt.Sprintf("%s takes 1 cloth", g.colour(s)))
+			g.log.say(fmt.Sprintf("%s takes 1 cloth", g.colour(s)))
 		}
 	}
-	return append(ev, g.villageEnd()...)
+	g.villageEnd()
 }
 
 // clothRoll gives the cloth of the villages with the rolled number (S109).
-func (g *Game) clothRoll(sum int) []string {
+func (g *Game) clothRoll(sum int) {
 	if g.cfg.scenario != board.ClothForCatan {
-		return nil
+		return
 	}
-	var ev []string
 	n := g.nseats()
 	for i, v := range g.cfg.villages {
 		st := &g.villages[i]
@@ -87,8 +86,7 @@ func (g *Game) clothRoll(sum int) []string {
 				continue
 			}
 			g.players[s].cloth++
-			ev = append(ev, fmt.Sprintf("%s takes 1 cloth (village %s)", g.colour(s), g.b.Corner(v.corner)))
+			g.log.say(fmt.Sprintf("%s takes 1 cloth (village %s)", g.colour(s), g.b.Corner(v.corner)))
 		}
 	}
-	return ev
 }

@@ -14,9 +14,9 @@ var fogOrder = [...]board.Terrain{board.Sea, board.Desert, board.Fields, board.H
 // exploreAround explores the unexplored positions touching either end of
 // edge e, just placed by seat s, in reading order (S99, V8): sealed draws
 // by default, else at once from the turn's fog stream.
-func (g *Game) exploreAround(s, e int, src engine.Source) ([]string, error) {
+func (g *Game) exploreAround(s, e int, src engine.Source) error {
 	if g.cfg.scenario != board.FogIsland {
-		return nil, nil
+		return nil
 	}
 	var hs []int
 	for _, c := range g.b.EdgeEnds(e) {
@@ -27,30 +27,27 @@ func (g *Game) exploreAround(s, e int, src engine.Source) ([]string, error) {
 		}
 	}
 	sort.Ints(hs)
-	var ev []string
 	for _, h := range hs {
 		if g.cfg.opts.Sealed {
 			d := g.newDraw(drawFog, s, src)
 			d.at = h
 			g.sealed = append(g.sealed, d)
-			ev = append(ev, fmt.Sprintf("%s explores %s: a sealed draw (k %d, witness %s)", g.colour(s), g.b.HexPos(h), d.k, g.colour(d.witness)))
+			g.log.say(fmt.Sprintf("%s explores %s: a sealed draw (k %d, witness %s)", g.colour(s), g.b.HexPos(h), d.k, g.colour(d.witness)))
 			continue
 		}
-		xev, err := g.explore(s, h, src, streamFog)
-		if err != nil {
-			return nil, err
+		if err := g.explore(s, h, src, streamFog); err != nil {
+			return err
 		}
-		ev = append(ev, xev...)
 	}
-	return ev, nil
+	return nil
 }
 
 // explore reveals fog position h for seat s (S99, S142): a tile from the
 // fog stack, a number for a producing tile, and the tile's resource.
-func (g *Game) explore(s, h int, r engine.Rand, stream string) ([]string, error) {
+func (g *Game) explore(s, h int, r engine.Rand, stream string) error {
 	t, num, err := g.forcedFog()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if t == board.NoTerrain {
 		n := 0
@@ -67,7 +64,8 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) ([]string, error)
 		}
 	}
 	if t == board.NoTerrain {
-		return []string{fmt.Sprintf("the fog stack is empty: %s stays unexplored", g.b.HexPos(h))}, nil
+		g.log.say(fmt.Sprintf("the fog stack is empty: %s stays unexplored", g.b.HexPos(h)))
+		return nil
 	}
 	if t.Produces() && num == 0 {
 		n := 0
@@ -92,15 +90,15 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) ([]string, error)
 	if num > 0 {
 		what = fmt.Sprintf("%s %d", t, num)
 	}
-	ev := []string{fmt.Sprintf("%s is %s", g.b.HexPos(h), what)}
+	g.log.say(fmt.Sprintf("%s is %s", g.b.HexPos(h), what))
 	switch res := yield(t); {
 	case res != NoResource && g.bank.Of(res) > 0:
 		g.bank[res-1]--
 		g.players[s].hand[res-1]++
-		ev = append(ev, fmt.Sprintf("%s takes 1 %s", g.colour(s), res))
+		g.log.say(fmt.Sprintf("%s takes 1 %s", g.colour(s), res))
 	case t == board.Gold && g.bank.Total() > 0:
 		g.addPending(s, pendGold, 1)
-		ev = append(ev, g.autoDecide()...)
+		g.autoDecide()
 	}
-	return ev, nil
+	return nil
 }

@@ -83,94 +83,94 @@ func (g *Game) routeProblem(s, e, skip int) (string, string) {
 
 // convertWarship makes seat s's ordinary ship nearest the start of its
 // chain a warship (S120).
-func (g *Game) convertWarship(s int) []string {
+func (g *Game) convertWarship(s int) {
 	ships, _ := g.chain(s)
 	for _, e := range ships {
 		if !g.edges[e].warship {
 			g.edges[e].warship = true
-			return []string{fmt.Sprintf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e))}
+			g.log.say(fmt.Sprintf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e)))
+			return
 		}
 	}
-	return []string{fmt.Sprintf("%s has no ordinary ship to convert", g.colour(s))}
+	g.log.say(fmt.Sprintf("%s has no ordinary ship to convert", g.colour(s)))
 }
 
 // attack attacks seat s's fortress (S124): a build action that ends the
 // turn; the die is a sealed draw by default.
-func (g *Game) attack(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) attack(s int, a Action, en *entry) error {
 	if g.cfg.scenario != board.PirateIslands {
-		return nil, ruleErr("S124", a, "attacks are made in pirate-islands only")
+		return ruleErr("S124", a, "attacks are made in pirate-islands only")
 	}
 	base := &g.cfg.bases[s]
 	if g.fortresses[s] == 0 {
-		return nil, ruleErr("S124", a, "your fortress is already captured")
+		return ruleErr("S124", a, "your fortress is already captured")
 	}
 	if !g.chainReaches(s, base.fortress) {
-		return nil, ruleErr("S124", a, "your chain has not reached your fortress")
+		return ruleErr("S124", a, "your chain has not reached your fortress")
 	}
 	g.buildAction()
-	ev := []string{fmt.Sprintf("%s attacks its fortress", g.colour(s))}
+	g.log.say(fmt.Sprintf("%s attacks its fortress", g.colour(s)))
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawDie, s, en.src)
 		g.sealed = append(g.sealed, d)
-		ev = append(ev, fmt.Sprintf("the die is a sealed draw (k %d, witness %s)", d.k, g.colour(d.witness)))
+		g.log.say(fmt.Sprintf("the die is a sealed draw (k %d, witness %s)", d.k, g.colour(d.witness)))
 	} else {
 		die, err := g.forcedDie()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if die == 0 {
 			die = draw(en.src, streamDie, 6) + 1
 		}
-		ev = append(ev, g.fortressResult(s, die)...)
-		if w := g.checkWin(s); w != nil {
-			return append(ev, w...), nil
+		g.fortressResult(s, die)
+		if g.checkWin(s); g.over() {
+			return nil
 		}
 	}
-	return append(ev, g.endTurn()...), nil
+	g.endTurn()
+	return nil
 }
 
 // fortressResult settles an attack on seat s's fortress with die (S124).
-func (g *Game) fortressResult(s, die int) []string {
+func (g *Game) fortressResult(s, die int) {
 	w := g.warships(s)
 	x := g.colour(s)
-	ev := []string{fmt.Sprintf("the fortress die shows %d against %s's %d warships", die, x, w)}
+	g.log.say(fmt.Sprintf("the fortress die shows %d against %s's %d warships", die, x, w))
 	switch {
 	case w > die:
 		g.fortresses[s]--
 		if g.fortresses[s] > 0 {
-			return append(ev, fmt.Sprintf("%s removes a chit: %d left", x, g.fortresses[s]))
+			g.log.say(fmt.Sprintf("%s removes a chit: %d left", x, g.fortresses[s]))
+			return
 		}
-		g.corners[g.cfg.bases[s].fortress].kind = settlement
-		ev = append(ev, fmt.Sprintf("%s captures its fortress", x))
+		g.setCorner(g.cfg.bases[s].fortress, cornerPiece{own: int8(s + 1), kind: settlement})
+		g.log.say(fmt.Sprintf("%s captures its fortress", x))
 		all := true
 		for _, c := range g.fortresses {
 			all = all && c == 0
 		}
 		if all {
 			g.fleet = -1
-			ev = append(ev, "the last fortress is captured: the pirate fleet is removed")
+			g.log.say("the last fortress is captured: the pirate fleet is removed")
 		}
 		g.updateRoutes(s, true)
 	case w < die:
-		ev = append(ev, g.loseChainShips(s, 2)...)
+		g.loseChainShips(s, 2)
 	default:
-		ev = append(ev, g.loseChainShips(s, 1)...)
+		g.loseChainShips(s, 1)
 	}
-	return ev
 }
 
 // loseChainShips returns seat s's n ships nearest the fortress to supply
 // (S124); removed warships lose that status.
-func (g *Game) loseChainShips(s, n int) []string {
+func (g *Game) loseChainShips(s, n int) {
 	ships, _ := g.chain(s)
-	var ev []string
 	for k := 0; k < n && len(ships) > 0; k++ {
 		e := ships[len(ships)-1]
 		ships = ships[:len(ships)-1]
-		g.edges[e] = edgePiece{}
+		g.setEdge(e, edgePiece{})
 		g.players[s].supply[supShip]++
-		ev = append(ev, fmt.Sprintf("%s loses its ship on %s", g.colour(s), g.b.Edge(e)))
+		g.log.say(fmt.Sprintf("%s loses its ship on %s", g.colour(s), g.b.Edge(e)))
 	}
 	g.updateRoutes(s, false)
-	return ev
 }

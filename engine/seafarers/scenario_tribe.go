@@ -10,10 +10,10 @@ import (
 
 // takeGift gives seat s the forgotten-tribe gift lying on edge e, where it
 // just placed a ship (S104, V36).
-func (g *Game) takeGift(s, e int, src engine.Source) ([]string, error) {
+func (g *Game) takeGift(s, e int, src engine.Source) error {
 	i := slices.IndexFunc(g.gifts, func(x gift) bool { return x.edge == e })
 	if i < 0 {
-		return nil, nil
+		return nil
 	}
 	gf := g.gifts[i]
 	g.gifts = append(g.gifts[:i], g.gifts[i+1:]...)
@@ -21,19 +21,22 @@ func (g *Game) takeGift(s, e int, src engine.Source) ([]string, error) {
 	switch gf.kind {
 	case board.GiftSVP:
 		p.chits++
-		return []string{fmt.Sprintf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e))}, nil
+		g.log.say(fmt.Sprintf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e)))
+		return nil
 	case board.GiftCard:
 		if g.unseen.Total()-g.promised() <= 0 {
 			// Only after edits took the cards: the gift is gone.
-			return []string{g.colour(s).String() + " finds no card on " + g.b.Edge(e).String()}, nil
+			g.log.say(g.colour(s).String() + " finds no card on " + g.b.Edge(e).String())
+			return nil
 		}
 		return g.gainCard(s, src, "takes the gift of")
 	case board.GiftHarbour:
 		p.aside = append(slices.Clip(p.aside), gf.harbour)
 		slices.Sort(p.aside)
-		return []string{fmt.Sprintf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e))}, nil
+		g.log.say(fmt.Sprintf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e)))
+		return nil
 	}
-	return nil, nil
+	return nil
 }
 
 // harbourEdges lists the edges where seat s may place a harbour (S105): a
@@ -64,12 +67,12 @@ func (g *Game) harbourEdgeOK(s, e int) bool {
 
 // harbourDue makes seat s owe a harbour placement when it keeps a harbour
 // aside and may place one (S105).
-func (g *Game) harbourDue(s int) []string {
+func (g *Game) harbourDue(s int) {
 	if len(g.players[s].aside) == 0 || g.owes(s, pendHarbour) >= 0 || len(g.harbourEdges(s)) == 0 {
-		return nil
+		return
 	}
 	g.addPending(s, pendHarbour, 0)
-	return []string{fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s))}
+	g.log.say(fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s)))
 }
 
 // harbourLand returns the land position beside coastal edge e.
@@ -95,31 +98,32 @@ func (g *Game) asideKinds(s int) []board.HarbourKind {
 
 // placeHarbour places a harbour kept aside (S105); it is no build action
 // and changes no phase.
-func (g *Game) placeHarbour(s int, a Action) ([]string, error) {
+func (g *Game) placeHarbour(s int, a Action) error {
 	i := g.owes(s, pendHarbour)
 	if i < 0 {
-		return nil, ruleErr("S105", a, "%s owes no harbour placement", g.colour(s))
+		return ruleErr("S105", a, "%s owes no harbour placement", g.colour(s))
 	}
 	e := g.b.EdgeIndex(a.Edge)
 	if e < 0 || !g.harbourEdgeOK(s, e) {
-		return nil, ruleErr("S105", a, "a harbour goes on a coastal edge at one of your buildings, not on or next to another harbour")
+		return ruleErr("S105", a, "a harbour goes on a coastal edge at one of your buildings, not on or next to another harbour")
 	}
 	k := a.Harbour
 	kinds := g.asideKinds(s)
 	if k == board.NoHarbour {
 		if len(kinds) != 1 {
-			return nil, ruleErr("S105", a, "name the harbour kind to place")
+			return ruleErr("S105", a, "name the harbour kind to place")
 		}
 		k = kinds[0]
 	}
 	p := &g.players[s]
 	j := slices.Index(p.aside, k)
 	if j < 0 {
-		return nil, ruleErr("S105", a, "%s keeps no %s harbour aside", g.colour(s), k)
+		return ruleErr("S105", a, "%s keeps no %s harbour aside", g.colour(s), k)
 	}
 	g.l = g.l.withHarbour(g.b, board.Harbour{Edge: a.Edge, Land: g.harbourLand(e), Kind: k})
 	p.aside = slices.Delete(slices.Clone(p.aside), j, j+1)
 	g.dropPending(i)
-	ev := []string{fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge)}
-	return append(ev, g.harbourDue(s)...), nil
+	g.log.say(fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge))
+	g.harbourDue(s)
+	return nil
 }

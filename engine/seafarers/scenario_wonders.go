@@ -71,51 +71,53 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 
 // startWonder starts a wonder (S129): a build action putting a ship from
 // supply on the wonder card; without a ship in supply no wonder starts.
-func (g *Game) startWonder(s int, a Action) ([]string, error) {
+func (g *Game) startWonder(s int, a Action) error {
 	if g.cfg.scenario != board.WondersOfCatan {
-		return nil, ruleErr("S129", a, "wonders are built in wonders-of-catan only")
+		return ruleErr("S129", a, "wonders are built in wonders-of-catan only")
 	}
 	if a.Wonder < Theater || a.Wonder > Cathedral {
-		return nil, ruleErr("S128", a, "no such wonder")
+		return ruleErr("S128", a, "no such wonder")
 	}
 	if g.wonderOf(s) != NoWonder {
-		return nil, ruleErr("S129", a, "you have started a wonder already")
+		return ruleErr("S129", a, "you have started a wonder already")
 	}
 	if g.wonders[a.Wonder].owner >= 0 {
-		return nil, ruleErr("S129", a, "%s has started that wonder", g.colour(g.wonders[a.Wonder].owner))
+		return ruleErr("S129", a, "%s has started that wonder", g.colour(g.wonders[a.Wonder].owner))
 	}
 	if why := g.wonderRequirement(s, a.Wonder); why != "" {
-		return nil, ruleErr("S128", a, "%s", why)
+		return ruleErr("S128", a, "%s", why)
 	}
 	p := &g.players[s]
 	if p.supply[supShip] == 0 {
-		return nil, ruleErr("S129", a, "starting a wonder puts a ship from your supply on its card: you have none left")
+		return ruleErr("S129", a, "starting a wonder puts a ship from your supply on its card: you have none left")
 	}
 	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
 	g.buildAction()
-	return []string{fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder)}, nil
+	g.log.say(fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder))
+	return nil
 }
 
 // buildWonder builds the next level of seat s's wonder (S130).
-func (g *Game) buildWonder(s int, a Action) ([]string, error) {
+func (g *Game) buildWonder(s int, a Action) error {
 	if g.cfg.scenario != board.WondersOfCatan {
-		return nil, ruleErr("S130", a, "wonders are built in wonders-of-catan only")
+		return ruleErr("S130", a, "wonders are built in wonders-of-catan only")
 	}
 	w := g.wonderOf(s)
 	if w == NoWonder {
-		return nil, ruleErr("S130", a, "start a wonder first (wonder <name>)")
+		return ruleErr("S130", a, "start a wonder first (wonder <name>)")
 	}
 	if g.wonders[w].level >= 4 {
-		return nil, ruleErr("S130", a, "the %s is complete", w)
+		return ruleErr("S130", a, "the %s is complete", w)
 	}
 	p := &g.players[s]
 	if !p.hand.Contains(wonderCost[w]) {
-		return nil, ruleErr("S130", a, "a level of the %s costs %s", w, wonderCost[w])
+		return ruleErr("S130", a, "a level of the %s costs %s", w, wonderCost[w])
 	}
 	p.hand.sub(wonderCost[w])
 	g.bank.add(wonderCost[w])
 	g.wonders[w].level++
 	g.buildAction()
-	return []string{fmt.Sprintf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w)}, nil
+	g.log.say(fmt.Sprintf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w))
+	return nil
 }

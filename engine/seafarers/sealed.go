@@ -28,9 +28,9 @@ func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
 // resolvesAt reports whether an entry by seat s begins by resolving
 // pending sealed draws (S138). In format seafarers/1 these are the draws s
 // witnesses, at any entry of s, so that the witness chose the moment by
-// sending or not; from format 2 they are every pending draw, at the entry
-// that begins the next turn (whose reveal they use): nobody chooses when a
-// draw resolves, and so nobody chooses what it finds (V13).
+// sending or not; from format 2 they are the draws made before the current
+// turn, at the entry that begins it (whose reveal they use): nobody
+// chooses when a draw resolves, and so nobody chooses what it finds (V13).
 func (g *Game) resolvesAt(s int) bool {
 	if !g.cfg.turnSealed {
 		return g.witnessOf(s)
@@ -89,8 +89,7 @@ func sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
 // resolveDraws resolves, in order of k, the pending sealed draws an entry
 // of seat s resolves at its start (resolvesAt, S138). A drawer who then
 // meets its goal wins (S88).
-func (g *Game) resolveDraws(s int, src engine.Source) ([]string, error) {
-	var ev []string
+func (g *Game) resolveDraws(s int, src engine.Source) error {
 	for i := 0; i < len(g.sealed); {
 		d := g.sealed[i]
 		if !g.resolvesNow(&d, s) {
@@ -99,34 +98,32 @@ func (g *Game) resolveDraws(s int, src engine.Source) ([]string, error) {
 		}
 		g.sealed = append(g.sealed[:i], g.sealed[i+1:]...)
 		r := sealedRand(&d, src)
-		dev, err := g.resolveDraw(&d, r)
-		if err != nil {
-			return nil, err
+		if err := g.resolveDraw(&d, r); err != nil {
+			return err
 		}
-		ev = append(ev, dev...)
 		if g.over() {
 			break
 		}
-		ev = append(ev, g.checkWin(d.drawer)...)
+		g.checkWin(d.drawer)
 		if g.over() {
 			break
 		}
 	}
 	if !g.over() {
-		ev = append(ev, g.recheckOffer()...)
+		g.recheckOffer()
 	}
-	return ev, nil
+	return nil
 }
 
 // resolveDraw settles one draw with the stream source r (or a forced
 // outcome, S160).
-func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
+func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) error {
 	x := g.colour(d.drawer)
 	switch d.kind {
 	case drawCard:
 		k, err := g.drawCard(r, streamSealed)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p := &g.players[d.drawer]
 		p.cards = slices.Clone(p.cards) // shared with clones: copy on write
@@ -136,11 +133,12 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
 				p.cards[j].draw = 0
 			}
 		}
-		return []string{fmt.Sprintf("sealed draw %d: %s's card is a %s", d.k, x, k)}, nil
+		g.log.add("sealed draw ").num(d.k).add(": ", x.String(), "'s card is a ", k.String()).end()
+		return nil
 	case drawSteal:
 		res, err := g.forcedSteal(d.snapshot)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if res == NoResource {
 			res = drawHand(r, streamSealed, d.snapshot)
@@ -154,27 +152,31 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) ([]string, error) {
 			res = drawHand(r, streamSealed, v.hand)
 			v.hand[res-1]--
 			g.players[d.drawer].hand[res-1]++
-			return []string{fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim))}, nil
+			g.log.say(fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim)))
+			return nil
 		}
 		if res == NoResource || v.hand.Of(res) == 0 {
-			return []string{fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim))}, nil
+			g.log.say(fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim)))
+			return nil
 		}
 		v.hand[res-1]--
 		g.players[d.drawer].hand[res-1]++
-		return []string{fmt.Sprintf("sealed draw %d: %s steals 1 %s from %s", d.k, x, res, g.colour(d.victim))}, nil
+		g.log.add("sealed draw ").num(d.k).add(": ", x.String(), " steals 1 ", res.String(), " from ", g.colour(d.victim).String()).end()
+		return nil
 	case drawFog:
 		return g.explore(d.drawer, d.at, r, streamSealed)
 	case drawDie:
 		die, err := g.forcedDie()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if die == 0 {
 			die = draw(r, streamSealed, 6) + 1
 		}
-		return g.fortressResult(d.drawer, die), nil
+		g.fortressResult(d.drawer, die)
+		return nil
 	}
-	return nil, nil
+	return nil
 }
 
 // drawCard draws a development card uniformly from the unseen cards

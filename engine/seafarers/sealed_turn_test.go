@@ -111,3 +111,27 @@ func TestAcceptRulesBounded(t *testing.T) {
 	x.do("blue", "orders trade ask")
 	x.do("blue", "orders trade accept 1 ore for 1 brick")
 }
+
+// TestSetupFogWaitsForTurnOne: a setup ship that explores fog makes a
+// sealed draw (S23, S99) that, from format 2, resolves when the first turn
+// begins, like every sealed draw (S138); until then the position is
+// pending and blocks its sides (S144).
+func TestSetupFogWaitsForTurnOne(t *testing.T) {
+	x := newT(t, "fog-island", nil).edit("force fog hills 5")
+	x.do("red", "place settlement C8.s ship C8-D9")
+	if st := x.st(); len(st.Sealed) != 1 || st.Sealed[0].Kind != "fog" {
+		t.Fatalf("S99: the setup ship explores C10: sealed %+v", st.Sealed)
+	}
+	for !x.pos.BeginsTurn("red") {
+		seat := x.pos.Awaited()[0]
+		x.do(seat, x.legal(seat)[0])
+		if len(x.st().Sealed) != 1 {
+			t.Fatalf("S138: a set-up entry of %s resolved the draw", seat)
+		}
+	}
+	x.do("red", "roll", 2, 4)
+	hx := x.st().Board.Hexes[x.g.b.HexIndex(mustPos("C10"))]
+	if len(x.st().Sealed) != 0 || hx.Terrain != "hills" || hx.Number != 5 {
+		t.Fatalf("S138: turn 1's first entry resolves the exploration: C10 is %+v", hx)
+	}
+}

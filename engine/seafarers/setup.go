@@ -31,48 +31,48 @@ func (g *Game) placer(r, k int) int {
 // then a road or ship with an end on a corner of an unexplored position
 // explores it, as in play (S23, S99). The error is an impossible forced
 // outcome (S160).
-func (g *Game) place(s int, a Action, src engine.Source) ([]string, error) {
+func (g *Game) place(s int, a Action, src engine.Source) error {
 	b := g.b
 	if !g.l.dealt {
-		return nil, ruleErr("S134", a, "the board is not dealt yet")
+		return ruleErr("S134", a, "the board is not dealt yet")
 	}
 	c := b.CornerIndex(a.Corner)
 	if c < 0 {
-		return nil, ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
+		return ruleErr("S15", a, "%s is not a corner of the board", a.Corner)
 	}
 	if rule, why := g.settleProblem(s, c, true); rule != "" {
-		return nil, ruleErr(rule, a, "%s", why)
+		return ruleErr(rule, a, "%s", why)
 	}
 	e := b.EdgeIndex(a.Edge)
 	if e < 0 {
-		return nil, ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
+		return ruleErr("S15", a, "%s is not an edge of the board", a.Edge)
 	}
 	switch a.Piece {
 	case Road:
 		if rule, why := g.roadProblem(s, e, true, c); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 	case Ship:
 		if g.cfg.scenario == board.PirateIslands {
-			return nil, ruleErr("S115", a, "setup steps in pirate-islands place a road, not a ship")
+			return ruleErr("S115", a, "setup steps in pirate-islands place a road, not a ship")
 		}
 		if rule, why := g.shipProblem(s, e, true, c, -1); rule != "" {
-			return nil, ruleErr(rule, a, "%s", why)
+			return ruleErr(rule, a, "%s", why)
 		}
 	default:
-		return nil, ruleErr("S20", a, "a setup step places a road or a ship")
+		return ruleErr("S20", a, "a setup step places a road or a ship")
 	}
 	p := &g.players[s]
 	if p.supply[supSettlement] == 0 {
-		return nil, ruleErr("S30", a, "no settlement left in supply")
+		return ruleErr("S30", a, "no settlement left in supply")
 	}
-	g.corners[c] = cornerPiece{own: int8(s + 1), kind: settlement}
+	g.setCorner(c, cornerPiece{own: int8(s + 1), kind: settlement})
 	p.supply[supSettlement]--
 	if a.Piece == Road {
-		g.edges[e] = edgePiece{own: int8(s + 1)}
+		g.setEdge(e, edgePiece{own: int8(s + 1)})
 		p.supply[supRoad]--
 	} else {
-		g.edges[e] = edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)}
+		g.setEdge(e, edgePiece{own: int8(s + 1), ship: true, built: int32(g.turn)})
 		p.supply[supShip]--
 	}
 	if g.cfg.scenario == board.FourIslands || g.cfg.scenario == board.NewWorld {
@@ -81,15 +81,13 @@ func (g *Game) place(s int, a Action, src engine.Source) ([]string, error) {
 			slices.Sort(p.home)
 		}
 	}
-	ev := []string{fmt.Sprintf("%s places a settlement on %s and a %s on %s", g.colour(s), a.Corner, a.Piece, a.Edge)}
+	g.log.say(fmt.Sprintf("%s places a settlement on %s and a %s on %s", g.colour(s), a.Corner, a.Piece, a.Edge))
 	if g.setupRound == g.setupRounds() {
-		ev = append(ev, g.startingResources(s, c)...)
+		g.startingResources(s, c)
 	}
-	xev, err := g.exploreAround(s, e, src)
-	if err != nil {
-		return nil, err
+	if err := g.exploreAround(s, e, src); err != nil {
+		return err
 	}
-	ev = append(ev, xev...)
 	g.updateRoutes(s, false)
 	g.setupStep++
 	if g.setupStep == g.nseats() {
@@ -100,19 +98,19 @@ func (g *Game) place(s int, a Action, src engine.Source) ([]string, error) {
 		g.setupRound, g.setupStep = 0, 0
 		g.turn, g.cur = 1, 0
 		g.phase = PhaseRoll
-		ev = append(ev, "setup is over: turn 1, "+g.colour(0).String())
+		g.log.say("setup is over: turn 1, " + g.colour(0).String())
 	} else {
 		g.cur = g.placer(g.setupRound, g.setupStep)
 	}
 	if g.anyDecide() {
 		g.phase = PhaseDecide
 	}
-	return ev, nil
+	return nil
 }
 
 // startingResources pays the resources of the last setup settlement (S21):
 // one card per producing hex it touches, a gold choice per gold field.
-func (g *Game) startingResources(s, c int) []string {
+func (g *Game) startingResources(s, c int) {
 	var got Hand
 	goldN := 0
 	for _, h := range g.b.CornerHexes(c) {
@@ -128,13 +126,11 @@ func (g *Game) startingResources(s, c int) []string {
 		}
 	}
 	g.players[s].hand.add(got)
-	var ev []string
 	if got.Total() > 0 {
-		ev = append(ev, fmt.Sprintf("%s takes %s", g.colour(s), got))
+		g.log.say(fmt.Sprintf("%s takes %s", g.colour(s), got))
 	}
 	if goldN > 0 {
 		g.addPending(s, pendGold, goldN)
-		ev = append(ev, g.autoDecide()...)
+		g.autoDecide()
 	}
-	return ev
 }

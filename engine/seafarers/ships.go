@@ -28,15 +28,17 @@ func (g *Game) shipGraph(sg *shipGraph, s int) {
 	}
 }
 
-// anchor reports whether corner c counts as the seat's building for S57:
+// anchor reports whether corner c counts as the seat's building for S57.
+func (sg *shipGraph) anchor(c int) bool { return sg.g.anchor(c, sg.s) }
+
+// anchor reports whether corner c counts as seat s's building for S57:
 // its settlement or city, or a village it trades with (cloth-for-catan).
-func (sg *shipGraph) anchor(c int) bool {
-	g := sg.g
-	if g.building(c, sg.s) {
+func (g *Game) anchor(c, s int) bool {
+	if g.building(c, s) {
 		return true
 	}
 	v := g.cfg.cornerVillage[c]
-	return v >= 0 && g.villages[v].connected&(1<<sg.s) != 0
+	return v >= 0 && g.villages[v].connected&(1<<s) != 0
 }
 
 // ship returns the index in es of the seat's ship on edge e, or -1.
@@ -155,13 +157,6 @@ func (sg *shipGraph) paths(v int, on *cornerSet, visit func(int) bool) bool {
 	return false
 }
 
-// cornerSet is a set of corners, a bit each.
-type cornerSet [(maxCorners + 63) / 64]uint64
-
-func (s *cornerSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
-func (s *cornerSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
-func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
-
 // movableProblem reports why seat s's ship on edge e may not move, or ""
 // (S59, S45, S57, S58, S60). In pirate-islands ships move like any ships;
 // S118 judges where they go (shipProblem).
@@ -196,32 +191,33 @@ func (g *Game) movable(sg *shipGraph, e int) (string, string) {
 }
 
 // moveShip moves one of the seat's ships (S59).
-func (g *Game) moveShip(s int, a Action, en *entry) ([]string, error) {
+func (g *Game) moveShip(s int, a Action, en *entry) error {
 	from := g.b.EdgeIndex(a.Edge)
 	to := g.b.EdgeIndex(a.Edge2)
 	if from < 0 || to < 0 {
-		return nil, ruleErr("S15", a, "both edges must be edges of the board")
+		return ruleErr("S15", a, "both edges must be edges of the board")
 	}
-	if rule, why := g.movableProblem(s, from); rule != "" {
-		return nil, ruleErr(rule, a, "%s", why)
+	// The ships that may move are known (shipMoves); only a refusal needs
+	// its reason.
+	mobile := !g.flags.ShipMoved && g.hasShip(from, s) && g.shipMoves(s).mobile.has(from)
+	if !mobile {
+		if rule, why := g.movableProblem(s, from); rule != "" {
+			return ruleErr(rule, a, "%s", why)
+		}
 	}
 	if from == to {
-		return nil, ruleErr("S59", a, "the ship must move to another edge")
+		return ruleErr("S59", a, "the ship must move to another edge")
 	}
 	if rule, why := g.shipProblem(s, to, false, -1, from); rule != "" {
-		return nil, ruleErr(rule, a, "%s (judged without the moved ship)", why)
+		return ruleErr(rule, a, "%s (judged without the moved ship)", why)
 	}
 	// The ship keeps what it was: its turn of building and, in
 	// pirate-islands, its warship status (S60, S120).
 	moved := g.edges[from]
-	g.edges[from] = edgePiece{}
-	g.edges[to] = moved
+	g.setEdge(from, edgePiece{})
+	g.setEdge(to, moved)
 	g.flags.ShipMoved = true
 	g.buildAction()
-	ev := []string{g.colour(s).String() + " moves a ship from " + a.Edge.String() + " to " + a.Edge2.String()}
-	aev, err := g.afterEdge(s, to, Ship, en.src)
-	if err != nil {
-		return nil, err
-	}
-	return append(ev, aev...), nil
+	g.log.add(g.colour(s).String(), " moves a ship from ").edge(a.Edge).add(" to ").edge(a.Edge2).end()
+	return g.afterEdge(s, to, Ship, en.src)
 }

@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -33,10 +31,8 @@ func (g *Game) tradePhase(a Action) error {
 func (g *Game) rates(s int) [NumResources]uint8 {
 	var r [NumResources]uint8
 	var all uint8 = 1 << 4
-	for c := range g.corners {
-		if !g.building(c, s) {
-			continue
-		}
+	bs := &g.sets.buildings[s]
+	for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 		k := g.l.cHarbour[c]
 		switch {
 		case k == board.Harbour3to1:
@@ -75,17 +71,17 @@ func single(h Hand) (Resource, int) {
 }
 
 // maritime applies a trade with the bank (S62).
-func (g *Game) maritime(s int, a Action) ([]string, error) {
+func (g *Game) maritime(s int, a Action) error {
 	if err := g.tradePhase(a); err != nil {
-		return nil, err
+		return err
 	}
 	give, n := single(a.Cards)
 	get, m := single(a.Get)
 	if give == NoResource || get == NoResource {
-		return nil, ruleErr("S62", a, "a maritime trade gives cards of one resource for cards of one other")
+		return ruleErr("S62", a, "a maritime trade gives cards of one resource for cards of one other")
 	}
 	if give == get {
-		return nil, ruleErr("S62", a, "the resource taken must differ from the one given")
+		return ruleErr("S62", a, "the resource taken must differ from the one given")
 	}
 	rates := g.rates(s)[give-1]
 	ok := false
@@ -93,40 +89,41 @@ func (g *Game) maritime(s int, a Action) ([]string, error) {
 		ok = ok || n == m*k && rates&(1<<k) != 0
 	}
 	if !ok {
-		return nil, ruleErr("S62", a, "%s trades %s at %d:1 at best: give a rate it has times the cards taken", g.colour(s), give, bestRate(rates))
+		return ruleErr("S62", a, "%s trades %s at %d:1 at best: give a rate it has times the cards taken", g.colour(s), give, bestRate(rates))
 	}
 	if g.players[s].hand.Of(give) < n {
-		return nil, ruleErr("S62", a, "%s does not hold %d %s", g.colour(s), n, give)
+		return ruleErr("S62", a, "%s does not hold %d %s", g.colour(s), n, give)
 	}
 	if g.bank.Of(get) < m {
-		return nil, ruleErr("S62", a, "the bank does not hold %d %s", m, get)
+		return ruleErr("S62", a, "the bank does not hold %d %s", m, get)
 	}
 	p := &g.players[s]
 	p.hand.sub(a.Cards)
 	p.hand.add(a.Get)
 	g.bank.add(a.Cards)
 	g.bank.sub(a.Get)
-	return []string{g.colour(s).String() + " trades " + a.Cards.String() + " for " + a.Get.String() + " with the bank"}, nil
+	g.log.add(g.colour(s).String(), " trades ").hand(a.Cards).add(" for ").hand(a.Get).add(" with the bank").end()
+	return nil
 }
 
 // offerTrade opens a domestic offer (S64–S68, S71).
-func (g *Game) offerTrade(s int, a Action, src engine.Rand) ([]string, error) {
+func (g *Game) offerTrade(s int, a Action, src engine.Rand) error {
 	if err := g.tradePhase(a); err != nil {
-		return nil, err
+		return err
 	}
 	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
-		return nil, ruleErr("S66", a, "no more offers this turn (offers_per_turn: %d)", lim)
+		return ruleErr("S66", a, "no more offers this turn (offers_per_turn: %d)", lim)
 	}
 	if a.Cards.Total() == 0 || a.Get.Total() == 0 {
-		return nil, ruleErr("S64", a, "a trade exchanges at least one card each way")
+		return ruleErr("S64", a, "a trade exchanges at least one card each way")
 	}
 	for i := range a.Cards {
 		if a.Cards[i] > 0 && a.Get[i] > 0 {
-			return nil, ruleErr("S64", a, "no resource may be on both sides")
+			return ruleErr("S64", a, "no resource may be on both sides")
 		}
 	}
 	if !g.players[s].hand.Contains(a.Cards) {
-		return nil, ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
+		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
 	}
 	var to uint8
 	if a.All {
@@ -139,21 +136,24 @@ func (g *Game) offerTrade(s int, a Action, src engine.Rand) ([]string, error) {
 		for _, c := range a.names() {
 			o := g.seatIndex(c)
 			if o < 0 {
-				return nil, ruleErr("S64", a, "%s has no seat in this game", c)
+				return ruleErr("S64", a, "%s has no seat in this game", c)
 			}
 			if o == s {
-				return nil, ruleErr("S64", a, "%s cannot trade with itself", c)
+				return ruleErr("S64", a, "%s cannot trade with itself", c)
 			}
 			to |= 1 << o
 		}
 	}
 	if to == 0 {
-		return nil, ruleErr("S65", a, "an offer names at least one seat")
+		return ruleErr("S65", a, "an offer names at least one seat")
 	}
 	g.offer = &offer{give: a.Cards, get: a.Get, to: to}
 	g.flags.Offers++
-	ev := []string{g.colour(s).String() + " offers " + a.Cards.String() + " for " + a.Get.String() + " to " + g.listSeats(g.maskSeats(to))}
-	return append(ev, g.autoAnswer()...), nil
+	g.log.add(g.colour(s).String(), " offers ").hand(a.Cards).add(" for ").hand(a.Get).add(" to ")
+	g.logSeats(to)
+	g.log.end()
+	g.autoAnswer()
+	return nil
 }
 
 // maskSeats lists the seats of a bit mask, in seat order.
@@ -170,13 +170,16 @@ func (g *Game) maskSeats(m uint8) []int {
 // autoAnswer answers the open offer for every named seat that has not
 // answered and has no real choice or standing orders (S68, S71, S154), and
 // closes the offer when every named seat declined (S70).
-func (g *Game) autoAnswer() []string {
+func (g *Game) autoAnswer() {
 	o := g.offer
 	if o == nil {
-		return nil
+		return
 	}
-	var ev []string
-	for _, t := range g.maskSeats(o.to &^ (o.accepted | o.declined)) {
+	open := o.to &^ (o.accepted | o.declined)
+	for t := range g.players {
+		if open&(1<<t) == 0 {
+			continue
+		}
 		p := &g.players[t]
 		holds := p.hand.Contains(o.get)
 		matched := false
@@ -186,91 +189,94 @@ func (g *Game) autoAnswer() []string {
 		switch {
 		case holds && matched:
 			o.accepted |= 1 << t
-			ev = append(ev, g.colour(t).String()+" accepts (standing orders)")
+			g.log.add(g.colour(t).String(), " accepts (standing orders)").end()
 		case !holds:
 			o.declined |= 1 << t
-			ev = append(ev, g.colour(t).String()+" declines (it does not hold "+o.get.String()+")")
+			g.log.add(g.colour(t).String(), " declines (it does not hold ").hand(o.get).add(")").end()
 		case p.orders.decline:
 			o.declined |= 1 << t
-			ev = append(ev, g.colour(t).String()+" declines (standing orders)")
+			g.log.add(g.colour(t).String(), " declines (standing orders)").end()
 		}
 	}
-	return append(ev, g.closeIfDeclined()...)
+	g.closeIfDeclined()
 }
 
 // closeIfDeclined closes an offer every named seat declined (S70).
-func (g *Game) closeIfDeclined() []string {
+func (g *Game) closeIfDeclined() {
 	if o := g.offer; o != nil && o.declined == o.to {
 		g.offer = nil
-		return []string{"every named seat declined: the offer is closed"}
+		g.log.say("every named seat declined: the offer is closed")
 	}
-	return nil
 }
 
 // answer applies accept or decline (S67, S68).
-func (g *Game) answer(s int, a Action) ([]string, error) {
+func (g *Game) answer(s int, a Action) error {
 	o := g.offer
 	if o == nil || o.to&(1<<s) == 0 {
-		return nil, ruleErr("S67", a, "no open offer names %s", g.colour(s))
+		return ruleErr("S67", a, "no open offer names %s", g.colour(s))
 	}
 	if (o.accepted|o.declined)&(1<<s) != 0 {
-		return nil, ruleErr("S67", a, "%s has already answered", g.colour(s))
+		return ruleErr("S67", a, "%s has already answered", g.colour(s))
 	}
 	if a.Kind == ActDecline {
 		o.declined |= 1 << s
-		ev := []string{g.colour(s).String() + " declines"}
-		return append(ev, g.closeIfDeclined()...), nil
+		g.log.add(g.colour(s).String(), " declines").end()
+		g.closeIfDeclined()
+		return nil
 	}
 	if !g.players[s].hand.Contains(o.get) {
-		return nil, ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
+		return ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
 	}
 	o.accepted |= 1 << s
-	return []string{g.colour(s).String() + " accepts"}, nil
+	g.log.add(g.colour(s).String(), " accepts").end()
+	return nil
 }
 
 // confirm makes the exchange with a seat that accepted (S69).
-func (g *Game) confirm(s int, a Action) ([]string, error) {
+func (g *Game) confirm(s int, a Action) error {
 	o := g.offer
 	t := g.seatIndex(a.Seat)
 	if t < 0 || o.accepted&(1<<t) == 0 {
-		return nil, ruleErr("S69", a, "%s has not accepted the offer", a.Seat)
+		return ruleErr("S69", a, "%s has not accepted the offer", a.Seat)
 	}
 	if !g.players[s].hand.Contains(o.give) || !g.players[t].hand.Contains(o.get) {
-		return nil, ruleErr("S69", a, "both sides must still hold their cards")
+		return ruleErr("S69", a, "both sides must still hold their cards")
 	}
 	g.players[s].hand.sub(o.give)
 	g.players[s].hand.add(o.get)
 	g.players[t].hand.sub(o.get)
 	g.players[t].hand.add(o.give)
 	g.offer = nil
-	return []string{g.colour(s).String() + " and " + g.colour(t).String() + " trade " + o.give.String() + " for " + o.get.String()}, nil
+	g.log.add(g.colour(s).String(), " and ", g.colour(t).String(), " trade ").hand(o.give).add(" for ").hand(o.get).end()
+	return nil
 }
 
 // withdraw closes the open offer (S70).
-func (g *Game) withdraw(s int, a Action) ([]string, error) {
+func (g *Game) withdraw(s int, a Action) error {
 	g.offer = nil
-	return []string{g.colour(s).String() + " withdraws its offer"}, nil
+	g.log.add(g.colour(s).String(), " withdraws its offer").end()
+	return nil
 }
 
 // recheckOffer settles an open offer after hands changed by a sealed steal
 // (S69): an acceptor who no longer holds its cards counts as declined, and
 // the offer closes when the active player no longer holds its own.
-func (g *Game) recheckOffer() []string {
+func (g *Game) recheckOffer() {
 	o := g.offer
 	if o == nil {
-		return nil
+		return
 	}
 	if !g.players[g.cur].hand.Contains(o.give) {
 		g.offer = nil
-		return []string{"the active player no longer holds its offer: the offer is closed (S69)"}
+		g.log.say("the active player no longer holds its offer: the offer is closed (S69)")
+		return
 	}
-	var ev []string
-	for _, t := range g.maskSeats(o.accepted) {
-		if !g.players[t].hand.Contains(o.get) {
+	for t := range g.players {
+		if o.accepted&(1<<t) != 0 && !g.players[t].hand.Contains(o.get) {
 			o.accepted &^= 1 << t
 			o.declined |= 1 << t
-			ev = append(ev, fmt.Sprintf("%s no longer holds %s: its acceptance lapses (S69)", g.colour(t), o.get))
+			g.log.add(g.colour(t).String(), " no longer holds ").hand(o.get).add(": its acceptance lapses (S69)").end()
 		}
 	}
-	return append(ev, g.autoAnswer()...)
+	g.autoAnswer()
 }

@@ -156,22 +156,27 @@ func one(r Resource, n int) Hand {
 // "2 wool, 1 ore"; "none" for an empty hand.
 func (h Hand) String() string {
 	var buf [64]byte
-	b := buf[:0]
+	return string(h.appendTo(buf[:0]))
+}
+
+// appendTo appends the hand as String prints it to b.
+func (h Hand) appendTo(b []byte) []byte {
+	start := len(b)
 	for i, v := range h {
 		if v == 0 {
 			continue
 		}
-		if len(b) > 0 {
+		if len(b) > start {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendInt(b, int64(v), 10)
 		b = append(b, ' ')
 		b = append(b, resourceNames[i+1]...)
 	}
-	if len(b) == 0 {
-		return "none"
+	if len(b) == start {
+		b = append(b, "none"...)
 	}
-	return string(b)
+	return b
 }
 
 // CardKind is a kind of development card (S8). The zero CardKind is none;

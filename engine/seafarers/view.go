@@ -12,7 +12,6 @@ import (
 // State builds the stored state of the game (S157). The result is the
 // caller's.
 func (g *Game) State() *State {
-	b := g.b
 	st := &State{
 		Game:       "seafarers",
 		Scenario:   g.cfg.scenario.String(),
@@ -37,52 +36,8 @@ func (g *Game) State() *State {
 		d := g.dice
 		st.Dice = &d
 	}
-	// Board.
-	st.Board.Dealt = g.l.dealt
-	st.Board.Hexes = make([]HexState, b.NumHexes())
-	for h := range st.Board.Hexes {
-		x := g.l.hexes[h]
-		hs := HexState{At: b.HexPos(h).String(), Terrain: x.Terrain.String(), Number: x.Number}
-		for i := range g.sealed {
-			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
-				k := g.sealed[i].k
-				hs.Pending = &k
-			}
-		}
-		st.Board.Hexes[h] = hs
-	}
-	st.Board.Harbours = []HarbourState{}
-	for _, hb := range g.l.harbours {
-		st.Board.Harbours = append(st.Board.Harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
-	}
-	st.Board.Robber = g.hexName(g.robber)
-	st.Board.Pirate = g.hexName(g.pirate)
-	// Pieces.
-	st.Pieces = Pieces{Settlements: []BuildingState{}, Cities: []BuildingState{}, Roads: []RoadState{}, Ships: []ShipState{}}
-	for c, p := range g.corners {
-		if p.own == 0 {
-			continue
-		}
-		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: b.Corner(c).String()}
-		switch p.kind {
-		case settlement:
-			st.Pieces.Settlements = append(st.Pieces.Settlements, bd)
-		case city:
-			st.Pieces.Cities = append(st.Pieces.Cities, bd)
-		}
-	}
-	for e, p := range g.edges {
-		if p.own == 0 {
-			continue
-		}
-		owner := g.colour(p.owner()).String()
-		if p.ship {
-			st.Pieces.Ships = append(st.Pieces.Ships, ShipState{Owner: owner, At: b.Edge(e).String(), Built: int(p.built), Warship: p.warship})
-		} else {
-			st.Pieces.Roads = append(st.Pieces.Roads, RoadState{Owner: owner, At: b.Edge(e).String()})
-		}
-	}
-	// Players.
+	st.Board = g.boardState()
+	st.Pieces = g.piecesState()
 	for s := range g.players {
 		st.Players[g.colour(s).String()] = g.playerState(s)
 	}
@@ -90,21 +45,8 @@ func (g *Game) State() *State {
 	st.LargestArmy = g.seatName(g.largest)
 	st.UnseenCards = UnseenCards{Knight: g.unseen[0], VictoryPoint: g.unseen[1], RoadBuilding: g.unseen[2],
 		YearOfPlenty: g.unseen[3], Monopoly: g.unseen[4]}
-	if o := g.offer; o != nil {
-		so := &Offer{From: g.colour(g.cur).String(), Give: cardsOf(o.give), Get: cardsOf(o.get), To: []string{}, Answers: map[string]Answer{}}
-		for _, t := range g.maskSeats(o.to) {
-			name := g.colour(t).String()
-			so.To = append(so.To, name)
-			switch {
-			case o.accepted&(1<<t) != 0:
-				so.Answers[name] = "accept"
-			case o.declined&(1<<t) != 0:
-				so.Answers[name] = "decline"
-			default:
-				so.Answers[name] = ""
-			}
-		}
-		st.Offer = so
+	if g.offer != nil {
+		st.Offer = g.offerState()
 	}
 	for _, p := range g.pendingList() {
 		sp := Pending{Seat: g.colour(p.seat).String(), Kind: pendNames[p.kind]}
@@ -114,23 +56,7 @@ func (g *Game) State() *State {
 		st.Pending = append(st.Pending, sp)
 	}
 	for _, d := range g.sealed {
-		sd := SealedDraw{K: d.k, Kind: drawNames[d.kind], Drawer: g.colour(d.drawer).String(),
-			Witness: g.colour(d.witness).String(), Entry: d.entry, Turn: d.turn}
-		if d.reveal != nil {
-			r := hex.EncodeToString(d.reveal)
-			sd.Reveal = &r
-		}
-		switch d.kind {
-		case drawSteal:
-			v := g.colour(d.victim).String()
-			sd.Victim = &v
-			snap := resourcesOf(d.snapshot)
-			sd.Snapshot = &snap
-		case drawFog:
-			at := b.HexPos(d.at).String()
-			sd.At = &at
-		}
-		st.Sealed = append(st.Sealed, sd)
+		st.Sealed = append(st.Sealed, g.sealedState(d))
 	}
 	if g.cfg.sandbox {
 		fs := make([]Forced, 0, len(g.forced))
@@ -142,6 +68,100 @@ func (g *Game) State() *State {
 	st.ScenarioState = g.scenarioState()
 	st.Winner = g.seatName(g.winner)
 	return st
+}
+
+// boardState is the state's board: the hexes (with a fog draw pending on
+// one), the harbours, the robber and the pirate.
+func (g *Game) boardState() BoardState {
+	b := g.b
+	bs := BoardState{Dealt: g.l.dealt, Hexes: make([]HexState, b.NumHexes()), Harbours: []HarbourState{}}
+	for h := range bs.Hexes {
+		x := g.l.hexes[h]
+		hs := HexState{At: b.HexPos(h).String(), Terrain: x.Terrain.String(), Number: x.Number}
+		for i := range g.sealed {
+			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
+				k := g.sealed[i].k
+				hs.Pending = &k
+			}
+		}
+		bs.Hexes[h] = hs
+	}
+	for _, hb := range g.l.harbours {
+		bs.Harbours = append(bs.Harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
+	}
+	bs.Robber = g.hexName(g.robber)
+	bs.Pirate = g.hexName(g.pirate)
+	return bs
+}
+
+// piecesState lists the pieces on the board, in corner and edge order.
+func (g *Game) piecesState() Pieces {
+	b := g.b
+	ps := Pieces{Settlements: []BuildingState{}, Cities: []BuildingState{}, Roads: []RoadState{}, Ships: []ShipState{}}
+	for c, p := range g.corners {
+		if p.own == 0 {
+			continue
+		}
+		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: b.Corner(c).String()}
+		switch p.kind {
+		case settlement:
+			ps.Settlements = append(ps.Settlements, bd)
+		case city:
+			ps.Cities = append(ps.Cities, bd)
+		}
+	}
+	for e, p := range g.edges {
+		if p.own == 0 {
+			continue
+		}
+		owner := g.colour(p.owner()).String()
+		if p.ship {
+			ps.Ships = append(ps.Ships, ShipState{Owner: owner, At: b.Edge(e).String(), Built: int(p.built), Warship: p.warship})
+		} else {
+			ps.Roads = append(ps.Roads, RoadState{Owner: owner, At: b.Edge(e).String()})
+		}
+	}
+	return ps
+}
+
+// offerState is the domestic offer open now, with each answer (S65).
+func (g *Game) offerState() *Offer {
+	o := g.offer
+	so := &Offer{From: g.colour(g.cur).String(), Give: cardsOf(o.give), Get: cardsOf(o.get), To: []string{}, Answers: map[string]Answer{}}
+	for _, t := range g.maskSeats(o.to) {
+		name := g.colour(t).String()
+		so.To = append(so.To, name)
+		switch {
+		case o.accepted&(1<<t) != 0:
+			so.Answers[name] = "accept"
+		case o.declined&(1<<t) != 0:
+			so.Answers[name] = "decline"
+		default:
+			so.Answers[name] = ""
+		}
+	}
+	return so
+}
+
+// sealedState is a sealed draw as the state records it.
+func (g *Game) sealedState(d sealedDraw) SealedDraw {
+	sd := SealedDraw{K: d.k, Kind: drawNames[d.kind], Drawer: g.colour(d.drawer).String(),
+		Witness: g.colour(d.witness).String(), Entry: d.entry, Turn: d.turn}
+	if d.reveal != nil {
+		r := hex.EncodeToString(d.reveal)
+		sd.Reveal = &r
+	}
+	switch d.kind {
+	case drawSteal:
+		v := g.colour(d.victim).String()
+		sd.Victim = &v
+		snap := resourcesOf(d.snapshot)
+		sd.Snapshot = &snap
+	case drawFog:
+		at := g.b.HexPos(d.at).String()
+		sd.At = &at
+	}
+	return sd
 }
 
 // pendingList returns the owed decisions as the state lists them (S157):

@@ -22,25 +22,10 @@ func Lock(path string, wait time.Duration) (unlock func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening lock %s: %w", path, err)
 	}
-	deadline := time.Now().Add(wait)
-	for pause := time.Millisecond; ; pause = min(2*pause, 50*time.Millisecond) {
-		ok, err := tryLock(f)
-		if err != nil {
-			f.Close()
-			return nil, fmt.Errorf("locking %s: %w", path, err)
-		}
-		if ok {
-			return func() {
-				unlockFile(f)
-				f.Close()
-			}, nil
-		}
-		if time.Now().After(deadline) {
-			f.Close()
-			return nil, ErrLocked
-		}
-		time.Sleep(pause)
+	if err := lockBy(f, path, time.Now().Add(wait)); err != nil {
+		return nil, err
 	}
+	return release(f), nil
 }
 
 // LockFile takes an exclusive lock on the file at path itself (which must
@@ -55,33 +40,47 @@ func LockFile(path string, wait time.Duration) (unlock func(), err error) {
 		if err != nil {
 			return nil, err
 		}
-		for pause := time.Millisecond; ; pause = min(2*pause, 50*time.Millisecond) {
-			ok, err := tryLock(f)
-			if err != nil {
-				f.Close()
-				return nil, fmt.Errorf("locking %s: %w", path, err)
-			}
-			if ok {
-				break
-			}
-			if time.Now().After(deadline) {
-				f.Close()
-				return nil, ErrLocked
-			}
-			time.Sleep(pause)
+		if err := lockBy(f, path, deadline); err != nil {
+			return nil, err
 		}
 		held, err1 := f.Stat()
 		now, err2 := os.Stat(path)
 		if err1 == nil && err2 == nil && os.SameFile(held, now) {
-			return func() {
-				unlockFile(f)
-				f.Close()
-			}, nil
+			return release(f), nil
 		}
 		unlockFile(f)
 		f.Close()
 		if err2 != nil {
 			return nil, err2
 		}
+	}
+}
+
+// lockBy takes the lock of the open file f, trying again with growing
+// pauses until deadline; on failure it closes f (ErrLocked once the
+// deadline passes).
+func lockBy(f *os.File, path string, deadline time.Time) error {
+	for pause := time.Millisecond; ; pause = min(2*pause, 50*time.Millisecond) {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("locking %s: %w", path, err)
+		}
+		if ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return ErrLocked
+		}
+		time.Sleep(pause)
+	}
+}
+
+// release returns the unlock function of f's lock.
+func release(f *os.File) func() {
+	return func() {
+		unlockFile(f)
+		f.Close()
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/docs"
 )
 
 const module = "github.com/elasund/elasund"
@@ -60,11 +62,13 @@ func TestImportDirection(t *testing.T) {
 
 // gameOf returns the game a package belongs to ("elasund" for
 // templates/elasund), or "" for a package of no game (templates/replay).
+// A game is a name with a rules reference in package docs: the games of
+// the program and the test registry's alike.
 func gameOf(pkg string) string {
 	for _, prefix := range gamePackages {
 		if rest, ok := strings.CutPrefix(pkg, prefix); ok && rest != "" {
 			name, _, _ := strings.Cut(rest, "/")
-			if slices.Contains(All().Names(), name) {
+			if slices.Contains(docs.Games(), name) {
 				return name
 			}
 		}
@@ -99,7 +103,7 @@ func forbidden(self, dep string) string {
 		if dep == "engine" || gameOf(dep) != "" || dep == "turnfile" || dep == "templates" || dep == "referee" || dep == "internal/games" {
 			return "the daemon knows no game"
 		}
-	case self == "internal/games":
+	case self == "internal/games" || self == "internal/games/gamestest":
 	default:
 		if gameOf(dep) != "" && !strings.HasPrefix(self, "internal/mailtest") {
 			return "only internal/games names a game"
@@ -108,5 +112,38 @@ func forbidden(self, dep string) string {
 	if dep == "cmd" && self != "" {
 		return "nothing but main imports cmd"
 	}
+	if slices.Contains(testOnly, dep) && !slices.Contains(testOnly, self) {
+		return "only tests import it"
+	}
 	return ""
+}
+
+// testOnly are the packages only tests may import: the mail servers, the
+// browser, and the test registry (whose Race the program must not offer).
+var testOnly = []string{"internal/mailtest", "internal/browsertest", "internal/games/gamestest"}
+
+// TestForbidden checks the rules themselves on imports the module does not
+// (or must not) have, the toy game's among them.
+func TestForbidden(t *testing.T) {
+	for _, tc := range []struct {
+		self, dep string
+		ok        bool
+	}{
+		{"internal/games/gamestest", "engine/race", true},
+		{"templates/race", "engine/race", true},
+		{"internal/bot/race", "internal/bot", true},
+		{"cmd", "internal/games/gamestest", false},
+		{"referee", "internal/games/gamestest", false},
+		{"cmd", "internal/mailtest", false},
+		{"referee", "engine/race", false},
+		{"engine/race", "engine/elasund", false},
+		{"templates/race", "engine/seafarers", false},
+		{"internal/bot/race", "turnfile", false},
+		{"turnfile", "engine/race", false},
+		{"mail", "engine", false},
+	} {
+		if why := forbidden(tc.self, tc.dep); (why == "") != tc.ok {
+			t.Errorf("forbidden(%s, %s) = %q, want allowed %v", tc.self, tc.dep, why, tc.ok)
+		}
+	}
 }

@@ -96,7 +96,7 @@ func TestRenderInvitation(t *testing.T) {
 		Game: "3f9c2a7d5e1b4c08", Seat: "blue", Name: "Bob",
 		Token: "k7Qm-2xVb-99aa", Address: "elasund@example.org",
 		Seats:    []templates.Seat{{Colour: "red", Name: "Alice"}, {Colour: "blue", Name: "Bob"}, {Colour: "green", Name: "Carol"}},
-		Position: newPos(t, config(t, game.EditionFR, game.Red, game.Blue, game.Green)),
+		Position: newPos(t, config(t, game.EditionFR, game.Red, game.Blue, game.Green)), Turn: 1,
 	})
 	mailGolden(t, "invitation", s, b, err)
 }

@@ -215,7 +215,7 @@ func (Renderer) HowWon(p engine.Position, seat string) string {
 func (Renderer) Group(action string) (key, rest string) {
 	words := strings.Fields(action)
 	n := 1
-	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild" || words[0] == "permit") {
+	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild" || words[0] == "permit" || words[0] == "place-permit") {
 		n = 2
 	}
 	n = min(n, len(words))

@@ -16,18 +16,25 @@ var files embed.FS
 
 // The drawing's measures, in SVG user units.
 const (
-	svgCell    = 72  // one board square
-	svgStrip   = 34  // the wall strips north, south and east
-	svgPad     = 16  // the margin round everything
-	svgSea     = 116 // the sea west of the board
-	svgTitle   = 84  // the status lines on top
-	svgLabels  = 26  // the column letters above and below the board
-	svgWidth   = svgPad + svgSea + game.NumCols*svgCell + svgStrip + svgPad
-	svgGridX   = svgPad + svgSea
-	svgNorthY  = svgPad + svgTitle + svgLabels
-	svgGridY   = svgNorthY + svgStrip
-	svgSouthY  = svgGridY + game.NumRows*svgCell
-	svgTrackY  = svgSouthY + svgStrip + svgLabels + 92
+	svgCell   = 72  // one board square
+	svgStrip  = 34  // the wall strips north, south and east
+	svgPad    = 16  // the margin round everything
+	svgSea    = 116 // the sea west of the board
+	svgTitle  = 84  // the status lines on top
+	svgLabels = 26  // the column letters above and below the board
+	svgWidth  = svgPad + svgSea + game.NumCols*svgCell + svgStrip + svgPad
+	svgGridX  = svgPad + svgSea
+	svgNorthY = svgPad + svgTitle + svgLabels
+	svgGridY  = svgNorthY + svgStrip
+	svgSouthY = svgGridY + game.NumRows*svgCell
+	// The panel right of the board: the trade track, the seats' cards,
+	// the supply and the notes, so that the picture is wider than tall
+	// and fits a screen (issue 20 item 15).
+	svgPanelX  = svgWidth
+	svgPanelW  = svgWidth - 2*svgPad
+	svgFullW   = svgPanelX + svgPanelW + svgPad
+	svgTrackY  = svgPad + 64
+	svgLegendH = 54 // the two lines of the legend under the board, from LegendY
 	svgTrackW  = 56 // one trade-track space
 	svgTrackH  = 50
 	svgSeatH   = 198 // one seat's card in the panel, unless its text wraps
@@ -137,7 +144,7 @@ type svgView struct {
 	TrackX, TrackY    int
 	Track             []svgSpace
 	Seats             []svgSeat
-	SupplyY           int
+	SupplyX, SupplyY  int
 	Supply            []svgLine
 	Notes             []svgText
 	CityNote          string
@@ -340,7 +347,7 @@ func sqY(r int) int { return svgGridY + r*svgCell }
 
 func newSVGView(cfg game.Config, st *game.State) *svgView {
 	l := newLayout(cfg, st)
-	v := &svgView{W: svgWidth}
+	v := &svgView{W: svgFullW}
 	v.status(st)
 	v.board(l, st)
 	v.pieces(st)
@@ -349,9 +356,9 @@ func newSVGView(cfg game.Config, st *game.State) *svgView {
 	y := v.seats(cfg, st, svgTrackY+svgTrackH+24)
 	y = v.supply(cfg, st, y)
 	for i, n := range notes(st) {
-		v.Notes = append(v.Notes, svgText{X: svgPad, Y: y + 8 + i*26, Text: n})
+		v.Notes = append(v.Notes, svgText{X: svgPanelX, Y: y + 8 + i*26, Text: n})
 	}
-	v.H = y + 26*len(v.Notes) + svgPad
+	v.H = max(y+26*len(v.Notes), v.LegendY+svgLegendH) + svgPad
 	return v
 }
 
@@ -654,7 +661,7 @@ func (v *svgView) walls(l layout, st *game.State) {
 
 // track draws the trade track with its flags, cubes and discs.
 func (v *svgView) track(cfg game.Config, st *game.State) {
-	v.TrackX = (svgWidth - (maxTrade+1)*svgTrackW) / 2
+	v.TrackX = svgPanelX + (svgPanelW-(maxTrade+1)*svgTrackW)/2
 	v.TrackY = svgTrackY
 	seats := seatOrder(cfg, st)
 	for i := 0; i <= maxTrade; i++ {
@@ -695,10 +702,10 @@ func (v *svgView) track(cfg game.Config, st *game.State) {
 // seats lays out one card per seat, two to a row, from y; it returns the
 // y below them.
 func (v *svgView) seats(cfg game.Config, st *game.State, y int) int {
-	w := (svgWidth - 2*svgPad - svgSeatGap) / 2
+	w := (svgPanelW - svgSeatGap) / 2
 	order := seatOrder(cfg, st)
 	for i, c := range order {
-		x := svgPad + (i%2)*(w+svgSeatGap)
+		x := svgPanelX + (i%2)*(w+svgSeatGap)
 		sy := y + (i/2)*(svgSeatH+svgSeatGap) // moved down below once all are measured
 		p := seatPalette(c)
 		s := svgSeat{ID: "seat-" + c.String(), X: x, Y: sy, W: w,
@@ -810,7 +817,7 @@ func (v *svgView) supply(cfg game.Config, st *game.State, y int) int {
 	cards := func(in game.Influence) []svgCard {
 		var out []svgCard
 		for k, card := range game.InfluenceCards {
-			out = append(out, svgCard{X: svgPad + 200 + k*80, Fill: cardInk(cfg, card), Count: in.Of(card), Name: cardName(cfg, card)})
+			out = append(out, svgCard{X: svgPanelX + 184 + k*80, Fill: cardInk(cfg, card), Count: in.Of(card), Name: cardName(cfg, card)})
 		}
 		return out
 	}
@@ -819,7 +826,7 @@ func (v *svgView) supply(cfg game.Config, st *game.State, y int) int {
 		stacks = append(stacks, fmt.Sprintf("%s %d", k, s.Neutral.Of(k)))
 	}
 	y += 34
-	v.SupplyY = y - 30
+	v.SupplyX, v.SupplyY = svgPanelX, y-30
 	v.Supply = []svgLine{
 		{Y: y, Label: "Bank", Text: fmt.Sprintf("%d gold · church stack %s", s.Gold, count(len(s.ChurchStack), "tile", "tiles"))},
 		{Y: y + 30, Label: "Influence deck", Cards: cards(s.InfluenceDeck), Text: fmt.Sprintf("(%d)", s.InfluenceDeck.Total())},

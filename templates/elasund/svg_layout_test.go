@@ -283,7 +283,7 @@ func TestSVGSupplyFits(t *testing.T) {
 		texts := g[0].Texts
 		for i, tx := range texts {
 			b := tx.bounds()
-			if b.x1 > svgWidth-svgPad {
+			if b.x1 > svgFullW-svgPad {
 				t.Errorf("%s: %q runs to x %.0f, off the picture", ed, tx.Text, b.x1)
 			}
 			for _, o := range texts[i+1:] {

@@ -357,3 +357,26 @@ func TestSVGNoCube(t *testing.T) {
 		t.Errorf("SVG lost the pieces themselves")
 	}
 }
+
+// TestSVGLegendAndShape: the legend explains the pieces as well as the
+// marks, and the picture is wider than tall, so that the board and the
+// panel fit a screen (issue 20 item 15).
+func TestSVGLegendAndShape(t *testing.T) {
+	cfg, st := fourPlayers(t)
+	doc, err := SVG(cfg, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">permit: value, owner<", ">church tile<", ">wall tile<", ">cube<", ">trade ship<", ">pirate ship<", ">trade points<"} {
+		if !bytes.Contains(doc, []byte(want)) {
+			t.Errorf("the legend does not explain %q", strings.Trim(want, "<>"))
+		}
+	}
+	var w, h int
+	if _, err := fmt.Sscanf(string(doc[bytes.Index(doc, []byte(`viewBox="0 0 `))+len(`viewBox="0 0 `):]), "%d %d", &w, &h); err != nil {
+		t.Fatal(err)
+	}
+	if w < h*3/2 || h > 1100 {
+		t.Errorf("the picture is %d×%d, want it wider than tall (at least 3:2) and at most 1100 high", w, h)
+	}
+}

@@ -25,11 +25,11 @@ func ExampleTextBoard() {
 	// To win: 12 victory points.
 	//
 	//              .               . gr2   .
-	//            /   \    B7     /   \   /   \    B13
-	//          .   9   .       .   9   .   5   .
+	//            /   \           /   \   /   \
+	//          .   9   .  B7   .   9   .   5   .  B13
 	//          |pasture|  ~~~  |forest |mount. |  ~~~
 	//          .  B5   .       .  B9   .  B11  .
-	//        /   \   /C6     /   \   /   \   /   \    C14
+	//        /   \   /       /   \   /   \   /   \
 }
 
 // Group splits listed actions so that the mails list them in a few lines.

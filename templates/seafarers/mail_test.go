@@ -3,6 +3,7 @@ package seafarers
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/seafarers"
@@ -169,7 +170,7 @@ func TestGroup(t *testing.T) {
 		{"build road C6-D7", "build road", "C6-D7"},
 		{"build settlement D7.n", "build settlement", "D7.n"},
 		{"build wonder", "build wonder", ""},
-		{"place settlement D7.n road C6-D7", "place settlement D7.n", "road C6-D7"},
+		{"place settlement D7.n road C6-D7", "place settlement", "D7.n road C6-D7"},
 		{"move ship B5-C6 B5-C4", "move ship B5-C6", "B5-C4"},
 		{"trade 4 wool for 1 ore", "trade 4 wool for", "1 ore"},
 		{"offer 1 brick, 1 lumber for 1 ore to blue, white", "offer 1 brick, 1 lumber for", "1 ore to blue white"},
@@ -193,16 +194,22 @@ func TestGroup(t *testing.T) {
 		}
 	}
 	p := newGame(t, "new-shores", "red", "blue", "white", "orange")
-	lines := templates.GroupLines(Renderer{}, legal(p, "red"), 76)
-	if len(lines) == 0 || len(lines) > 80 {
-		t.Errorf("the setup's legal actions group into %d lines", len(lines))
+	acts := legal(p, "red")
+	lines := templates.ListActions(Renderer{}, p, acts, 76, 0)
+	corners := map[string]bool{}
+	for _, a := range acts {
+		corners[strings.Fields(a)[2]] = true
+	}
+	// A line a corner (S20), after a heading of at most three lines.
+	if len(lines) < len(corners) || len(lines) > len(corners)+3 {
+		t.Errorf("the setup's %d corners list in %d lines", len(corners), len(lines))
 	}
 	for _, l := range lines {
-		if len(l) > 76 {
-			t.Errorf("GroupLines gives a %d-column line %q", len(l), l)
+		if n := utf8.RuneCountInString(l); n > 76 {
+			t.Errorf("ListActions gives a %d-column line %q", n, l)
 		}
 	}
-	if !strings.HasPrefix(lines[0], "  place settlement ") {
+	if !strings.HasPrefix(lines[0], "place settlement") {
 		t.Errorf("first line %q", lines[0])
 	}
 }

@@ -212,7 +212,8 @@ func (Renderer) HowWon(p engine.Position, seat string) string {
 
 // Group splits a listed action into the key it is grouped under and the
 // rest: "build road C6-D7" → "build road", "C6-D7"; "place settlement D7.n
-// road C6-D7" → "place settlement D7.n", "road C6-D7"; "trade 4 wool for 1
+// road C6-D7" → "place settlement", "D7.n road C6-D7" (ListGroup lists a
+// line a corner); "trade 4 wool for 1
 // ore" → "trade 4 wool for", "1 ore" (offers alike); "move ship B5-C6
 // B5-C4" → "move ship
 // B5-C6", "B5-C4". Card lists in the rest are written with spaces, not
@@ -225,7 +226,9 @@ func (Renderer) Group(action string) (key, rest string) {
 		switch words[0] {
 		case "build", "play", "orders":
 			n = 2
-		case "place", "move":
+		case "place":
+			n = 2
+		case "move":
 			n = 3
 		case "trade", "offer":
 			if i := indexOf(words, "for"); i > 0 {

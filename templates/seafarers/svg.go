@@ -20,12 +20,13 @@ var files embed.FS
 
 // The picture's measures around the map, in SVG user units.
 const (
-	svgPad    = 20.0
-	svgTitleH = 78.0  // the title lines above the map
-	svgGap    = 28.0  // between the map and the panel
-	svgPanelW = 420.0 // the panel of seats, bank, status and scenario
-	svgCardP  = 14.0  // a card's text margin
-	svgLegend = 64.0  // the terrain legend under the map
+	svgPad        = 20.0
+	svgTitleH     = 78.0  // the title lines above the map
+	svgGap        = 28.0  // between the map and the panel
+	svgPanelW     = 420.0 // the panel of seats, bank, status and scenario
+	svgCardP      = 14.0  // a card's text margin
+	svgLegend     = 94.0  // the legend under the map: terrains, then pieces
+	svgLegendLine = 30.0  // one line of the legend
 )
 
 // SVG draws a Seafarers position as a standalone SVG picture, as the view
@@ -272,11 +273,18 @@ type svgPawn struct {
 	Title     string
 }
 
+// svgLegendItem is one entry of the legend: a terrain's swatch, or a
+// piece or marker drawn as on the map (Kind: terrain, settlement, city,
+// road, ship, robber, pirate, harbour), and its words.
 type svgLegendItem struct {
-	Points string
-	Fill   string
-	Label  pt
-	Text   string
+	Kind       string
+	Points     string // a terrain's swatch
+	C          pt     // where a piece or marker is drawn
+	Fill, Dark string
+	Ink        string // a harbour's text
+	Big, Small string // a harbour's words
+	Label      pt
+	Text       string
 }
 
 type svgDie struct {
@@ -699,14 +707,27 @@ func polyPoints(s string) []pt {
 	return out
 }
 
-// legend draws a swatch for each terrain on the board, under the map.
+// legend explains the map under it: a swatch for each terrain on the
+// board, then the pieces, the robber, the pirate and the harbours as they
+// are drawn (issue 20 item 15), on as many lines as they take.
 func (d *svgDoc) legend(m *model) {
 	seen := map[board.Terrain]bool{}
 	for _, h := range m.hexes {
 		seen[h.terrain] = true
 	}
-	x := d.MapX + 18
-	y := d.MapY + d.MapH + 30
+	x, y := d.MapX+18, d.MapY+d.MapH+30
+	add := func(it svgLegendItem, w float64) {
+		if x+w > d.MapX+d.MapW && x > d.MapX+18 {
+			x, y = d.MapX+18, y+svgLegendLine
+		}
+		it.C = pt{x, y}
+		it.Label = pt{x + 18, y + 4.5}
+		if it.Kind == "terrain" {
+			it.Points = hexPoints(it.C, 13)
+		}
+		d.Legend = append(d.Legend, it)
+		x += w + 24
+	}
 	for t := board.Fields; t <= board.Unknown; t++ {
 		if !seen[t] {
 			continue
@@ -715,13 +736,32 @@ func (d *svgDoc) legend(m *model) {
 		if t == board.Unknown {
 			label = "not yet dealt"
 		}
-		w := textW(label, 12, false)
-		if x+26+w > d.MapX+d.MapW {
-			break
-		}
-		d.Legend = append(d.Legend, svgLegendItem{Points: hexPoints(pt{x, y}, 13), Fill: "url(#t-" + t.String() + ")",
-			Label: pt{x + 18, y + 4.5}, Text: label})
-		x += 18 + w + 24
+		add(svgLegendItem{Kind: "terrain", Fill: "url(#t-" + t.String() + ")", Text: label}, 18+textW(label, 12, false))
+	}
+	x, y = d.MapX+18, y+svgLegendLine
+	piece := func(kind, text string) {
+		add(svgLegendItem{Kind: kind, Fill: "#f2ede0", Dark: "#4a3c2c", Text: text}, 18+textW(text, 12, false))
+	}
+	piece("settlement", "settlement")
+	piece("city", "city")
+	piece("road", "road")
+	if m.sc != board.Base {
+		piece("ship", "ship")
+	}
+	if m.robber != nil {
+		piece("robber", "robber")
+	}
+	if m.pirate != nil {
+		piece("pirate", "pirate")
+	}
+	if m.fleet != nil {
+		piece("pirate", "pirate fleet")
+	}
+	if len(m.harbours) > 0 {
+		fill, ink := harbourInk(board.Harbour3to1)
+		add(svgLegendItem{Kind: "harbour", Fill: fill, Ink: ink, Big: "3:1", Small: "any", Text: "harbour: 3 of a kind for 1"}, 18+textW("harbour: 3 of a kind for 1", 12, false))
+		fill, ink = harbourInk(board.HarbourWool)
+		add(svgLegendItem{Kind: "harbour", Fill: fill, Ink: ink, Big: "2:1", Small: "wool", Text: "harbour: 2 wool for 1"}, 18+textW("harbour: 2 wool for 1", 12, false))
 	}
 }
 

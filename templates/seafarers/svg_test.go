@@ -441,3 +441,27 @@ func TestRenderStrangeStates(t *testing.T) {
 		wellFormed(t, doc)
 	}
 }
+
+// TestLegendExplainsPieces: the legend under the map explains the pieces,
+// the robber, the pirate and the harbours as well as the terrains, and a
+// road has a light outline, so that a red road reads on red hills (issue
+// 20 item 15).
+func TestLegendExplainsPieces(t *testing.T) {
+	p := newGame(t, "new-shores", "red", "blue", "white")
+	edit(t, p, "place settlement D5.s red; place road D5-E4 red")
+	doc, err := Renderer{}.SVG(p, templates.View{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	legend := string(doc[strings.Index(string(doc), `<g class="legend"`):])
+	legend = legend[:strings.Index(legend, "</g>\n<g class=\"panel\">")]
+	for _, want := range []string{">settlement<", ">city<", ">road<", ">ship<", ">robber<", ">pirate<",
+		">harbour: 3 of a kind for 1<", ">harbour: 2 wool for 1<", ">fields<", ">sea<"} {
+		if !strings.Contains(legend, want) {
+			t.Errorf("the legend does not explain %q", strings.Trim(want, "<>"))
+		}
+	}
+	if !strings.Contains(string(doc), `<polygon class="halo"`) {
+		t.Errorf("the road has no light outline")
+	}
+}

@@ -144,16 +144,7 @@ func (d *svgDoc) seatCard(m *model, v templates.View, seat string, x, y float64)
 	c.HeadFill = pal.Fill
 	name := capital(seatName(seat))
 	c.Texts = append(c.Texts, svgText{X: x + svgCardP, Y: y + 25, Size: 18, Bold: true, Anchor: "start", Fill: pal.Text, Text: name})
-	var tags []string
-	if v.Seat == seat {
-		tags = append(tags, "you")
-	}
-	switch {
-	case m.st.Winner != nil && *m.st.Winner == seat:
-		tags = append(tags, "winner")
-	case m.st.Phase != "over" && m.st.Current == seat:
-		tags = append(tags, "to move")
-	}
+	tags := m.seatTags(v, seat)
 	if !m.seated(seat) {
 		tags = append(tags, "not seated")
 	}
@@ -259,14 +250,7 @@ func (d *svgDoc) statusCard(m *model, x, y float64) svgCard {
 	for _, sd := range st.Sealed {
 		lines = append(lines, capital(sealedText(sd)))
 	}
-	var cards []string
-	if m.sc != board.ClothForCatan && m.sc != board.PirateIslands {
-		cards = append(cards, m.longestName()+": "+holderText(st.LongestRoute))
-	}
-	if m.sc != board.PirateIslands {
-		cards = append(cards, "Largest Army: "+holderText(st.LargestArmy))
-	}
-	if len(cards) > 0 {
+	if cards := m.specialCards(); len(cards) > 0 {
 		lines = append(lines, strings.Join(cards, " · "))
 	}
 	for _, l := range lines {

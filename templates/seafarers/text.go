@@ -97,6 +97,13 @@ func (m *model) legend() []string {
 		"Pieces: R settlement, [R] city, R road, r ship. R red B blue W white O orange.",
 		"Harbours: 3:1, and 2:1 br2 brick, lu2 lumber, wo2 wool, gr2 grain, or2 ore.",
 	}
+	for _, h := range m.harbours {
+		if h.kind == board.HarbourUnknown || h.kind == board.NoHarbour {
+			out = append(out, "?:? a harbour not yet dealt: the first seat's first entry deals them (S132).")
+			break
+		}
+	}
+	out = append(out, "Moves name a hex D7, a corner D7.n (n ne se s sw nw) and an edge C6-D7.")
 	switch {
 	case m.st.ScenarioState.Gifts != nil:
 		out = append(out, "Gifts on their edges: VP+ victory point, DC+ development card, +br… harbour.")
@@ -112,21 +119,28 @@ func (m *model) legend() []string {
 	return out
 }
 
+// seatTags are the marks of a seat in v's eyes: "you", and "winner" or
+// "to move".
+func (m *model) seatTags(v templates.View, seat string) []string {
+	var tags []string
+	if v.Seat == seat {
+		tags = append(tags, "you")
+	}
+	switch {
+	case m.st.Winner != nil && *m.st.Winner == seat:
+		tags = append(tags, "winner")
+	case m.st.Phase != "over" && m.st.Current == seat:
+		tags = append(tags, "to move")
+	}
+	return tags
+}
+
 // holdings lists each seat's points, cards, supply and marks.
 func (m *model) holdings(v templates.View) []string {
 	var out []string
 	for _, s := range m.seats {
 		p := m.player(s)
-		var tags []string
-		if v.Seat == s {
-			tags = append(tags, "you")
-		}
-		switch {
-		case m.st.Winner != nil && *m.st.Winner == s:
-			tags = append(tags, "winner")
-		case m.st.Phase != "over" && m.st.Current == s:
-			tags = append(tags, "to move")
-		}
+		tags := m.seatTags(v, s)
 		head := seatName(s)
 		if len(tags) > 0 {
 			head += " (" + strings.Join(tags, ", ") + ")"
@@ -237,17 +251,24 @@ func (m *model) supplyLines(v templates.View) []string {
 			u.Knight, u.VictoryPoint, u.RoadBuilding, u.YearOfPlenty, u.Monopoly)
 	}
 	out := []string{"bank: " + resourcesText(hand(st.Bank)), dev}
-	var cards []string
-	if m.sc != board.ClothForCatan && m.sc != board.PirateIslands {
-		cards = append(cards, m.longestName()+": "+holderText(st.LongestRoute))
-	}
-	if m.sc != board.PirateIslands {
-		cards = append(cards, "Largest Army: "+holderText(st.LargestArmy))
-	}
-	if len(cards) > 0 {
+	if cards := m.specialCards(); len(cards) > 0 {
 		out = append(out, strings.Join(cards, "; "))
 	}
 	return out
+}
+
+// specialCards says who holds the special cards the scenario plays with:
+// the Longest Trade Route (none in cloth-for-catan and pirate-islands,
+// S113, S116) and the Largest Army (none in pirate-islands).
+func (m *model) specialCards() []string {
+	var cards []string
+	if m.sc != board.ClothForCatan && m.sc != board.PirateIslands {
+		cards = append(cards, m.longestName()+": "+holderText(m.st.LongestRoute))
+	}
+	if m.sc != board.PirateIslands {
+		cards = append(cards, "Largest Army: "+holderText(m.st.LargestArmy))
+	}
+	return cards
 }
 
 func holderText(h *string) string {

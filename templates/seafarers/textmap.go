@@ -12,12 +12,16 @@ import (
 // and rows are 4 lines apart, so that
 //
 //	    .              line y     the n corner (3 characters)
-//	  /ROB\            line y+1   the robber (a sea hex: its name)
+//	  /ROB\            line y+1   the robber
 //	.  *6*  .          line y+2   the number; nw and ne corners
 //	| hills |          line y+3   the terrain; w and e sides
 //	.  D7   .          line y+4   the name; sw and se corners
-//	  \   /            line y+5   a sea hex: the pirate or fleet
+//	  \   /            line y+5
 //	    .              line y+6   the s corner
+//
+// A sea hex has no outline; its name, the pirate or fleet and its waves
+// ("~~~") take the middle lines y+2 to y+4 that harbour labels leave free
+// (textSea).
 //
 // Corners sit on even lines in cells three characters wide, edges on odd
 // lines in one character; neither ever meets a hex's text.
@@ -198,15 +202,15 @@ func (m *model) mapCanvas() *canvas {
 
 // textHex writes the inside of one hex: its name, number and terrain,
 // and the robber, pirate or fleet. A land hex has its name below the
-// terrain, a sea hex at its top, where no harbour label goes.
+// terrain and the robber at its top; a sea hex (textSea) its name and the
+// pirate or fleet in its middle lines.
 func (m *model) textHex(c *canvas, h hexCell) {
 	x, y := h.pos.Col*textHexW, h.pos.Row*textRowH
+	tag := m.hexTag(h.pos)
 	switch h.terrain {
 	case board.Sea:
-		c.center(x-1, y+1, 3, h.pos.String())
-		if !m.sideSlot(h.pos, board.DirE) && !m.sideSlot(h.pos, board.DirW) {
-			c.put(x-1, y+3, "~~~")
-		}
+		m.textSea(c, h.pos, tag)
+		return
 	case board.Fog:
 		word := "fog"
 		if h.pending {
@@ -225,30 +229,65 @@ func (m *model) textHex(c *canvas, h hexCell) {
 			c.center(x-2, y+2, 5, n)
 		}
 	}
+	if tag != "" {
+		c.center(x-1, y+1, 3, tag)
+	}
+}
+
+// hexTag is what stands on a hex: "ROB", "PIR", "FLT", or the first
+// letters of several ("RP"); "" for nothing.
+func (m *model) hexTag(p board.Pos) string {
 	var tags []string
-	if m.robber != nil && *m.robber == h.pos {
+	if m.robber != nil && *m.robber == p {
 		tags = append(tags, "ROB")
 	}
-	if m.pirate != nil && *m.pirate == h.pos {
+	if m.pirate != nil && *m.pirate == p {
 		tags = append(tags, "PIR")
 	}
-	if m.fleet != nil && *m.fleet == h.pos {
+	if m.fleet != nil && *m.fleet == p {
 		tags = append(tags, "FLT")
 	}
-	ty := y + 1
-	if h.terrain == board.Sea {
-		ty = y + 5
+	if len(tags) == 1 {
+		return tags[0]
 	}
-	switch len(tags) {
-	case 0:
-	case 1:
-		c.put(x-1, ty, tags[0])
-	default:
-		s := ""
-		for _, t := range tags {
-			s += t[:1]
+	s := ""
+	for _, t := range tags {
+		s += t[:1]
+	}
+	return s
+}
+
+// textSea writes a sea hex's name, what stands on it and its waves in
+// the middle of its three inner lines that no harbour or gift label
+// beside a side takes, in that order: the top and bottom lines of a hex
+// are shared with the names of the row above and below, so that anything
+// written there reads as theirs. A name or tag without a free line goes
+// to the top or the bottom line.
+func (m *model) textSea(c *canvas, p board.Pos, tag string) {
+	x, y := p.Col*textHexW, p.Row*textRowH
+	var free []int
+	for _, slot := range []struct {
+		dy   int
+		dirs [2]board.Dir
+	}{{2, [2]board.Dir{board.DirNE, board.DirNW}}, {3, [2]board.Dir{board.DirE, board.DirW}}, {4, [2]board.Dir{board.DirSE, board.DirSW}}} {
+		if !m.sideSlot(p, slot.dirs[0]) && !m.sideSlot(p, slot.dirs[1]) {
+			free = append(free, y+slot.dy)
 		}
-		c.center(x-1, ty, 3, s)
+	}
+	take := func(fallback int) int {
+		if len(free) == 0 {
+			return fallback
+		}
+		line := free[0]
+		free = free[1:]
+		return line
+	}
+	c.center(x-1, take(y+1), 3, p.String())
+	if tag != "" {
+		c.center(x-1, take(y+5), 3, tag)
+	}
+	if len(free) > 0 {
+		c.put(x-1, free[0], "~~~")
 	}
 }
 

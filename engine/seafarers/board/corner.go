@@ -70,6 +70,15 @@ func (c Corner) String() string {
 	return c.At.String() + "." + c.V.String()
 }
 
+// Append appends the corner as String prints it to b, without making a
+// string.
+func (c Corner) Append(b []byte) []byte {
+	if !c.Valid() {
+		return append(b, c.String()...)
+	}
+	return append(append(c.At.Append(b), '.'), c.V.String()...)
+}
+
 // Compare orders corners (B8): by the reading order of their positions, and
 // the n corner before the s corner of one position. It returns -1, 0 or +1.
 func (c Corner) Compare(d Corner) int {

@@ -59,6 +59,15 @@ func (e Edge) String() string {
 	return e.A.String() + "-" + e.B.String()
 }
 
+// Append appends the edge as String prints it to b, without making a
+// string.
+func (e Edge) Append(b []byte) []byte {
+	if !e.Valid() {
+		return append(b, e.String()...)
+	}
+	return e.B.Append(append(e.A.Append(b), '-'))
+}
+
 // Compare orders edges (B12): by their first position, then by their second.
 // It returns -1, 0 or +1.
 func (e Edge) Compare(f Edge) int {

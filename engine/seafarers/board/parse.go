@@ -29,118 +29,21 @@ var mapCodes = map[string]Terrain{
 // against the map, and each harbour row against the geometry (B10, B16).
 func parseText(text string, g *grid) (*layoutText, error) {
 	lt := &layoutText{hex: map[Pos]Hex{}, area: map[Pos]string{}}
-	frame := map[Pos]bool{}
 	lines := strings.Split(strings.TrimPrefix(text, "\n"), "\n")
-	i := 0
 	if len(lines) == 0 || !strings.HasPrefix(lines[0], "     0  1") {
 		return nil, fmt.Errorf("no map header")
 	}
-	// The map: a header, then one line per row (BOARDS §5).
-	for i = 1; i < len(lines) && lines[i] != ""; i++ {
-		line := lines[i]
-		row := int(line[0] - 'A')
-		for off := 5; off < len(line); off++ {
-			if line[off] == ' ' || line[off-1] != ' ' {
-				continue
-			}
-			if (off-5)%3 != 0 {
-				return nil, fmt.Errorf("map row %c: a code off the column grid at offset %d", line[0], off)
-			}
-			tok, _, _ := strings.Cut(line[off:], " ")
-			p := Pos{row, (off - 5) / 3}
-			if !p.Valid() {
-				return nil, fmt.Errorf("map: %q at a column of the wrong parity (%d,%d)", tok, p.Row, p.Col)
-			}
-			switch tok {
-			case ".":
-			case "::":
-				frame[p] = true
-			default:
-				if len(tok) < 2 {
-					return nil, fmt.Errorf("map %v: bad code %q", p, tok)
-				}
-				t, ok := mapCodes[tok[:2]]
-				if !ok {
-					return nil, fmt.Errorf("map %v: bad code %q", p, tok)
-				}
-				h := Hex{Terrain: t}
-				if len(tok) > 2 {
-					n, err := strconv.Atoi(tok[2:])
-					if err != nil || n < 2 || n > 12 || n == 7 || !t.Produces() {
-						return nil, fmt.Errorf("map %v: bad number in %q", p, tok)
-					}
-					h.Number = n
-				}
-				lt.hex[p] = h
-				lt.board = append(lt.board, p)
-			}
-		}
+	frame := map[Pos]bool{}
+	i, err := lt.readMap(lines, frame)
+	if err != nil {
+		return nil, err
 	}
-	slices.SortFunc(lt.board, Pos.Compare)
-	if !slices.Equal(lt.board, g.hexes) {
-		return nil, fmt.Errorf("map: the board is not the outline of BOARDS §6")
+	if err := lt.checkOutline(g, frame); err != nil {
+		return nil, err
 	}
-	if len(g.frame) != len(frame) {
-		return nil, fmt.Errorf("map: %d frame positions, the board implies %d", len(frame), len(g.frame))
-	}
-	for _, p := range g.frame {
-		if !frame[p] {
-			return nil, fmt.Errorf("map: %v is not marked as frame", p)
-		}
-	}
-
-	var sea, fog []string
-	tableRows := 0
-	for ; i < len(lines); i++ {
-		line := lines[i]
-		switch {
-		case line == "":
-		case strings.Contains(line, "sea hexes:") || strings.HasPrefix(line, "Face-up sea"):
-			sea = listAfterColon(line)
-		case strings.HasPrefix(line, "Fog positions"):
-			fog = listAfterColon(line)
-			if i+1 < len(lines) && lines[i+1] != "" {
-				i++
-				fog = append(fog, listAfterColon(": "+lines[i])...)
-			}
-		case strings.HasPrefix(line, "| "):
-			cells := strings.Split(strings.Trim(line, "| "), " | ")
-			if strings.Contains(line, "-") && len(cells) == 5 {
-				h, err := parseSiteRow(g, lt, cells)
-				if err != nil {
-					return nil, err
-				}
-				lt.sites = append(lt.sites, h)
-				continue
-			}
-			if len(cells) != 4 {
-				return nil, fmt.Errorf("bad table row %q", line)
-			}
-			p, err := ParsePos(cells[0])
-			if err != nil {
-				return nil, err
-			}
-			t, err := ParseTerrain(cells[1])
-			if err != nil || !t.IsLand() {
-				return nil, fmt.Errorf("hex table %v: bad terrain %q", p, cells[1])
-			}
-			n := 0
-			if cells[2] != "—" {
-				if n, err = strconv.Atoi(cells[2]); err != nil {
-					return nil, fmt.Errorf("hex table %v: bad number %q", p, cells[2])
-				}
-			}
-			if lt.hex[p] != (Hex{t, n}) {
-				return nil, fmt.Errorf("hex table %v %v %d: the map has %v %d", p, t, n, lt.hex[p].Terrain, lt.hex[p].Number)
-			}
-			if _, dup := lt.area[p]; dup {
-				return nil, fmt.Errorf("hex table: %v twice", p)
-			}
-			lt.area[p] = cells[3]
-			tableRows++
-		default:
-			return nil, fmt.Errorf("unexpected line %q", line)
-		}
+	sea, fog, tableRows, err := lt.readTables(lines[i:], g)
+	if err != nil {
+		return nil, err
 	}
 	land := 0
 	for _, p := range lt.board {
@@ -161,6 +64,150 @@ func parseText(text string, g *grid) (*layoutText, error) {
 		return nil, err
 	}
 	return lt, nil
+}
+
+// readMap reads the map: after the header line, one line per row up to
+// the first empty line (BOARDS §5), each code in its column. It marks the
+// frame positions in frame and returns the index of the line after the
+// map.
+func (lt *layoutText) readMap(lines []string, frame map[Pos]bool) (int, error) {
+	i := 1
+	for ; i < len(lines) && lines[i] != ""; i++ {
+		line := lines[i]
+		row := int(line[0] - 'A')
+		for off := 5; off < len(line); off++ {
+			if line[off] == ' ' || line[off-1] != ' ' {
+				continue
+			}
+			if (off-5)%3 != 0 {
+				return 0, fmt.Errorf("map row %c: a code off the column grid at offset %d", line[0], off)
+			}
+			tok, _, _ := strings.Cut(line[off:], " ")
+			p := Pos{row, (off - 5) / 3}
+			if !p.Valid() {
+				return 0, fmt.Errorf("map: %q at a column of the wrong parity (%d,%d)", tok, p.Row, p.Col)
+			}
+			switch tok {
+			case ".":
+			case "::":
+				frame[p] = true
+			default:
+				h, err := mapHex(p, tok)
+				if err != nil {
+					return 0, err
+				}
+				lt.hex[p] = h
+				lt.board = append(lt.board, p)
+			}
+		}
+	}
+	return i, nil
+}
+
+// mapHex reads the code of a board position on the map: its terrain, and
+// its number if it has one.
+func mapHex(p Pos, tok string) (Hex, error) {
+	if len(tok) < 2 {
+		return Hex{}, fmt.Errorf("map %v: bad code %q", p, tok)
+	}
+	t, ok := mapCodes[tok[:2]]
+	if !ok {
+		return Hex{}, fmt.Errorf("map %v: bad code %q", p, tok)
+	}
+	h := Hex{Terrain: t}
+	if len(tok) > 2 {
+		n, err := strconv.Atoi(tok[2:])
+		if err != nil || n < 2 || n > 12 || n == 7 || !t.Produces() {
+			return Hex{}, fmt.Errorf("map %v: bad number in %q", p, tok)
+		}
+		h.Number = n
+	}
+	return h, nil
+}
+
+// checkOutline checks the map's board against the outline's grid g and
+// its frame against g's frame (B13, §6).
+func (lt *layoutText) checkOutline(g *grid, frame map[Pos]bool) error {
+	slices.SortFunc(lt.board, Pos.Compare)
+	if !slices.Equal(lt.board, g.hexes) {
+		return fmt.Errorf("map: the board is not the outline of BOARDS §6")
+	}
+	if len(g.frame) != len(frame) {
+		return fmt.Errorf("map: %d frame positions, the board implies %d", len(frame), len(g.frame))
+	}
+	for _, p := range g.frame {
+		if !frame[p] {
+			return fmt.Errorf("map: %v is not marked as frame", p)
+		}
+	}
+	return nil
+}
+
+// readTables reads what follows the map: the sea and fog lists, the hex
+// table (each row checked against the map and given its area) and the
+// harbour table; rows is the number of hex table rows.
+func (lt *layoutText) readTables(lines []string, g *grid) (sea, fog []string, rows int, err error) {
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		switch {
+		case line == "":
+		case strings.Contains(line, "sea hexes:") || strings.HasPrefix(line, "Face-up sea"):
+			sea = listAfterColon(line)
+		case strings.HasPrefix(line, "Fog positions"):
+			fog = listAfterColon(line)
+			if i+1 < len(lines) && lines[i+1] != "" {
+				i++
+				fog = append(fog, listAfterColon(": "+lines[i])...)
+			}
+		case strings.HasPrefix(line, "| "):
+			cells := strings.Split(strings.Trim(line, "| "), " | ")
+			if strings.Contains(line, "-") && len(cells) == 5 {
+				h, err := parseSiteRow(g, lt, cells)
+				if err != nil {
+					return nil, nil, 0, err
+				}
+				lt.sites = append(lt.sites, h)
+				continue
+			}
+			if len(cells) != 4 {
+				return nil, nil, 0, fmt.Errorf("bad table row %q", line)
+			}
+			if err := lt.readHexRow(cells); err != nil {
+				return nil, nil, 0, err
+			}
+			rows++
+		default:
+			return nil, nil, 0, fmt.Errorf("unexpected line %q", line)
+		}
+	}
+	return sea, fog, rows, nil
+}
+
+// readHexRow reads a row of the hex table, position, terrain, number and
+// area, and checks it against the map.
+func (lt *layoutText) readHexRow(cells []string) error {
+	p, err := ParsePos(cells[0])
+	if err != nil {
+		return err
+	}
+	t, err := ParseTerrain(cells[1])
+	if err != nil || !t.IsLand() {
+		return fmt.Errorf("hex table %v: bad terrain %q", p, cells[1])
+	}
+	n := 0
+	if cells[2] != "—" {
+		if n, err = strconv.Atoi(cells[2]); err != nil {
+			return fmt.Errorf("hex table %v: bad number %q", p, cells[2])
+		}
+	}
+	if lt.hex[p] != (Hex{t, n}) {
+		return fmt.Errorf("hex table %v %v %d: the map has %v %d", p, t, n, lt.hex[p].Terrain, lt.hex[p].Number)
+	}
+	if _, dup := lt.area[p]; dup {
+		return fmt.Errorf("hex table: %v twice", p)
+	}
+	lt.area[p] = cells[3]
+	return nil
 }
 
 // listAfterColon splits "… : B5, B7, B9." into its names.

@@ -37,6 +37,15 @@ func (p Pos) String() string {
 	return string(rune('A'+p.Row)) + strconv.Itoa(p.Col)
 }
 
+// Append appends the position as String prints it to b, without making a
+// string.
+func (p Pos) Append(b []byte) []byte {
+	if !p.Valid() {
+		return append(b, p.String()...)
+	}
+	return strconv.AppendInt(append(b, byte('A'+p.Row)), int64(p.Col), 10)
+}
+
 // Compare orders positions in reading order (B3): by row, then by column. It
 // returns -1, 0 or +1 and suits slices.SortFunc.
 func (p Pos) Compare(q Pos) int {

@@ -153,3 +153,41 @@ func TestInvalidStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestAppend checks that Append writes what String prints, for every
+// position, corner and edge of every scenario's board, and for invalid
+// ones.
+func TestAppend(t *testing.T) {
+	for _, s := range Scenarios() {
+		b, err := New(s, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for h := 0; h < b.NumHexes(); h++ {
+			if p := b.HexPos(h); string(p.Append([]byte("x"))) != "x"+p.String() {
+				t.Fatalf("%s: Pos.Append %q, String %q", s, p.Append(nil), p.String())
+			}
+		}
+		for c := 0; c < b.NumCorners(); c++ {
+			if k := b.Corner(c); string(k.Append([]byte("x"))) != "x"+k.String() {
+				t.Fatalf("%s: Corner.Append %q, String %q", s, k.Append(nil), k.String())
+			}
+		}
+		for e := 0; e < b.NumEdges(); e++ {
+			if x := b.Edge(e); string(x.Append([]byte("x"))) != "x"+x.String() {
+				t.Fatalf("%s: Edge.Append %q, String %q", s, x.Append(nil), x.String())
+			}
+		}
+	}
+	for _, p := range []Pos{{Row: -1, Col: 3}, {Row: 2, Col: 3}} {
+		if string(p.Append(nil)) != p.String() {
+			t.Fatalf("Pos.Append %q, String %q", p.Append(nil), p.String())
+		}
+	}
+	if x := (Edge{}); string(x.Append(nil)) != x.String() {
+		t.Fatalf("Edge.Append %q, String %q", x.Append(nil), x.String())
+	}
+	if k := (Corner{}); string(k.Append(nil)) != k.String() {
+		t.Fatalf("Corner.Append %q, String %q", k.Append(nil), k.String())
+	}
+}

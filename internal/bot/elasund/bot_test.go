@@ -67,8 +67,8 @@ func TestNoAction(t *testing.T) {
 		}
 		// A position of another game, or none.
 		for _, other := range []engine.Position{otherPosition{}, nil} {
-			if a, err := p.Choose(other, "red", newSource(1)); !errors.Is(err, ErrOtherGame) || a != nil {
-				t.Errorf("%s: Choose(%T) = %v, %v, want ErrOtherGame", level, other, a, err)
+			if a, err := p.Choose(other, "red", newSource(1)); !errors.Is(err, bot.ErrOtherGame) || a != nil {
+				t.Errorf("%s: Choose(%T) = %v, %v, want bot.ErrOtherGame", level, other, a, err)
 			}
 		}
 		// Without a source (Legal takes none).

@@ -6,12 +6,12 @@
 // of Choose calls: roll, ship or pirate choice, builds, phase 3, special
 // action, and any decisions owed by other seats.
 //
-// Players convert at the boundary only: the position to the typed game
-// (elasund.Of), the seat to a colour, the source to the engine's streams
-// (elasund.Streams, stream names equal); everything after that works on the
-// typed game, and the action returned is an elasund.Action. Shown a
-// position of another game, a player returns ErrOtherGame; asked for a
-// seat with nothing to do, a *bot.NoActionError.
+// Players convert at the boundary only (bot.Choose): the position to the
+// typed game (elasund.Of) and the seat to a colour; everything after that
+// works on the typed game, with the source as it comes, and the action
+// returned is an elasund.Action. Shown a position of another game, a
+// player returns bot.ErrOtherGame; asked for a seat with nothing to do, a
+// *bot.NoActionError.
 //
 // Three levels exist (see Maker.Levels):
 //

@@ -17,17 +17,7 @@ var _ engine.Source = (*source)(nil)
 
 func newSource(seed uint64) *source { return &source{r: game.NewSeededRand(seed)} }
 
-// streamOf is the Stream whose name is name, NoStream for none.
-func streamOf(name string) game.Stream {
-	for s := game.StreamDice; s <= game.StreamReward; s++ {
-		if s.String() == name {
-			return s
-		}
-	}
-	return game.NoStream
-}
-
-func (s *source) Intn(stream string, n int) int { return s.r.Intn(streamOf(stream), n) }
+func (s *source) Intn(stream string, n int) int { return s.r.Intn(stream, n) }
 func (s *source) Clone() engine.Source          { return s.copy() }
 func (s *source) copy() *source                 { return &source{r: s.r.Copy()} }
 func (s *source) Entry() int                    { return 0 }

@@ -54,7 +54,7 @@ func (h *heuristic) Choose(p engine.Position, seat string, src engine.Source) (e
 }
 
 // choose returns the action the heuristic prefers among g.Legal(seat, peek).
-func (h *heuristic) choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error) {
+func (h *heuristic) choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error) {
 	legal := g.Legal(seat, peek)
 	if len(legal) == 0 {
 		return game.Action{}, noAction(g, seat)
@@ -129,7 +129,7 @@ func (c *choice) offer(a game.Action, gain float64) {
 
 // after applies a to a copy of the game with a copy of the player's own
 // random source, or returns nil when the engine refuses it.
-func (d *decision) after(a game.Action, rng game.Rand) *game.Game {
+func (d *decision) after(a game.Action, rng engine.Rand) *game.Game {
 	c := d.g.Clone()
 	if rng == nil {
 		rng = d.h.sim.Copy()
@@ -442,12 +442,12 @@ func held(s seatInfo, c game.Card) int {
 // church build may draw can be scored (R79).
 type fixedRand struct {
 	church int
-	base   game.Rand
+	base   engine.Rand
 }
 
 // Intn returns the fixed church draw for the church stream and defers to
 // base otherwise.
-func (f *fixedRand) Intn(s game.Stream, n int) int {
+func (f *fixedRand) Intn(s string, n int) int {
 	if s == game.StreamChurch {
 		return f.church % max(n, 1)
 	}

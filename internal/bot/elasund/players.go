@@ -1,8 +1,6 @@
 package elasund
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/elasund"
 	"github.com/elasund/elasund/internal/bot"
@@ -40,30 +38,15 @@ func (m Maker) New(level string, seed uint64) (bot.Player, error) {
 // never changes g, and returns a *bot.NoActionError when the seat has
 // nothing to do.
 type chooser interface {
-	choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error)
+	choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error)
 }
 
-// choose is bot.Player.Choose for a chooser: it converts the position, the
-// seat and the source at the boundary and returns the typed action as an
-// engine.Action.
+// choose is bot.Player.Choose for a chooser (bot.Choose).
 func choose(c chooser, p engine.Position, seat string, src engine.Source) (engine.Action, error) {
-	g := game.Of(p)
-	if g == nil {
-		name := "no"
-		if p != nil {
-			name = "a " + p.Game().Name()
-		}
-		return nil, fmt.Errorf("%w: given %s position", ErrOtherGame, name)
-	}
-	colour, err := game.ParseColour(seat)
-	if err != nil {
-		return nil, &bot.NoActionError{Seat: seat, Phase: g.View().Phase.String()}
-	}
-	a, err := c.choose(g, colour, game.Streams(src))
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return bot.Choose(bot.Typed[*game.Game, game.Colour]{
+		Name: "Elasund", Of: game.Of, Seat: game.ParseColour,
+		Phase: func(g *game.Game) string { return g.View().Phase.String() },
+	}, p, seat, src, c.choose)
 }
 
 // noAction is the error for a seat with nothing to do in g.

@@ -28,7 +28,7 @@ func (r *randomPlayer) Choose(p engine.Position, seat string, src engine.Source)
 }
 
 // choose returns a uniformly chosen action of g.Legal(seat, peek).
-func (r *randomPlayer) choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error) {
+func (r *randomPlayer) choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error) {
 	legal := g.Legal(seat, peek)
 	if len(legal) == 0 {
 		return game.Action{}, noAction(g, seat)

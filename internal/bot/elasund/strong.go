@@ -76,7 +76,7 @@ func (s *strong) Choose(p engine.Position, seat string, src engine.Source) (engi
 // choose returns the action the search prefers among g.Legal(seat, peek).
 // peek goes to Legal only, and never in the roll phase, where Legal would
 // show what the coming roll allows: the player always rolls explicitly.
-func (s *strong) choose(g *game.Game, seat game.Colour, peek game.Rand) (game.Action, error) {
+func (s *strong) choose(g *game.Game, seat game.Colour, peek engine.Source) (game.Action, error) {
 	if g.View().Phase == game.PhaseRoll {
 		peek = nil
 	}
@@ -232,7 +232,7 @@ func (s *strong) rollout(g *game.Game, seat game.Colour, legal []game.Action, a 
 // rootRand is the random source a candidate a is applied with in a
 // future: rng, except that a first church build draws the two tiles Legal
 // showed (R78), which the builder has seen.
-func (s *strong) rootRand(g *game.Game, legal []game.Action, a game.Action, rng game.Rand) game.Rand {
+func (s *strong) rootRand(g *game.Game, legal []game.Action, a game.Action, rng engine.Rand) engine.Rand {
 	if a.Kind != game.ActChurch || a.Tile == game.NoTile {
 		return rng
 	}
@@ -259,13 +259,13 @@ func (s *strong) rootRand(g *game.Game, legal []game.Action, a game.Action, rng 
 
 // churchRand gives fixed church draws first, then defers to base.
 type churchRand struct {
-	base  game.Rand
+	base  engine.Rand
 	draws []int
 }
 
 // Intn returns the next fixed church draw on the church stream while one
 // is left, and base's draw otherwise.
-func (r *churchRand) Intn(st game.Stream, n int) int {
+func (r *churchRand) Intn(st string, n int) int {
 	if st == game.StreamChurch && len(r.draws) > 0 {
 		d := r.draws[0]
 		r.draws = r.draws[1:]

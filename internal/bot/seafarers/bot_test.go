@@ -12,7 +12,7 @@ import (
 )
 
 func TestMakerLevels(t *testing.T) {
-	want := []string{bot.LevelRandom, bot.LevelHeuristic}
+	want := []string{bot.LevelRandom, bot.LevelHeuristic, bot.LevelStrong}
 	if got := (Maker{}).Levels(); !slices.Equal(got, want) {
 		t.Errorf("Levels() = %q, want %q", got, want)
 	}
@@ -27,7 +27,7 @@ func TestNew(t *testing.T) {
 			}
 		})
 	}
-	for _, level := range []string{"", "Random", "expert", "heuristic ", bot.LevelStrong} {
+	for _, level := range []string{"", "Random", "expert", "heuristic ", "Strong"} {
 		t.Run(fmt.Sprintf("%q", level), func(t *testing.T) {
 			_, err := Maker{}.New(level, 1)
 			var le *bot.LevelError
@@ -67,8 +67,8 @@ func TestNoAction(t *testing.T) {
 		}
 		// A position of another game, or none.
 		for _, other := range []engine.Position{otherPosition{}, nil} {
-			if a, err := p.Choose(other, "red", engine.NewSeeded(1)); !errors.Is(err, ErrOtherGame) || a != nil {
-				t.Errorf("%s: Choose(%T) = %v, %v, want ErrOtherGame", level, other, a, err)
+			if a, err := p.Choose(other, "red", engine.NewSeeded(1)); !errors.Is(err, bot.ErrOtherGame) || a != nil {
+				t.Errorf("%s: Choose(%T) = %v, %v, want bot.ErrOtherGame", level, other, a, err)
 			}
 		}
 		// Without a source.

@@ -1,6 +1,7 @@
 package seafarers
 
 import (
+	"math"
 	"slices"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -49,11 +50,20 @@ func (v *view) handScore(h game.Hand, ps []plan, need [game.NumResources]float64
 
 // bestHand returns the index of the action among legal of kind k (and
 // card) whose hand after it scores best for my plans: sign −1 for cards
-// given up (discard), +1 for cards taken (gold, year of plenty).
+// given up (discard), +1 for cards taken (gold, year of plenty); -1 when
+// there is none.
 func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKind, sign int, ps []plan) int {
+	return argmax(v.handValues(legal, k, card, sign, ps))
+}
+
+// handValues scores each action among legal of kind k (and card) by how
+// well the hand after it serves my plans (bestHand's order); other
+// actions score -Inf.
+func (v *view) handValues(legal []game.Action, k game.ActionKind, card game.CardKind, sign int, ps []plan) []float64 {
 	need := v.needs(ps)
-	best, bestVal := -1, 0.0
+	vals := make([]float64, len(legal))
 	for i, a := range legal {
+		vals[i] = math.Inf(-1)
 		if a.Kind != k || a.Card != card {
 			continue
 		}
@@ -61,9 +71,18 @@ func (v *view) bestHand(legal []game.Action, k game.ActionKind, card game.CardKi
 		for r := range h {
 			h[r] += sign * a.Cards[r]
 		}
-		val := v.handScore(h, ps, need)
-		if best < 0 || val > bestVal {
-			best, bestVal = i, val
+		vals[i] = v.handScore(h, ps, need)
+	}
+	return vals
+}
+
+// argmax returns the index of the first largest of vals that is not
+// -Inf, or -1.
+func argmax(vals []float64) int {
+	best := -1
+	for i, x := range vals {
+		if !math.IsInf(x, -1) && (best < 0 || x > vals[best]) {
+			best = i
 		}
 	}
 	return best
@@ -88,19 +107,27 @@ func (h *heuristic) gold(v *view, legal []game.Action, ps []plan) game.Action {
 
 // reward chooses the resource a pirate-islands reward gives (S122).
 func (h *heuristic) reward(v *view, legal []game.Action, ps []plan) game.Action {
+	if i := argmax(v.rewardValues(legal, ps)); i >= 0 {
+		return legal[i]
+	}
+	return legal[0]
+}
+
+// rewardValues scores each reward among legal by the hand it leaves;
+// other actions score -Inf.
+func (v *view) rewardValues(legal []game.Action, ps []plan) []float64 {
 	need := v.needs(ps)
-	best, bestVal := 0, -1.0
+	vals := make([]float64, len(legal))
 	for i, a := range legal {
+		vals[i] = math.Inf(-1)
 		if a.Kind != game.ActReward {
 			continue
 		}
 		hd := v.hand
 		hd[a.Res-1]++
-		if val := v.handScore(hd, ps, need); val > bestVal {
-			best, bestVal = i, val
-		}
+		vals[i] = v.handScore(hd, ps, need)
 	}
-	return legal[best]
+	return vals
 }
 
 // answer accepts an open offer when the cards I get are worth more to my
@@ -144,13 +171,29 @@ func handOf(c game.Cards) game.Hand {
 // (S41–S44, S112, S123): the hex that costs the leaders most and me
 // least, and the richest, most threatening victim.
 func (h *heuristic) robber(v *view, legal []game.Action) game.Action {
+	vals := v.robberValues(legal)
+	best, bestVal := 0, 0.0
+	for i, val := range vals {
+		if math.IsInf(val, -1) {
+			continue
+		}
+		if i == 0 || val > bestVal {
+			best, bestVal = i, val
+		}
+	}
+	return legal[best]
+}
+
+// robberValues scores each robber, pirate and steal action among legal
+// by what it costs the leaders and me; other actions score -Inf.
+func (v *view) robberValues(legal []game.Action) []float64 {
 	g, b := v.g, v.b
 	// Moving the robber frees my hex, if it is on one.
 	freed := 0.0
 	if r := g.Robber(); r >= 0 {
 		freed = v.blockOn(r, v.mi) * 2
 	}
-	best, bestVal := 0, 0.0
+	vals := make([]float64, len(legal))
 	for i, a := range legal {
 		val := 0.0
 		switch a.Kind {
@@ -187,6 +230,7 @@ func (h *heuristic) robber(v *view, legal []game.Action) game.Action {
 			}
 		case game.ActSteal:
 		default:
+			vals[i] = math.Inf(-1)
 			continue
 		}
 		if a.Seat != game.NoColour {
@@ -198,11 +242,9 @@ func (h *heuristic) robber(v *view, legal []game.Action) game.Action {
 				val += cardPoints*v.threat(s)/2 + 0.2*float64(min(n, 10))
 			}
 		}
-		if i == 0 || val > bestVal {
-			best, bestVal = i, val
-		}
+		vals[i] = val
 	}
-	return legal[best]
+	return vals
 }
 
 // blockOn is what the robber on hex h takes from seat s each roll, in
@@ -261,52 +303,70 @@ func (h *heuristic) harbour(v *view, legal []game.Action) game.Action {
 // production, harbour and resources new to me, with the road or ship
 // that opens the best targets.
 func (h *heuristic) setup(v *view, legal []game.Action) game.Action {
+	opts := v.setupOptions(legal, 4)
+	if len(opts) == 0 {
+		return legal[0]
+	}
+	best := 0
+	for k, o := range opts {
+		if o.val > opts[best].val {
+			best = k
+		}
+	}
+	return legal[opts[best].i]
+}
+
+// scored is an action of a listing (its index) and its value.
+type scored struct {
+	i   int
+	val float64
+}
+
+// setupOptions scores the setup steps among legal on the corners best
+// for production, harbour and new resources (at most corners of them):
+// each corner's value plus what its road or ship opens. They are listed
+// by corner, best corner first, and by piece in listing order.
+func (v *view) setupOptions(legal []game.Action, corners int) []scored {
 	b := v.b
-	corners := map[int]float64{}
+	values := map[int]float64{}
 	var order []int
 	for _, a := range legal {
 		if a.Kind != game.ActPlace {
 			continue
 		}
 		c := b.CornerIndex(a.Corner)
-		if _, ok := corners[c]; ok {
+		if _, ok := values[c]; ok {
 			continue
 		}
-		corners[c] = v.setupValue(c)
+		values[c] = v.setupValue(c)
 		order = append(order, c)
-	}
-	if len(order) == 0 {
-		return legal[0]
 	}
 	slices.SortStableFunc(order, func(x, y int) int {
 		switch {
-		case corners[x] > corners[y]:
+		case values[x] > values[y]:
 			return -1
-		case corners[x] < corners[y]:
+		case values[x] < values[y]:
 			return 1
 		}
 		return 0
 	})
-	// The best few corners, each with its best piece.
 	ts := v.targets()
-	best, bestVal := -1, 0.0
-	for k := 0; k < len(order) && k < 4; k++ {
+	var out []scored
+	for k := 0; k < len(order) && k < corners; k++ {
 		c := order[k]
 		for i, a := range legal {
 			if a.Kind != game.ActPlace || b.CornerIndex(a.Corner) != c {
 				continue
 			}
-			e := b.EdgeIndex(a.Edge)
 			o := noOverlay
 			o.building = c
-			o.add[0], o.addShip[0] = e, a.Piece == game.Ship
-			val := corners[c] + 0.4*v.search(o).potential(ts)
-			if best < 0 || val > bestVal {
-				best, bestVal = i, val
-			}
+			o.add[0], o.addShip[0] = b.EdgeIndex(a.Edge), a.Piece == game.Ship
+			n := v.search(o)
+			out = append(out, scored{i: i, val: values[c] + 0.4*n.potential(ts)})
+			v.recycle(n)
 		}
 	}
-	return legal[best]
+	return out
 }
 
 // setupValue is what a setup settlement on corner c is worth: its

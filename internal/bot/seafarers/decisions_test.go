@@ -58,7 +58,7 @@ func apply(tb testing.TB, pos engine.Position, seat, move string, src engine.Sou
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := pos.Apply(seat, game.Actions(m), src); err != nil {
+	if _, err := pos.Apply(seat, engine.Actions(m), src); err != nil {
 		tb.Fatalf("%s: %q: %v", seat, move, err)
 	}
 }

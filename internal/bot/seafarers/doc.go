@@ -13,10 +13,10 @@
 // listing is what the rules let the seat see: the dice it would roll, the
 // board a first entry deals, the position after its own sealed draws
 // resolve when it is their witness). Shown a position of another game, a
-// player returns ErrOtherGame; asked for a seat with nothing to do, a
+// player returns bot.ErrOtherGame; asked for a seat with nothing to do, a
 // *bot.NoActionError.
 //
-// Two levels exist (see Maker.Levels):
+// Three levels exist (see Maker.Levels):
 //
 //   - "random" picks uniformly among the legal actions (standing orders
 //     are never listed), but ends its turn with probability 0.15 whenever
@@ -92,13 +92,39 @@
 //     targets. Forgotten-tribe harbours go where the kind serves its
 //     production best.
 //
-// The heuristic never looks at what the rules hide or at the real future:
+//   - "strong" searches (strong.go): the heuristic proposes a few
+//     candidate actions (candidates.go: its own choice; for setup, the
+//     robber or pirate, discards, gold and rewards its best few by its
+//     own scores; both answers to an offer; in the trade and build
+//     phases the end of the turn, every settlement, city and wonder
+//     build, the next piece and the maritime trade of its best plans, a
+//     card to buy or play, its offer and its ship move). Each candidate
+//     is played forward through simulated futures — their own dice and
+//     draws, a new source for each turn, every seat played by the
+//     heuristic — until the deciding seat's next turn is over, and the
+//     end of each future is scored as the seat's chance of winning: a
+//     softmax of the seats' scores, a weighted sum of what each holds
+//     toward its goal (value.go: points short of the target, production,
+//     resources produced, hand, development cards, harbours, the
+//     heuristic's reach of its targets and its best plan, and the
+//     scenarios' warships, fortresses, wonders and cloth), its weights
+//     fitted to the outcomes of heuristic self-play. Sequential halving
+//     shares a fixed number of futures among the candidates, comparing
+//     them on the same dice, and keeps the best. Its budget is a count
+//     of futures, not a clock, so its play is deterministic. Where the
+//     listing shows what the source decides (a witness's resolved draws,
+//     the board a first entry deals, the actions after the coming roll)
+//     it leaves the choice to the heuristic.
+//
+// The players never look at what the rules hide or at the real future:
 // the source it is given goes to Legal only (its listing shows the seat
 // what the rules let it see), it judges actions on the position as it
 // stands (a witness learns nothing of the draws it will resolve), and its
 // what-ifs (a build's effect on the trade route, a winning build, a ship
 // move) are applied to copies of the game without any source, so they draw
-// nothing.
+// nothing; the strong player's futures draw from sources of its own seed.
+// Like the heuristic, it reads hands and development cards as the turn
+// file holds them (open hands, S148).
 //
 // Players are deterministic: the same seed and the same sequence of
 // positions and sources give the same actions. They keep no global state

@@ -46,5 +46,5 @@ func ExampleMaker_New() {
 
 func ExampleMaker_Levels() {
 	fmt.Println(seafarers.Maker{}.Levels())
-	// Output: [random heuristic]
+	// Output: [random heuristic strong]
 }

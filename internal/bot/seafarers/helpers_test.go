@@ -43,6 +43,8 @@ type outcome struct {
 	turns   int
 	entries int
 	vp      map[string]int
+	// limited is true when the game was stopped at a limit, unfinished.
+	limited bool
 }
 
 // maxEntries bounds a test game.
@@ -57,6 +59,16 @@ func playGame(setup engine.Setup, players map[string]bot.Player, seed uint64) (o
 
 // playGameVisit is playGame calling visit (when not nil) with each entry.
 func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint64, visit func(seat string, move []engine.Action)) (outcome, error) {
+	o, err := playTo(setup, players, seed, 0, visit)
+	if err == nil && o.limited {
+		err = fmt.Errorf("%s seed %d: no end after %d entries (turn %d)", setup.Choices["scenario"], seed, o.entries, o.turns)
+	}
+	return o, err
+}
+
+// playTo is playGameVisit stopping the game, limited, once turns turns
+// have begun (0: after maxEntries entries).
+func playTo(setup engine.Setup, players map[string]bot.Player, seed uint64, turns int, visit func(seat string, move []engine.Action)) (outcome, error) {
 	pos, err := game.Rules{}.New(setup, engine.NewSeeded(seed))
 	if err != nil {
 		return outcome{}, err
@@ -64,8 +76,8 @@ func playGameVisit(setup engine.Setup, players map[string]bot.Player, seed uint6
 	t := &table{seed: seed}
 	n := 0
 	for ; !pos.Over(); n++ {
-		if n == maxEntries {
-			return outcome{}, fmt.Errorf("%s seed %d: no end after %d entries (turn %d)", setup.Choices["scenario"], seed, n, pos.Turn())
+		if n == maxEntries || turns > 0 && pos.Turn() > turns {
+			return outcome{turns: pos.Turn(), entries: n, limited: true}, nil
 		}
 		aw := pos.Awaited()
 		if len(aw) == 0 {

@@ -150,11 +150,18 @@ func (n *network) free(e int) bool {
 	return o == game.NoColour
 }
 
-// search returns the distances of my network under overlay o.
+// search returns the distances of my network under overlay o. Its
+// arrays come from a network recycle gave back, when there is one.
 func (v *view) search(o overlay) *network {
 	b := v.b
 	nc := b.NumCorners()
-	n := &network{v: v, o: o, dist: make([][2]int16, nc), prev: make([][2]int32, nc), prevEdge: make([][2]int16, nc)}
+	var n *network
+	if k := len(v.spare); k > 0 {
+		n, v.spare = v.spare[k-1], v.spare[:k-1]
+		n.o, n.queue = o, n.queue[:0]
+	} else {
+		n = &network{v: v, o: o, dist: make([][2]int16, nc), prev: make([][2]int32, nc), prevEdge: make([][2]int16, nc)}
+	}
 	for c := range nc {
 		n.dist[c] = [2]int16{unreached, unreached}
 		n.prev[c] = [2]int32{-1, -1}
@@ -239,6 +246,12 @@ func (n *network) to(c int) (int, int) {
 		return int(d[modeShip]), modeShip
 	}
 	return int(d[modeRoad]), modeRoad
+}
+
+// recycle gives back a network nobody uses any more, for search to reuse
+// its arrays.
+func (v *view) recycle(n *network) {
+	v.spare = append(v.spare, n)
 }
 
 // path returns the pieces to build to reach corner c in mode m, from my

@@ -134,13 +134,14 @@ func (v *view) plans(legal []game.Action, net *network, ts []target) []plan {
 	}
 	// Settlements and the places my network grows toward.
 	for _, t := range ts {
-		d, steps, ok := net.reach(t)
+		d, ok := net.distance(t)
 		if !ok || d > 6 || t.kind == tSettle && sup[0] == 0 {
 			continue
 		}
 		if t.kind != tSettle && d == 0 {
 			continue
 		}
+		_, steps, _ := net.reach(t)
 		roads, ships := 0, 0
 		var cost game.Hand
 		for _, s := range steps {

@@ -126,7 +126,9 @@ func (v *view) roadBuilding(legal []game.Action, net *network, ts []target) (gam
 		if _, ok := seen[f]; ok {
 			continue
 		}
-		gain := v.search(overlayOf(a, false)).potential(ts) - base
+		n := v.search(overlayOf(a, false))
+		gain := n.potential(ts) - base
+		v.recycle(n)
 		seen[f] = gain
 		if gain > bestGain {
 			bestFirst, bestGain = f, gain
@@ -140,7 +142,9 @@ func (v *view) roadBuilding(legal []game.Action, net *network, ts []target) (gam
 		if a.Kind != game.ActPlay || a.Card != game.RoadBuilding || (first{a.Piece, a.Edge}) != bestFirst {
 			continue
 		}
-		gain := v.search(overlayOf(a, true)).potential(ts) - base
+		n := v.search(overlayOf(a, true))
+		gain := n.potential(ts) - base
+		v.recycle(n)
 		if best < 0 || gain > bestVal {
 			best, bestVal = i, gain
 		}
@@ -174,7 +178,10 @@ func (h *heuristic) moveShip(v *view, legal []game.Action, net *network, ts []ta
 		o := noOverlay
 		o.remove = v.b.EdgeIndex(a.Edge)
 		o.add[0], o.addShip[0] = v.b.EdgeIndex(a.Edge2), true
-		if gain := v.search(o).potential(ts) - base; gain > bestGain {
+		n := v.search(o)
+		gain := n.potential(ts) - base
+		v.recycle(n)
+		if gain > bestGain {
 			best, bestGain = moves[k], gain
 		}
 	}

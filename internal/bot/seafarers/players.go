@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine"
 	game "github.com/elasund/elasund/engine/seafarers"
 	"github.com/elasund/elasund/internal/bot"
@@ -13,10 +11,10 @@ type Maker struct{}
 
 var _ bot.Maker = Maker{}
 
-// Levels lists the player levels, weakest first: bot.LevelRandom and
-// bot.LevelHeuristic.
+// Levels lists the player levels, weakest first: bot.LevelRandom,
+// bot.LevelHeuristic and bot.LevelStrong.
 func (Maker) Levels() []string {
-	return []string{bot.LevelRandom, bot.LevelHeuristic}
+	return []string{bot.LevelRandom, bot.LevelHeuristic, bot.LevelStrong}
 }
 
 // New returns a player of the given level whose choices depend only on
@@ -28,6 +26,8 @@ func (m Maker) New(level string, seed uint64) (bot.Player, error) {
 		return newRandom(seed), nil
 	case bot.LevelHeuristic:
 		return newHeuristic(seed), nil
+	case bot.LevelStrong:
+		return newStrong(seed, defaultSearch, &defaultValue), nil
 	}
 	return nil, &bot.LevelError{Level: level, Levels: m.Levels()}
 }
@@ -40,27 +40,12 @@ type chooser interface {
 	choose(g *game.Game, seat game.Colour, src engine.Source) (game.Action, error)
 }
 
-// choose is bot.Player.Choose for a chooser: it converts the position and
-// the seat at the boundary and returns the typed action as an
-// engine.Action.
+// choose is bot.Player.Choose for a chooser (bot.Choose).
 func choose(c chooser, p engine.Position, seat string, src engine.Source) (engine.Action, error) {
-	g := game.Of(p)
-	if g == nil {
-		name := "no"
-		if p != nil {
-			name = "a " + p.Game().Name()
-		}
-		return nil, fmt.Errorf("%w: given %s position", ErrOtherGame, name)
-	}
-	colour, err := game.ParseColour(seat)
-	if err != nil {
-		return nil, noAction(g, seat)
-	}
-	a, err := c.choose(g, colour, src)
-	if err != nil {
-		return nil, err
-	}
-	return a, nil
+	return bot.Choose(bot.Typed[*game.Game, game.Colour]{
+		Name: "Seafarers", Of: game.Of, Seat: game.ParseColour,
+		Phase: func(g *game.Game) string { return g.Phase().String() },
+	}, p, seat, src, c.choose)
 }
 
 // noAction is the error for a seat with nothing to do in g.

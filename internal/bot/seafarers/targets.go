@@ -84,30 +84,74 @@ func (v *view) islandPoints(c int) int {
 	default:
 		return 0
 	}
-	p := v.state().Players[v.me.String()]
+	p := v.islands()
 	if p == nil {
 		return 0
 	}
 	name := as[area].Name
-	home := p.HomeIslands != nil && slices.Contains(*p.HomeIslands, name)
+	home := slices.Contains(p.home, name)
 	switch v.sc {
 	case board.NewShores, board.ThroughTheDesert, board.WondersOfCatan:
-		if len(p.Rewarded) == 0 && as[area].Reward {
+		if len(p.rewarded) == 0 && as[area].Reward {
 			return v.opts.IslandSVP
 		}
 	case board.NewWorld:
-		if len(p.Rewarded) == 0 && !home {
+		if len(p.rewarded) == 0 && !home {
 			return v.opts.IslandSVP
 		}
 	case board.FourIslands:
-		if !home && !slices.Contains(p.Rewarded, name) {
-			if len(p.Rewarded) == 0 && v.opts.IslandSVP == 1 {
+		if !home && !slices.Contains(p.rewarded, name) {
+			if len(p.rewarded) == 0 && v.opts.IslandSVP == 1 {
 				return 1
 			}
 			return 2
 		}
 	}
 	return 0
+}
+
+// islands are a seat's home islands and the areas whose special victory
+// points it has had (S91–S97), as the stored state lists them, and the
+// buildings it had placed when they were read (placedBuildings).
+type islands struct {
+	placed         int
+	home, rewarded []string
+}
+
+// islandBook remembers each seat's islands along one line of play. They
+// change only when the seat places a settlement, so a view that shares a
+// book reads the stored state (which is slow to build) only after that.
+type islandBook [game.Orange + 1]*islands
+
+// placedBuildings counts the buildings seat c has placed: a city takes the
+// place of a settlement, so only a new settlement changes the count.
+func placedBuildings(g *game.Game, c game.Colour) int {
+	sup := g.Supply(c)
+	return 9 - sup[0] - sup[1]
+}
+
+// islands returns my islands, from the view's book when it has them for
+// the buildings I have placed, else from the stored state (recording them
+// in the book); nil when the state has no player of my colour.
+func (v *view) islands() *islands {
+	n := placedBuildings(v.g, v.me)
+	if v.book != nil {
+		if p := v.book[v.me]; p != nil && p.placed == n {
+			return p
+		}
+	}
+	st := v.state().Players[v.me.String()]
+	if st == nil {
+		return nil
+	}
+	p := &islands{placed: n, rewarded: st.Rewarded}
+	if st.HomeIslands != nil {
+		p.home = *st.HomeIslands
+	}
+	if v.book != nil {
+		v.book[v.me] = p
+	}
+	return p
 }
 
 // settleValue is what a settlement of mine on corner c is worth: its

@@ -49,6 +49,11 @@ type view struct {
 	// rolls is the expected number of rolls left in the game.
 	rolls float64
 
+	// spare are networks recycle gave back.
+	spare []*network
+	// book, when not nil, keeps the seats' islands along a line of play
+	// (islandBook).
+	book *islandBook
 	// st is the stored state and areaList the areas, built on first use.
 	st         *game.State
 	areaList   []board.Area

@@ -1,0 +1,196 @@
+package seafarers
+
+import (
+	"math/bits"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// This file holds the bit sets of corners and edges that the listings work
+// on, the board's geometry as bit sets, and the pieces of each seat kept as
+// bit sets beside the corner and edge arrays.
+
+// edgeSet is a set of edges, a bit each.
+type edgeSet [(maxEdges + 63) / 64]uint64
+
+func (s *edgeSet) add(e int)      { s[e>>6] |= 1 << (e & 63) }
+func (s *edgeSet) remove(e int)   { s[e>>6] &^= 1 << (e & 63) }
+func (s *edgeSet) has(e int) bool { return s[e>>6]&(1<<(e&63)) != 0 }
+
+// or adds the edges of o.
+func (s *edgeSet) or(o *edgeSet) {
+	for i := range s {
+		s[i] |= o[i]
+	}
+}
+
+// and keeps the edges of o only.
+func (s *edgeSet) and(o *edgeSet) {
+	for i := range s {
+		s[i] &= o[i]
+	}
+}
+
+// andNot removes the edges of o.
+func (s *edgeSet) andNot(o *edgeSet) {
+	for i := range s {
+		s[i] &^= o[i]
+	}
+}
+
+// count is the number of edges in the set.
+func (s *edgeSet) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// next returns the first edge of the set from e on, or -1.
+func (s *edgeSet) next(e int) int {
+	for i := e >> 6; i < len(s); i++ {
+		w := s[i]
+		if i == e>>6 {
+			w &^= 1<<(e&63) - 1
+		}
+		if w != 0 {
+			return i<<6 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// cornerSet is a set of corners, a bit each.
+type cornerSet [(maxCorners + 63) / 64]uint64
+
+func (s *cornerSet) add(c int)      { s[c>>6] |= 1 << (c & 63) }
+func (s *cornerSet) remove(c int)   { s[c>>6] &^= 1 << (c & 63) }
+func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// or adds the corners of o.
+func (s *cornerSet) or(o *cornerSet) {
+	for i := range s {
+		s[i] |= o[i]
+	}
+}
+
+// andNot removes the corners of o.
+func (s *cornerSet) andNot(o *cornerSet) {
+	for i := range s {
+		s[i] &^= o[i]
+	}
+}
+
+// next returns the first corner of the set from c on, or -1.
+func (s *cornerSet) next(c int) int {
+	for i := c >> 6; i < len(s); i++ {
+		w := s[i]
+		if i == c>>6 {
+			w &^= 1<<(c&63) - 1
+		}
+		if w != 0 {
+			return i<<6 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// geometry is a board's adjacency as bit sets, fixed for a game.
+type geometry struct {
+	cornerEdges []edgeSet   // the edges at each corner
+	cornerNbrs  []cornerSet // the corners next to each corner
+	hexSides    []edgeSet   // the sides of each hex
+	hexCorners  []cornerSet // the corners of each hex
+}
+
+// newGeometry returns the geometry of board b.
+func newGeometry(b *board.Board) *geometry {
+	geo := &geometry{
+		cornerEdges: make([]edgeSet, b.NumCorners()),
+		cornerNbrs:  make([]cornerSet, b.NumCorners()),
+		hexSides:    make([]edgeSet, b.NumHexes()),
+		hexCorners:  make([]cornerSet, b.NumHexes()),
+	}
+	for c := range geo.cornerEdges {
+		for i, e := range b.CornerEdges(c) {
+			geo.cornerEdges[c].add(e)
+			geo.cornerNbrs[c].add(b.CornerAdjacent(c)[i])
+		}
+	}
+	for h := range geo.hexSides {
+		for _, e := range b.HexSides(h) {
+			if e >= 0 {
+				geo.hexSides[h].add(e)
+			}
+		}
+		for _, c := range b.HexCorners(h) {
+			if c >= 0 {
+				geo.hexCorners[h].add(c)
+			}
+		}
+	}
+	return geo
+}
+
+// pieceSets are the pieces on the board as bit sets, kept with the
+// corner and edge arrays: every change of a piece goes through setEdge or
+// setCorner, and reindex rebuilds them after the arrays were written
+// directly (loading, edits).
+type pieceSets struct {
+	roads, ships [4]edgeSet   // each seat's roads and ships
+	buildings    [4]cornerSet // each seat's settlements and cities
+	occupied     edgeSet      // every road and ship
+	taken        cornerSet    // every corner piece, fortresses included
+}
+
+// setEdge puts piece p on edge e.
+func (g *Game) setEdge(e int, p edgePiece) {
+	g.rev++
+	if o := g.edges[e].owner(); o >= 0 {
+		g.sets.roads[o].remove(e)
+		g.sets.ships[o].remove(e)
+	}
+	g.edges[e] = p
+	g.sets.occupied.remove(e)
+	if o := p.owner(); o >= 0 {
+		if p.ship {
+			g.sets.ships[o].add(e)
+		} else {
+			g.sets.roads[o].add(e)
+		}
+		g.sets.occupied.add(e)
+	}
+}
+
+// setCorner puts piece p on corner c.
+func (g *Game) setCorner(c int, p cornerPiece) {
+	g.rev++
+	if o := g.corners[c].owner(); o >= 0 {
+		g.sets.buildings[o].remove(c)
+	}
+	g.corners[c] = p
+	g.sets.taken.remove(c)
+	if o := p.owner(); o >= 0 {
+		if p.kind == settlement || p.kind == city {
+			g.sets.buildings[o].add(c)
+		}
+		g.sets.taken.add(c)
+	}
+}
+
+// reindex rebuilds the piece sets from the corner and edge arrays.
+func (g *Game) reindex() {
+	g.rev++
+	g.sets = pieceSets{}
+	for e, p := range g.edges {
+		if p.own != 0 {
+			g.setEdge(e, p)
+		}
+	}
+	for c, p := range g.corners {
+		if p.own != 0 {
+			g.setCorner(c, p)
+		}
+	}
+}

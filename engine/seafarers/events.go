@@ -1,0 +1,97 @@
+package seafarers
+
+import (
+	"strconv"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
+
+// eventLog collects the events of the entry being applied: their text in
+// one buffer as they happen (add, then end for each event), made into
+// strings once, when the entry is done (took). An entry's events so cost
+// one string, and their list is cut from a chunk of room for many entries'
+// lists (room), which a clone does not share (Clone), so that a list handed
+// out is never written again.
+type eventLog struct {
+	text []byte
+	ends []int32
+	room []string
+}
+
+// eventRoom is how many events the log makes room for at a time.
+const eventRoom = 128
+
+// add appends parts to the event being written.
+func (l *eventLog) add(parts ...string) *eventLog {
+	for _, p := range parts {
+		l.text = append(l.text, p...)
+	}
+	return l
+}
+
+// num appends a number to the event being written.
+func (l *eventLog) num(n int) *eventLog {
+	l.text = strconv.AppendInt(l.text, int64(n), 10)
+	return l
+}
+
+// hand appends a card list to the event being written, as Hand.String
+// prints it.
+func (l *eventLog) hand(h Hand) *eventLog {
+	l.text = h.appendTo(l.text)
+	return l
+}
+
+// end ends the event being written.
+func (l *eventLog) end() { l.ends = append(l.ends, int32(len(l.text))) }
+
+// say records an event of one piece of text.
+func (l *eventLog) say(text string) { l.add(text).end() }
+
+// reset forgets the events written so far.
+func (l *eventLog) reset() { l.text, l.ends = l.text[:0], l.ends[:0] }
+
+// took returns the events written since the last reset as strings, nil for
+// none, and resets the log.
+func (l *eventLog) took() []string {
+	n := len(l.ends)
+	if n == 0 {
+		l.reset()
+		return nil
+	}
+	if len(l.room) < n {
+		l.room = make([]string, max(n, eventRoom))
+	}
+	out := l.room[:n:n]
+	l.room = l.room[n:]
+	all := string(l.text)
+	start := 0
+	for i, end := range l.ends {
+		out[i] = all[start:end]
+		start = int(end)
+	}
+	l.reset()
+	return out
+}
+
+// logSeats appends the seats of mask m to the event being written, in seat
+// order, joined by commas.
+func (g *Game) logSeats(m uint8) {
+	first := true
+	for s := range g.players {
+		if m&(1<<s) == 0 {
+			continue
+		}
+		if !first {
+			g.log.add(", ")
+		}
+		g.log.add(g.colour(s).String())
+		first = false
+	}
+}
+
+// pos, corner and edge append a place of the board to the event being
+// written.
+func (l *eventLog) pos(p board.Pos) *eventLog       { l.text = p.Append(l.text); return l }
+func (l *eventLog) corner(c board.Corner) *eventLog { l.text = c.Append(l.text); return l }
+func (l *eventLog) edge(e board.Edge) *eventLog     { l.text = e.Append(l.text); return l }

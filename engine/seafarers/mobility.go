@@ -1,0 +1,169 @@
+package seafarers
+
+// mobileShips returns seat s's ships that may move now (S59): not built
+// this turn (S60), not beside the pirate (S45), not closed (S57) and end
+// ships (S58). Where a group of the seat's ships (ships joined at corners)
+// has no loop, it is a tree: a ship is closed when both sides of it reach
+// an anchor, and an end ship when an end holds neither the seat's
+// building nor another of its ships (shipTree). A group with a loop is
+// left to the searches of shipGraph.
+func (g *Game) mobileShips(s int) edgeSet {
+	var t shipTree
+	t.build(g, s)
+	var out edgeSet
+	var sg *shipGraph
+	pirate := g.pirateHex()
+	for i := 0; i < t.n; i++ {
+		e := int(t.edge[i])
+		if int(g.edges[e].built) == g.turn || pirate >= 0 && g.cfg.geo.hexSides[pirate].has(e) {
+			continue
+		}
+		a, b := int(t.end[i][0]), int(t.end[i][1])
+		if t.loop[t.root(a)] {
+			if sg == nil {
+				sg = new(shipGraph)
+				g.shipGraph(sg, s)
+			}
+			j := sg.ship(e)
+			if !sg.closed(j) && sg.endShip(j) {
+				out.add(e)
+			}
+			continue
+		}
+		if t.closed(i) {
+			continue
+		}
+		if t.free(g, s, a) || t.free(g, s, b) {
+			out.add(e)
+		}
+	}
+	return out
+}
+
+// shipTree is one seat's ships as a graph on the corners they touch, with
+// its groups (connected parts), to decide S57 and S58 for groups that are
+// trees.
+type shipTree struct {
+	n      int                  // ships
+	edge   [maxNet]uint8        // each ship's edge
+	end    [maxNet][2]int8      // each ship's ends, as nodes
+	nodes  int                  // corners touched
+	corner [2 * maxNet]uint8    // each node's corner
+	deg    [2 * maxNet]uint8    // ships at each node
+	adj    [2 * maxNet][3]uint8 // the ships at each node
+	anchor [2 * maxNet]bool     // the node is an anchor (S57)
+	up     [2 * maxNet]int8     // union-find parent
+	loop   [2 * maxNet]bool     // per group root: the group has a loop
+
+	// Worked out by walk for a tree group, rooted at its union-find root:
+	// the ship towards the root (-1 at the root) and the anchors at or
+	// below each node.
+	walked [2 * maxNet]bool // per group root
+	parent [2 * maxNet]int8
+	below  [2 * maxNet]int8
+}
+
+// build fills t with seat s's ships.
+func (t *shipTree) build(g *Game, s int) {
+	var node [maxCorners]int8 // node + 1
+	at := func(c int) int8 {
+		if node[c] == 0 {
+			t.corner[t.nodes] = uint8(c)
+			t.up[t.nodes] = int8(t.nodes)
+			t.anchor[t.nodes] = g.anchor(c, s)
+			t.nodes++
+			node[c] = int8(t.nodes)
+		}
+		return node[c] - 1
+	}
+	ships := &g.sets.ships[s]
+	for e := ships.next(0); e >= 0 && t.n < maxNet; e = ships.next(e + 1) {
+		x := g.b.EdgeEnds(e)
+		a, b := at(x[0]), at(x[1])
+		i := t.n
+		t.n++
+		t.edge[i] = uint8(e)
+		t.end[i] = [2]int8{a, b}
+		t.adj[a][t.deg[a]] = uint8(i)
+		t.deg[a]++
+		t.adj[b][t.deg[b]] = uint8(i)
+		t.deg[b]++
+		ra, rb := t.root(int(a)), t.root(int(b))
+		if ra == rb {
+			t.loop[ra] = true
+		} else {
+			t.up[ra] = int8(rb)
+			t.loop[rb] = t.loop[rb] || t.loop[ra]
+		}
+	}
+}
+
+// root returns the root of node v's group.
+func (t *shipTree) root(v int) int {
+	for int(t.up[v]) != v {
+		t.up[v] = t.up[t.up[v]]
+		v = int(t.up[v])
+	}
+	return v
+}
+
+// free reports whether node v is a free end (S58): one ship there and no
+// building of the seat.
+func (t *shipTree) free(g *Game, s, v int) bool {
+	return t.deg[v] == 1 && !g.building(int(t.corner[v]), s)
+}
+
+// closed reports whether ship i of a tree group is closed (S57): anchors
+// on both sides of it.
+func (t *shipTree) closed(i int) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	r := t.root(a)
+	if !t.walked[r] {
+		t.walk(r)
+	}
+	// One end is the other's parent; the child's side is what lies below
+	// it, the parent's side the rest of the group.
+	child := b
+	if int(t.parent[a]) == i {
+		child = a
+	}
+	return t.below[child] > 0 && t.below[r]-t.below[child] > 0
+}
+
+// walk roots the tree group of root r there and counts, for every node,
+// the anchors at or below it.
+func (t *shipTree) walk(r int) {
+	var order [2 * maxNet]int8
+	order[0] = int8(r)
+	t.parent[r] = -1
+	t.walked[r] = true
+	n := 1
+	for k := 0; k < n; k++ {
+		v := int(order[k])
+		for _, i := range t.adj[v][:t.deg[v]] {
+			if int(t.parent[v]) == int(i) {
+				continue
+			}
+			w := int(t.end[i][0])
+			if w == v {
+				w = int(t.end[i][1])
+			}
+			t.parent[w] = int8(i)
+			order[n] = int8(w)
+			n++
+		}
+	}
+	for k := n - 1; k >= 0; k-- {
+		v := int(order[k])
+		if t.anchor[v] {
+			t.below[v]++
+		}
+		if p := t.parent[v]; p >= 0 {
+			u := int(t.end[p][0])
+			if u == v {
+				u = int(t.end[p][1])
+			}
+			t.below[u] += t.below[v]
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package seafarers
+
+import "github.com/elasund/elasund/engine/seafarers/board"
+
+// This file works out, as bit sets, where a seat may place roads, ships
+// and settlements in play: the listings' way to the answers that
+// roadProblem, shipProblem and settleProblem give one edge or corner at a
+// time (S49, S51–S55, S17, S45, S99, S117).
+
+// joins returns the corners where a new road (ships false) or ship (ships
+// true) of seat s joins its network (S54, S55): its buildings, and the
+// ends of its roads (or ships) where no other seat's building stands. The
+// ship on edge skip is left out (a ship being moved), -1 for none.
+func (g *Game) joins(s int, ships bool, skip int) cornerSet {
+	pieces := &g.sets.roads[s]
+	if ships {
+		pieces = &g.sets.ships[s]
+	}
+	var ends cornerSet
+	for e := pieces.next(0); e >= 0; e = pieces.next(e + 1) {
+		if e != skip {
+			x := g.b.EdgeEnds(e)
+			ends.add(x[0])
+			ends.add(x[1])
+		}
+	}
+	for o := range g.players {
+		if o != s {
+			ends.andNot(&g.sets.buildings[o])
+		}
+	}
+	ends.or(&g.sets.buildings[s])
+	return ends
+}
+
+// edgesAt returns the edges at the corners of cs.
+func (g *Game) edgesAt(cs *cornerSet) edgeSet {
+	var out edgeSet
+	for c := cs.next(0); c >= 0; c = cs.next(c + 1) {
+		out.or(&g.cfg.geo.cornerEdges[c])
+	}
+	return out
+}
+
+// pendingSides returns the sides of the fog positions whose exploration is
+// a pending sealed draw (S99).
+func (g *Game) pendingSides() edgeSet {
+	var out edgeSet
+	for i := range g.sealed {
+		if d := &g.sealed[i]; d.kind == drawFog && d.at >= 0 {
+			out.or(&g.cfg.geo.hexSides[d.at])
+		}
+	}
+	return out
+}
+
+// roadsAt returns the edges where seat s may build a road in play, given
+// the corners where it joins its network (joins): empty road edges (S51,
+// S17) with no pending position on a side (S99), on the eastern island in
+// pirate-islands (S117). It is the set of edges for which roadProblem
+// finds nothing.
+func (g *Game) roadsAt(at *cornerSet) edgeSet {
+	set := g.edgesAt(at)
+	set.and(&g.l.roadOK)
+	set.andNot(&g.sets.occupied)
+	if len(g.sealed) > 0 {
+		p := g.pendingSides()
+		set.andNot(&p)
+	}
+	if g.cfg.scenario == board.PirateIslands {
+		set.and(&g.cfg.eastEdges)
+	}
+	return set
+}
+
+// shipsAt returns the edges where seat s may build a ship in play outside
+// pirate-islands, given the corners where it joins its network (joins):
+// empty ship edges (S52, S17) off the pirate's sides (S45) with no pending
+// position on a side (S99). The edge skip, a ship being moved, counts as
+// empty and is left out. It is the set of edges for which shipProblem
+// finds nothing.
+func (g *Game) shipsAt(at *cornerSet, skip int) edgeSet {
+	set := g.edgesAt(at)
+	set.and(&g.l.shipOK)
+	set.andNot(&g.sets.occupied)
+	if p := g.pirateHex(); p >= 0 {
+		set.andNot(&g.cfg.geo.hexSides[p])
+	}
+	if len(g.sealed) > 0 {
+		p := g.pendingSides()
+		set.andNot(&p)
+	}
+	if skip >= 0 {
+		set.remove(skip)
+	}
+	return set
+}
+
+// routeShipsAt returns the edges where seat s may place a ship in
+// pirate-islands (S118), the ship on edge skip left out (a ship being
+// moved), -1 for none: the empty edges of its route that shipProblem
+// allows.
+func (g *Game) routeShipsAt(s, skip int) edgeSet {
+	var set edgeSet
+	for e, on := range g.cfg.bases[s].route {
+		if on && e != skip && g.edges[e].own == 0 {
+			if r, _ := g.shipProblem(s, e, false, -1, skip); r == "" {
+				set.add(e)
+			}
+		}
+	}
+	return set
+}
+
+// settlementsAt returns the corners where seat s may build a settlement in
+// play: corners at the ends of its roads and ships that settleProblem
+// allows (S48, S49).
+func (g *Game) settlementsAt(s int) cornerSet {
+	var ends, out cornerSet
+	for _, pieces := range [2]*edgeSet{&g.sets.roads[s], &g.sets.ships[s]} {
+		for e := pieces.next(0); e >= 0; e = pieces.next(e + 1) {
+			x := g.b.EdgeEnds(e)
+			ends.add(x[0])
+			ends.add(x[1])
+		}
+	}
+	ends.andNot(&g.sets.taken)
+	for c := ends.next(0); c >= 0; c = ends.next(c + 1) {
+		if r, _ := g.settleProblem(s, c, false); r == "" {
+			out.add(c)
+		}
+	}
+	return out
+}

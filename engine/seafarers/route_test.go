@@ -1,0 +1,109 @@
+package seafarers
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/elasund/elasund/engine"
+)
+
+// naiveRouteLength is S81 read literally, the oracle of routeLength: from
+// every piece, each way, the longest walk of distinct pieces, each linked
+// to the next (S53).
+func naiveRouteLength(g *Game, s int) int {
+	var es []int
+	for e, p := range g.edges {
+		if p.owner() == s {
+			es = append(es, e)
+		}
+	}
+	var walk func(last, v int, used uint64) int
+	walk = func(last, v int, used uint64) int {
+		if g.otherBuilding(v, s) {
+			return 0
+		}
+		best := 0
+		for j, e := range es {
+			if used&(1<<j) != 0 {
+				continue
+			}
+			ends := g.b.EdgeEnds(e)
+			if ends[0] != v && ends[1] != v {
+				continue
+			}
+			if !g.building(v, s) && g.edges[e].ship != g.edges[last].ship {
+				continue
+			}
+			next := ends[0]
+			if next == v {
+				next = ends[1]
+			}
+			best = max(best, 1+walk(e, next, used|1<<j))
+		}
+		return best
+	}
+	best := 0
+	for i, e := range es {
+		for _, v := range g.b.EdgeEnds(e) {
+			best = max(best, 1+walk(e, v, 1<<i))
+		}
+	}
+	return best
+}
+
+// TestRouteLengthOracle compares routeLength with the literal reading of
+// S81 and S53 on random networks full of loops, links at other seats'
+// buildings and roads meeting ships.
+func TestRouteLengthOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(81, 53))
+	long := 0 // cases with a route of 10 or more
+	for _, sc := range []string{"new-shores", "four-islands"} {
+		setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": sc}, Sandbox: true}
+		pos, err := Rules{}.New(setup, engine.NewSeeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := Of(pos)
+		for n := 0; n < 600; n++ {
+			g := base.Clone()
+			// A random patch of the board: pieces of seat 0 (and some of
+			// seat 1) on the edges near one corner, buildings here and there.
+			c0 := pick.IntN(g.b.NumCorners())
+			near := []int{c0}
+			for k := 0; k < len(near) && len(near) < 30; k++ {
+				near = append(near, g.b.CornerAdjacent(near[k])...)
+			}
+			pieces := 0
+			for _, c := range near {
+				for _, e := range g.b.CornerEdges(c) {
+					if g.edges[e].own != 0 || pick.IntN(4) == 0 || pieces == maxNet {
+						continue
+					}
+					own := int8(1)
+					if pick.IntN(6) == 0 {
+						own = 2
+					} else {
+						pieces++
+					}
+					g.edges[e] = edgePiece{own: own, ship: pick.IntN(2) == 0}
+				}
+				if pick.IntN(5) == 0 {
+					g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
+				}
+			}
+			g.reindex()
+			for s := 0; s < 2; s++ {
+				got, want := g.routeLength(s), naiveRouteLength(g, s)
+				if want >= 10 {
+					long++
+				}
+				if got != want {
+					t.Fatalf("%s case %d: S81: routeLength(%d) = %d, the literal reading gives %d", sc, n, s, got, want)
+				}
+			}
+		}
+	}
+	if long < 10 {
+		t.Fatalf("only %d cases have a route of 10 or more: the cases are too simple", long)
+	}
+}
