@@ -155,6 +155,14 @@ func compareFile(s *session, af attachedFile) (fileCheck, error) {
 	cmp, err := turnfile.Compare(s.g, inc)
 	var fe *turnfile.ForkError
 	var ve *turnfile.VerifyError
+	if errors.As(err, &fe) && !fe.Equivocation {
+		// Decisions several seats made at once on the same position,
+		// one in the game and one in the file, are combined
+		// (docs/turnfile.md §2.6, §6.2).
+		if merged, rep, merr := turnfile.Merge(s.g, inc); merr == nil && rep.Kind == turnfile.MergeParallel {
+			return fileCheck{inc: merged, added: merged.File().History[cmp.Common:]}, nil
+		}
+	}
 	switch {
 	case errors.As(err, &fe):
 		return refuse("fork", true,
@@ -199,7 +207,7 @@ func (r *Referee) applyFile(m *mail.Incoming, s *session, inc *turnfile.Game, ad
 	}
 	var movers []string
 	for _, e := range added {
-		movers = append(movers, e.Seat)
+		movers = append(movers, e.PartSeats()...)
 	}
 	next.table.await(next.g, s.g.Position().Awaited(), len(s.g.File().History), movers, at)
 	before := s.g.Position().Owed()
@@ -243,7 +251,9 @@ func fileReport(old, inc *turnfile.Game, added []turnfile.Entry) report {
 	seats := map[string]bool{}
 	for _, e := range added {
 		if e.Kind != turnfile.EntryJoin {
-			seats[e.Seat] = true
+			for _, seat := range e.PartSeats() {
+				seats[seat] = true
+			}
 		}
 	}
 	for _, e := range added {
@@ -251,12 +261,18 @@ func fileReport(old, inc *turnfile.Game, added []turnfile.Entry) report {
 			rep.events = append(rep.events, e.Seat+" joins the game")
 			continue
 		}
-		rep.mover = e.Seat
-		for _, a := range e.Actions {
-			if len(seats) > 1 {
-				a = e.Seat + ": " + a
+		parts := []turnfile.Entry{e}
+		if e.Kind == turnfile.EntryParallel {
+			parts = e.Parts
+		}
+		for _, p := range parts {
+			rep.mover = p.Seat
+			for _, a := range p.Actions {
+				if len(seats) > 1 {
+					a = p.Seat + ": " + a
+				}
+				rep.move = append(rep.move, a)
 			}
-			rep.move = append(rep.move, a)
 		}
 		rep.events = append(rep.events, e.Events...)
 	}
