@@ -41,6 +41,7 @@ unit:
 # bots' long matches. CI runs it after make test.
 soak:
 	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestLeaks' ./referee/
 
 # The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
 # bot games a scenario): for a machine with time to spare, not CI.
