@@ -182,9 +182,3 @@ type JoinChecker interface {
 	// in joined have.
 	CheckJoin(seat string, joined []string) error
 }
-
-// CanonicalAppender is implemented by states that write their canonical
-// JSON (turn-file §3.1) directly, faster than encoding and re-sorting.
-type CanonicalAppender interface {
-	AppendCanonical(b []byte) ([]byte, error)
-}

@@ -576,7 +576,7 @@ func TestE21Fleet(t *testing.T) {
 		}
 		x.edit("turn blue")
 		x.do("blue", "roll", 1, 4)
-		if fl := x.st().ScenarioState.Fleet; fl == nil || *fl != "G12" {
+		if fl := x.st().ScenarioState.Fleet; fl == nil || *fl == nil || **fl != "G12" {
 			t.Fatalf("fleet %v, want it moved by the roll to G12 (S37, S121)", fl)
 		}
 		x.cite("S122")
