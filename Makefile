@@ -40,12 +40,13 @@ unit:
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
 soak:
-	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestLeaks' ./referee/
 
 # The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
 # bot games a scenario): for a machine with time to spare, not CI.
 soak-long:
-	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./cmd/...
+	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
 
 # The strong bots' full matches, one game's after the other: 400 four-seat
 # games each against three heuristic bots on one core, win rate at least 45%,

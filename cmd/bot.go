@@ -66,7 +66,8 @@ is heuristic). The bot's choices depend only on the position and --seed
 (default: derived from the game and its number of entries).`,
 		Example: `  elasund bot game.yaml --as blue
   elasund bot practice.yaml --level random --seed 7
-  elasund bot game.yaml --as red --commit`,
+  elasund bot game.yaml --as red --level strong --commit
+  elasund bot isles.yaml --as white           # a Catan: Seafarers game`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]

@@ -47,7 +47,7 @@ func TestNextWords(t *testing.T) {
 		{"build", "", []string{"tavern", "well"}},
 		{"build tavern", "", []string{"D4", "C2"}},
 		{"build tavern C2", "", []string{"over"}},
-		{"roll; build", "t", []string{"tavern"}},
+		{" build", "t", []string{"tavern"}}, // what follows "roll;"
 		{"end", "", nil},
 	} {
 		if got := nextWords(actions, tc.typed, tc.prefix); !slices.Equal(got, tc.want) {

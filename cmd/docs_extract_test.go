@@ -26,6 +26,13 @@ type docCommand struct {
 	// run in the document's order), an inline span in the prose, or the
 	// first cell of a "| command |" table (a synopsis without "elasund").
 	Where docPlace
+	// Output is what the document shows the command print, when it does:
+	// the lines after a "$ " line of a console block, or a "text" block
+	// right after the shell block the command ends (matchOutput says how
+	// they are compared); nil when it shows none.
+	Output []string
+	// OutputLine is the line of the document where Output starts.
+	OutputLine int
 }
 
 type docPlace int
@@ -77,6 +84,10 @@ var heredocRE = regexp.MustCompile(`\s*<<-?\s*['"]?([A-Za-z_]+)['"]?$`)
 // shellLangs are the code blocks whose lines are typed at a shell.
 var shellLangs = map[string]bool{"": true, "sh": true, "shell": true, "bash": true, "console": true}
 
+// outputLangs are the code blocks that show what the command before them
+// printed, when they follow its shell block with only blank lines between.
+var outputLangs = map[string]bool{"text": true, "output": true}
+
 // extractCommands finds every elasund command in a markdown document:
 // the lines of shell code blocks ("sh", "console" — where only "$ "
 // lines are typed —, or no language) that start with "elasund", the
@@ -95,16 +106,34 @@ func extractCommands(doc, text string) []docCommand {
 	var heredoc *docCommand // the command whose here-document is being read
 	delim := ""
 	commandTable := false
+	// shown is the index in out of the command whose output the lines
+	// being read show, or -1; lastCmd the last command of the shell block
+	// that ended on line lastEnd (an index), for an output block after
+	// it; blockFrom is len(out) when the block being read began.
+	shown, lastCmd, lastEnd, blockFrom := -1, -1, -1, 0
 	for i, line := range lines {
 		if m := fenceRE.FindStringSubmatch(line); m != nil {
 			if !inFence {
 				inFence, fence, lang = true, m[1], m[2]
+				shown, blockFrom = -1, len(out)
+				if outputLangs[lang] && lastCmd >= 0 && blankBetween(lines, lastEnd, i) {
+					shown = lastCmd
+					out[shown].Output, out[shown].OutputLine = []string{}, i+2
+				}
+				lastCmd = -1
 				continue
 			}
 			if strings.HasPrefix(strings.TrimSpace(line), fence) && m[2] == "" {
-				inFence = false
+				inFence, shown, lastEnd = false, -1, i
+				if shellLangs[lang] && len(out) > blockFrom {
+					lastCmd = len(out) - 1
+				}
 				continue
 			}
+		}
+		if inFence && shown >= 0 && !shellLangs[lang] {
+			out[shown].Output = append(out[shown].Output, strings.TrimRight(line, " "))
+			continue
 		}
 		if inFence && heredoc != nil {
 			if strings.TrimSpace(line) == delim {
@@ -122,7 +151,14 @@ func extractCommands(doc, text string) []docCommand {
 			l := strings.TrimSpace(line)
 			if pending.Len() == 0 {
 				if lang == "console" && !strings.HasPrefix(l, "$ ") {
-					continue // output
+					// What the command before printed.
+					if shown >= 0 {
+						if out[shown].Output == nil {
+							out[shown].OutputLine = i + 1
+						}
+						out[shown].Output = append(out[shown].Output, strings.TrimRight(line, " "))
+					}
+					continue
 				}
 				l = strings.TrimPrefix(l, "$ ")
 				pendingLine = i + 1
@@ -145,6 +181,10 @@ func extractCommands(doc, text string) []docCommand {
 				continue
 			}
 			out = append(out, dc)
+			shown = -1
+			if lang == "console" {
+				shown = len(out) - 1
+			}
 			continue
 		}
 		prose[i] = line
@@ -168,6 +208,17 @@ func extractCommands(doc, text string) []docCommand {
 	out = append(out, inlineCommands(doc, prose)...)
 	sortByLine(out)
 	return out
+}
+
+// blankBetween reports whether the lines after index from and before
+// index to are blank.
+func blankBetween(lines []string, from, to int) bool {
+	for _, l := range lines[from+1 : to] {
+		if strings.TrimSpace(l) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // isElasundLine reports whether a shell line runs elasund, after any
@@ -346,6 +397,12 @@ func TestDocExtract(t *testing.T) {
 		for _, l := range strings.SplitAfter(c.Stdin, "\n") {
 			if l != "" {
 				b.WriteString("    < " + l)
+			}
+		}
+		if c.Output != nil {
+			fmt.Fprintf(&b, "    output at line %d:\n", c.OutputLine)
+			for _, l := range c.Output {
+				b.WriteString("    > " + l + "\n")
 			}
 		}
 	}

@@ -37,7 +37,11 @@ import (
 //     moves`, `elasund show --as`) is only parsed;
 //   - the commands of docNotRun are run as that table says, or parsed;
 //   - every other command is run and must exit 0, or the code a comment
-//     on its line gives ("# exits 3").
+//     on its line gives ("# exits 3");
+//   - where the document shows what a command prints (the lines after a
+//     "$ " line of a console block, or a "text" block right after the
+//     command's shell block), the command must print that (matchOutput:
+//     "…" stands for any text, a line of it alone for any lines).
 func TestDocCommands(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -96,9 +100,9 @@ func TestDocCheck(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d %s", c.Line, out))
 	}
 	want := []string{
-		"7 run", "8 run", "16 run", "19 run", "25 run", "26 run", "30 run", "31 run",
-		"38 run", "39 run", "40 " + docMention.String(), "41 " + docMention.String(),
-		"42 " + docSynopsis.String(), "48 " + docSynopsis.String(), "49 " + docSynopsis.String(), "54 run",
+		"7 run", "8 run", "18 run", "23 run", "26 run", "32 run", "33 run", "37 run", "38 run",
+		"50 run", "51 run", "52 " + docMention.String(), "53 " + docMention.String(),
+		"54 " + docSynopsis.String(), "60 " + docSynopsis.String(), "61 " + docSynopsis.String(), "66 run",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("outcomes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -120,25 +124,28 @@ func TestDocCheckFails(t *testing.T) {
 		text    string
 		comment string
 		want    string
+		output  []string // the output the document shows, if any
 	}{
-		{inBlock, "elasund frobnicate game.yaml", "", `unknown command "frobnicate"`},
-		{inProse, "elasund frobnicate", "", `unknown command "frobnicate"`},
-		{inBlock, "elasund show game.yaml --colour red", "", "no flag --colour"},
-		{inProse, "elasund show --colour", "", "no flag --colour"},
-		{inTable, "elasund show FILE [--colour C]", "", "no flag --colour"},
-		{inTable, "elasund bot FILE [--level random|heuristic|--fast]", "", "no flag --fast"},
-		{inBlock, "elasund show", "", "arguments"},
-		{inBlock, "elasund show game.yaml --as", "", "needs an argument"},
-		{inBlock, `elasund move game.yaml "build tavern D4"`, "", "exit 3, want 0"},
-		{inBlock, "elasund move game.yaml end", "exits 3", "exit 0, want 3"},
-		{inBlock, "elasund verify missing.yaml", "", "exit 1, want 0"},
-		{inBlock, "elasund verify game.yaml --as red", "", "no flag --as"},
-		{inBlock, "elasund move game.yaml roll --dice 7,1", "", "exit 2, want 0"},
-		{inProse, "elasund serve --config daemon.yaml --nope", "", "no flag --nope"},
-		{inBlock, "elasund serve --config missing.yaml", "", "exit 1, want 0"},
-		{inBlock, "elasund show game.yaml; rm game.yaml", "", "shell syntax"},
-		{inBlock, "elasund show $GAME", "", "shell syntax"},
-		{inBlock, "elasund show 'game.yaml", "", "unclosed quote"},
+		{inBlock, "elasund frobnicate game.yaml", "", `unknown command "frobnicate"`, nil},
+		{inProse, "elasund frobnicate", "", `unknown command "frobnicate"`, nil},
+		{inBlock, "elasund show game.yaml --colour red", "", "no flag --colour", nil},
+		{inProse, "elasund show --colour", "", "no flag --colour", nil},
+		{inTable, "elasund show FILE [--colour C]", "", "no flag --colour", nil},
+		{inTable, "elasund bot FILE [--level random|heuristic|--fast]", "", "no flag --fast", nil},
+		{inBlock, "elasund show", "", "arguments", nil},
+		{inBlock, "elasund show game.yaml --as", "", "needs an argument", nil},
+		{inBlock, `elasund move game.yaml "build tavern D4"`, "", "exit 3, want 0", nil},
+		{inBlock, "elasund move game.yaml end", "exits 3", "exit 0, want 3", nil},
+		{inBlock, "elasund verify missing.yaml", "", "exit 1, want 0", nil},
+		{inBlock, "elasund verify game.yaml --as red", "", "no flag --as", nil},
+		{inBlock, "elasund move game.yaml roll --dice 7,1", "", "exit 2, want 0", nil},
+		{inProse, "elasund serve --config daemon.yaml --nope", "", "no flag --nope", nil},
+		{inBlock, "elasund serve --config missing.yaml", "", "exit 1, want 0", nil},
+		{inBlock, "elasund show game.yaml; rm game.yaml", "", "shell syntax", nil},
+		{inBlock, "elasund show $GAME", "", "shell syntax", nil},
+		{inBlock, "elasund show 'game.yaml", "", "unclosed quote", nil},
+		{inBlock, "elasund moves game.yaml --as blue", "", "is not what the command prints", []string{"# moves for red", "…"}},
+		{inBlock, "elasund verify game.yaml", "", "prints more than", []string{"ok: game.yaml: …"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -147,7 +154,7 @@ func TestDocCheckFails(t *testing.T) {
 			if _, err := r.check(setup); err != nil {
 				t.Fatal(err)
 			}
-			c := docCommand{Doc: "broken.md", Line: 1, Text: tt.text, Comment: tt.comment, Where: tt.where}
+			c := docCommand{Doc: "broken.md", Line: 1, Text: tt.text, Comment: tt.comment, Where: tt.where, Output: tt.output}
 			out, err := r.check(c)
 			if err == nil {
 				t.Fatalf("check(%q) = %s, want an error with %q", tt.text, out, tt.want)
@@ -421,7 +428,85 @@ func (r *docRunner) check(dc docCommand) (docOutcome, error) {
 			return 0, err
 		}
 	}
+	if dc.Output != nil && line.piped == "" && line.stdout == "" {
+		if err := matchOutput(dc.Output, res.stdout+res.stderr); err != nil {
+			return 0, fmt.Errorf("the output shown at line %d is not what the command prints: %v\n--- printed\n%s", dc.OutputLine, err, lastLines(res.stdout+res.stderr, 40))
+		}
+	}
 	return docRun, nil
+}
+
+// ellipsis stands for any text in a line of output a document shows; a
+// line of it alone, for any number of lines.
+const ellipsis = "…"
+
+// matchOutput compares what a document shows a command print, want, with
+// what it printed, got: line by line, trailing spaces and blank lines at
+// the end aside; "…" in a line matches any text, and a line that is only
+// "…" any number of lines (none included).
+func matchOutput(want []string, got string) error {
+	trim := func(ls []string) []string {
+		for len(ls) > 0 && strings.TrimSpace(ls[len(ls)-1]) == "" {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	g := strings.Split(got, "\n")
+	for i := range g {
+		g[i] = strings.TrimRight(g[i], " ")
+	}
+	w, g := trim(want), trim(g)
+	if at, ok := matchLines(w, g); !ok {
+		if at < len(w) {
+			return fmt.Errorf("no printed line matches %q (shown line %d)", w[at], at+1)
+		}
+		return fmt.Errorf("it prints more than the %d lines shown", len(w))
+	}
+	return nil
+}
+
+// matchLines matches want against got from their first lines; when it
+// fails, at is the furthest line of want reached.
+func matchLines(want, got []string) (at int, ok bool) {
+	switch {
+	case len(want) == 0:
+		return 0, len(got) == 0
+	case strings.TrimSpace(want[0]) == ellipsis:
+		best := 0
+		for k := 0; k <= len(got); k++ {
+			at, ok := matchLines(want[1:], got[k:])
+			if ok {
+				return 0, true
+			}
+			best = max(best, at+1)
+		}
+		return best, false
+	case len(got) == 0 || !matchLine(want[0], got[0]):
+		return 0, false
+	}
+	at, ok = matchLines(want[1:], got[1:])
+	return at + 1, ok
+}
+
+// matchLine matches a shown line, in which "…" stands for any text,
+// against a printed one.
+func matchLine(want, got string) bool {
+	parts := strings.Split(want, ellipsis)
+	if len(parts) == 1 {
+		return want == got
+	}
+	if !strings.HasPrefix(got, parts[0]) || !strings.HasSuffix(got, parts[len(parts)-1]) || len(got) < len(parts[0])+len(parts[len(parts)-1]) {
+		return false
+	}
+	rest := got[len(parts[0]) : len(got)-len(parts[len(parts)-1])]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	return true
 }
 
 // lastLines returns the last n lines of s.
@@ -656,4 +741,26 @@ func parseShell(text string) (*shellLine, error) {
 	}
 	l.words = words[1:]
 	return l, nil
+}
+
+func TestMatchOutput(t *testing.T) {
+	got := "sandbox game 1a2b, edition en, 1 entry\n  red    Ann\n  blue   Ben\n\nwaiting for: red\n"
+	tests := []struct {
+		want []string
+		ok   bool
+	}{
+		{[]string{"sandbox game 1a2b, edition en, 1 entry", "  red    Ann", "  blue   Ben", "", "waiting for: red"}, true},
+		{[]string{"sandbox game …, edition en, 1 entry", "…"}, true},
+		{[]string{"sandbox game …, 1 entry", "…", "waiting for: red", ""}, true},
+		{[]string{"…", "  blue   Ben", "…"}, true},
+		{[]string{"sandbox game …, edition en, 2 entries", "…"}, false},
+		{[]string{"sandbox game …, edition en, 1 entry"}, false},
+		{[]string{"…", "  green  Cy", "…"}, false},
+		{[]string{"sandbox game 1a2b, edition en, 1 entry", "  blue   Ben", "…"}, false},
+	}
+	for _, tt := range tests {
+		if err := matchOutput(tt.want, got); (err == nil) != tt.ok {
+			t.Errorf("matchOutput(%q) = %v, want ok %v", tt.want, err, tt.ok)
+		}
+	}
 }

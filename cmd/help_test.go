@@ -14,8 +14,8 @@ import (
 const seafarersExampleFile = "isles.yaml"
 
 // TestHelpSpeaksOfBothGames checks that the help names both games: the
-// root command's text, and the examples of the commands whose words
-// differ between the games show a game of each.
+// root command's text, and the examples of the commands that read or make
+// a game show a game of each (issues 19 and 20 item 2).
 func TestHelpSpeaksOfBothGames(t *testing.T) {
 	root := newRootCmd(&App{})
 	for _, want := range []string{"Elasund", "Catan: Seafarers"} {
@@ -23,14 +23,14 @@ func TestHelpSpeaksOfBothGames(t *testing.T) {
 			t.Errorf("elasund --help does not name %q:\n%s\n%s", want, root.Short, root.Long)
 		}
 	}
-	for _, name := range []string{"", "move", "moves", "render", "edit"} {
+	for _, name := range []string{"", "new", "join", "show", "moves", "move", "log", "edit", "bot", "render", "demo"} {
 		c := root
 		if name != "" {
 			c, _, _ = root.Find([]string{name})
 		}
 		var elasund, seafarers int
 		for _, ex := range helpExamples(c) {
-			if exampleFile(ex) == seafarersExampleFile {
+			if exampleFile(ex) == seafarersExampleFile || strings.Contains(ex, "--game seafarers") {
 				seafarers++
 			} else {
 				elasund++

@@ -30,10 +30,11 @@ func newLogCmd(app *App, runF func(*logOptions) error) *cobra.Command {
 		Use:   "log FILE",
 		Short: "Tell the history in words, turn by turn, with dice and events",
 		Long: `log replays the game and tells its history turn by turn: who joined,
-every move with its actions, and what followed (rolls, production, raids,
-draws). The file is verified first.`,
+every move with its actions, and what followed (rolls and production in
+both games; Elasund's pirate raids and influence draws, Seafarers' robber,
+steals and development cards). The file is verified first.`,
 		Example: `  elasund log game.yaml
-  elasund log game.yaml | less`,
+  elasund log isles.yaml | less`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File, opts.Out, opts.Games, opts.Cache = args[0], c.OutOrStdout(), app.games(), app.positions

@@ -47,14 +47,22 @@ func newShowCmd(app *App, runF func(*showOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show FILE [--as COLOUR] [--json]",
 		Short: "Show the board, every player's holdings, whose turn and what is awaited",
-		Long: `show prints the position of a game: the board, the ship, the trade track,
-every seat's holdings, whose turn it is and what the game waits for. It
-adds "your options", the legal actions of your seat (the one whose key is in
-your key directory) or of the seat --as names; with --json it prints the
-state as JSON (the field names of the turn file's state).`,
+		Long: `show prints the position of a game: the board (Elasund's city with the
+ship and the trade track; Catan: Seafarers' map with the robber, the pirate
+and the harbours), every seat's holdings, whose turn it is and what the game
+waits for, and a legend of the board's letters. It adds "your options", the
+legal actions of your seat (the one whose key is in your key directory) or of
+the seat --as names, grouped as "elasund moves" groups them; with --json it
+prints the state as JSON (the field names of the turn file's state).
+
+Places: an Elasund square is a column and a row (F4). In Catan: Seafarers a
+hex is a row and a column (D7), a corner a hex and a direction (H5.n; n ne
+se s sw nw), an edge the two hexes it lies between (G6-H5); a harbour shown
+as ?:? is not dealt yet.`,
 		Example: `  elasund show game.yaml
   elasund show game.yaml --as red
-  elasund show game.yaml --json | jq .players.red.gold`,
+  elasund show game.yaml --json | jq .players.red.gold
+  elasund show isles.yaml --as white          # a Catan: Seafarers game`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.File = args[0]

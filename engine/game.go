@@ -196,12 +196,6 @@ type JoinChecker interface {
 	CheckJoin(seat string, joined []string) error
 }
 
-// CanonicalAppender is implemented by states that write their canonical
-// JSON (turn-file §3.1) directly, faster than encoding and re-sorting.
-type CanonicalAppender interface {
-	AppendCanonical(b []byte) ([]byte, error)
-}
-
 // ParallelChecker is implemented by games in which some decisions owed by
 // several seats at once cannot be made at once, because the outcome
 // depends on the order they are applied in (Seafarers' gold choices when

@@ -243,15 +243,7 @@ func TestDeadlineSkipWaitAndDecisions(t *testing.T) {
 // TestDeadlineOwnKeySeat: the referee cannot move for a seat that plays
 // with its own key: it reminds it, then tells the table once.
 func TestDeadlineOwnKeySeat(t *testing.T) {
-	p, hg := newPeerGame(t)
-	g := openBytes(t, attachmentNamed(hg.Mail[1].Attachments, ".yaml"))
-	if _, err := g.Join("blue", p.signer, refTime.Add(time.Minute)); err != nil {
-		t.Fatal(err)
-	}
-	joined, _ := g.File().Marshal()
-	if d := handle(t, p.r, p.fileMail(joined)); d.Reject {
-		t.Fatal(d.Replies[0].Text)
-	}
+	p := joinedPeerGame(t)
 	// Red (hosted) moves until blue is to move.
 	pl := newBot("random", 4)
 	for i := 0; i < 20; i++ {

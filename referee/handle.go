@@ -2,7 +2,6 @@ package referee
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -93,16 +92,9 @@ func (r *Referee) status(m *mail.Incoming, req request, log *slog.Logger) (*mail
 		}
 		return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{Reason: reason}}})
 	}
-	s, err := r.session(req.game)
-	if errors.Is(err, errNoGame) {
-		return r.noGame(m, req.game)
-	}
-	if err != nil {
-		return nil, err
-	}
-	seats := seatsOf(s, m.From)
-	if len(seats) == 0 {
-		return r.notSeated(m, s)
+	s, seats, refused, err := r.seatedSession(m, req.game)
+	if refused != nil || err != nil {
+		return refused, err
 	}
 	log.Info(word, "game", s.game)
 	attach := func(seat string) ([]mail.Attachment, error) {

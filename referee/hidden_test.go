@@ -29,6 +29,8 @@ type hiddenGame struct {
 	// read and readGame are the stored bytes read last, replayed.
 	read     []byte
 	readGame *turnfile.Game
+	// tokens are the seats' tokens now, as the players have them.
+	tokens map[string]string
 }
 
 // hiddenSeats are the players of the hidden games: two for Elasund,
@@ -84,7 +86,17 @@ func (h *hiddenGame) stored() *turnfile.Game {
 	return h.readGame
 }
 
-// seat is a seat of the game by colour.
+// seatEmail is the address of the player who plays seat now; "" for a
+// seat handed to the bot.
+func (h *hiddenGame) seatEmail(seat string) string {
+	s, err := h.r.session(h.hg.Game)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s.seat(seat).Email
+}
+
+// seat is a seat of the game by colour, as the header has it.
 func (h *hiddenGame) seat(colour string) turnfile.Seat {
 	return h.hg.Seats[slices.IndexFunc(h.hg.Seats, func(s turnfile.Seat) bool { return s.Colour == colour })]
 }

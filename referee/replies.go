@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	stdmail "net/mail"
 	"reflect"
@@ -36,6 +37,26 @@ func (r *Referee) reject(m *mail.Incoming, s *session, rej templates.Rejection, 
 func (r *Referee) noGame(m *mail.Incoming, game string) (*mail.Decision, error) {
 	return r.reject(m, nil, templates.Rejection{Problems: []templates.Problem{{
 		Reason: fmt.Sprintf("no game %s is played here; check the game id in the subject's tag", game)}}})
+}
+
+// seatedSession opens the game a command names, with the seats of the
+// mail's sender; or the refusal of a mail about a game the store does not
+// hold, or from an address with no seat in it.
+func (r *Referee) seatedSession(m *mail.Incoming, game string) (*session, []string, *mail.Decision, error) {
+	s, err := r.session(game)
+	if errors.Is(err, errNoGame) {
+		d, err := r.noGame(m, game)
+		return nil, nil, d, err
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	seats := seatsOf(s, m.From)
+	if len(seats) == 0 {
+		d, err := r.notSeated(m, s)
+		return nil, nil, d, err
+	}
+	return s, seats, nil, nil
 }
 
 // notSeated refuses a mail from an address that has no seat in the game:

@@ -51,16 +51,9 @@ func VacationEnd(arg string, now time.Time) (time.Time, error) {
 // vacation answers "vacation until DATE" and "back" from a seat of the
 // game.
 func (r *Referee) vacation(m *mail.Incoming, req request, log *slog.Logger) (*mail.Decision, error) {
-	s, err := r.session(req.game)
-	if errors.Is(err, errNoGame) {
-		return r.noGame(m, req.game)
-	}
-	if err != nil {
-		return nil, err
-	}
-	seats := seatsOf(s, m.From)
-	if len(seats) == 0 {
-		return r.notSeated(m, s)
+	s, seats, refused, err := r.seatedSession(m, req.game)
+	if refused != nil || err != nil {
+		return refused, err
 	}
 	now := r.received(m).UTC().Truncate(time.Second)
 	rej := templates.Rejection{Game: s.game, To: seats[0]}

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/elasund/elasund/engine"
@@ -135,7 +136,7 @@ func variantSets(r Renderer, rests []string, merge bool) []variantSet {
 		if _, seen := of[place]; !seen {
 			places = append(places, place)
 		}
-		if !contains(of[place], variant) {
+		if !slices.Contains(of[place], variant) {
 			of[place] = append(of[place], variant)
 		}
 	}
@@ -143,7 +144,7 @@ func variantSets(r Renderer, rests []string, merge bool) []variantSet {
 		all := variantSet{places: places}
 		for _, pl := range places {
 			for _, v := range of[pl] {
-				if !contains(all.variants, v) {
+				if !slices.Contains(all.variants, v) {
 					all.variants = append(all.variants, v)
 				}
 			}
@@ -242,13 +243,4 @@ func commaList(items []string) []string {
 		items[i] += ","
 	}
 	return items
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -318,17 +318,8 @@ func (e *Entry) appendCanonical(b []byte, withSig bool) ([]byte, int, error) {
 }
 
 // StateHash returns the hash of a state: SHA-256 of its canonical JSON
-// (§3.4), written directly by states that can (engine.CanonicalAppender).
-func StateHash(st engine.State) (Hash, error) {
-	if ca, ok := st.(engine.CanonicalAppender); ok {
-		b, err := ca.AppendCanonical(nil)
-		if err != nil {
-			return Hash{}, err
-		}
-		return sha256.Sum256(b), nil
-	}
-	return hashCanonical(st)
-}
+// (§3.4).
+func StateHash(st engine.State) (Hash, error) { return hashCanonical(st) }
 
 // FormatTime prints t the way the file stores times.
 func FormatTime(t time.Time) string { return t.UTC().Truncate(time.Second).Format(TimeLayout) }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/canonjson"
 )
 
 // Game is a turn file replayed to its end (§5): the file, the engine game
@@ -40,8 +41,10 @@ type Game struct {
 	// inPlace is set while replay applies entries to the game's own
 	// position (replayHistory's fresh game, discarded on any error).
 	inPlace bool
-	// hashBuf is the canonical JSON of the last state hashed, kept for
-	// its room; parsed holds stored actions already read, by their text.
+	// enc writes the states' canonical JSON; hashBuf is the last state's,
+	// kept for its room. parsed holds stored actions already read, by
+	// their text.
+	enc     canonjson.Encoder
 	hashBuf []byte
 	parsed  map[string]engine.Action
 	// commits are the seats' published commitments, for the games'
@@ -332,7 +335,7 @@ func (g *Game) finish() error {
 			return &VerifyError{Reason: fmt.Sprintf("header: seat %s's key or commit differs from its join entry %d", s.Colour, cp.joinN)}
 		}
 	}
-	want, err := StateHash(f.State)
+	want, err := g.stateHash(f.State)
 	if err != nil {
 		return &VerifyError{Reason: "hashing the stored state", Err: err}
 	}
@@ -459,17 +462,14 @@ func (g *Game) replayEntry(e *Entry) error {
 	return g.linkOf(e, signed)
 }
 
-// stateHash is StateHash, written in the game's buffer.
+// stateHash is StateHash, with the game's encoder and buffer.
 func (g *Game) stateHash(st engine.State) (Hash, error) {
-	if ca, ok := st.(engine.CanonicalAppender); ok {
-		b, err := ca.AppendCanonical(g.hashBuf[:0])
-		if err != nil {
-			return Hash{}, err
-		}
-		g.hashBuf = b
-		return sha256.Sum256(b), nil
+	b, err := g.enc.Append(g.hashBuf[:0], st)
+	if err != nil {
+		return Hash{}, err
 	}
-	return hashCanonical(st)
+	g.hashBuf = b
+	return sha256.Sum256(b), nil
 }
 
 func prevName(n int) string {

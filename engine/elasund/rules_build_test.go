@@ -246,19 +246,19 @@ func TestRulesBuildResolution(t *testing.T) {
 	ev := mustPlay(t, g, Red, "build hall A3", nil)
 	// 1-2: compensation and cost.
 	if player(g, Red).Gold != 0 || player(g, Blue).Gold != blueGold+1 || g.st.Supply.Gold != bank+5 {
-		t.Errorf("red %d, blue +%d, bank +%d; want 0, +1, +5", player(g, Red).Gold, player(g, Blue).Gold-blueGold, g.st.Supply.Gold-bank)
+		t.Errorf("R55 steps 1-2: red %d, blue +%d, bank +%d; want 0, +1, +5", player(g, Red).Gold, player(g, Blue).Gold-blueGold, g.st.Supply.Gold-bank)
 	}
 	// 4: every permit goes home, the builder's too.
 	if len(player(g, Red).Permits) != 5 || len(player(g, Blue).Permits) != 5 || len(g.st.Permits) != 0 {
-		t.Errorf("permits in supply: red %v, blue %v; on the board %v", player(g, Red).Permits, player(g, Blue).Permits, g.st.Permits)
+		t.Errorf("R55 step 4: permits in supply: red %v, blue %v; on the board %v", player(g, Red).Permits, player(g, Blue).Permits, g.st.Permits)
 	}
 	// 5: the buildings in the footprint are removed.
 	if !slices.Contains(player(g, Red).Buildings, House) {
-		t.Error("red's house is not back in supply")
+		t.Error("R55 step 5: red's house is not back in supply")
 	}
 	// 6-7: the hall with a cube on each flag.
 	if b, _ := buildingAt(g, "B5"); b.Kind != Hall || b.Owner != Red || b.cubes() != 2 {
-		t.Errorf("B5 holds %+v, want red's hall with 2 cubes", b)
+		t.Errorf("R55 steps 6-7: B5 holds %+v, want red's hall with 2 cubes", b)
 	}
 	// 8: trade: +3 (A3, A4, A5) -1 (the house on A3) = 2 → 4, a cube on 3.
 	if player(g, Red).Trade != 4 || !slices.Contains(flagsOn(g, 3), Red) || player(g, Red).Cubes != 7 {
@@ -363,7 +363,7 @@ func TestRulesTradeChanges(t *testing.T) {
 	i := slices.Index(g.st.Supply.ChurchStack, TileNW)
 	mustPlay(t, g, Red, "wall N:F; church; permit 0 A3; move-permit A2 F2 pay blue", newScript(t).on(StreamInfluence, 0).on(StreamChurch, i))
 	if player(g, Red).Trade != 0 {
-		t.Errorf("red at trade %d, want 0", player(g, Red).Trade)
+		t.Errorf("R59: red at trade %d, want 0: permits, walls, church tiles and specials change no trade points", player(g, Red).Trade)
 	}
 }
 
@@ -657,11 +657,11 @@ func TestRulesRebuildDeclined(t *testing.T) {
 	mustPlay(t, g, Blue, "rebuild hut none", nil)
 	for _, b := range g.st.Buildings {
 		if b.Owner == Blue && b.Kind == Hut {
-			t.Fatalf("blue's hut is on %s after declining", b.At)
+			t.Fatalf("R70: blue's hut is on %s after declining", b.At)
 		}
 	}
 	if len(g.st.Pending) != 0 || g.st.Phase != PhaseBuild {
-		t.Errorf("pending %+v phase %s, want red's phase 2 to go on", g.st.Pending, g.st.Phase)
+		t.Errorf("R70: pending %+v phase %s, want red's phase 2 to go on", g.st.Pending, g.st.Phase)
 	}
 	mustRefuse(t, g, Blue, "rebuild hut F3", nil, "")
 	mustRefuse(t, g, Red, "rebuild hut F3", nil, "R105")
@@ -675,7 +675,7 @@ func TestRulesRebuiltProduces(t *testing.T) {
 	before := player(g, Blue).Influence.Total()
 	mustPlay(t, g, Blue, "roll", newScript(t).roll(11).on(StreamInfluence, 0))
 	if got := player(g, Blue).Influence.Total() - before; got != 1 {
-		t.Errorf("blue drew %d influence in row 11, want 1 from the rebuilt hut", got)
+		t.Errorf("R71: blue drew %d influence in row 11, want 1 from the rebuilt hut", got)
 	}
 }
 

@@ -209,15 +209,15 @@ func TestRulesOwnDraws(t *testing.T) {
 	rng := newScript(t).roll(4).on(StreamInfluence, 20)
 	mustPlay(t, g, Red, "roll", rng)
 	if got := player(g, Red).Influence; got != (Influence{Green: 1}) {
-		t.Errorf("red drew %+v, want the 21st card of the deck, a green", got)
+		t.Errorf("R31: red drew %+v, want the 21st card of the deck, a green", got)
 	}
 	for _, c := range []Colour{Blue, Green} {
 		if p, q := player(g, c), before.Players[c]; p.Gold != q.Gold || p.Influence != q.Influence {
-			t.Errorf("%s's hand changed on red's draw", c)
+			t.Errorf("R31: %s's hand changed on red's draw", c)
 		}
 	}
 	if g.st.Supply.InfluenceDeck.Total() != 38 {
-		t.Errorf("deck %d, want 38", g.st.Supply.InfluenceDeck.Total())
+		t.Errorf("R31: deck %d, want 38", g.st.Supply.InfluenceDeck.Total())
 	}
 }
 
@@ -489,12 +489,12 @@ func TestRulesNoHandLimit(t *testing.T) {
 	g := setup(t, 2, nil, "gold red 40; remove C4; remove D4; remove B8; ship 12")
 	mustPlay(t, g, Red, "roll", newScript(t).roll(8))
 	if player(g, Red).Gold != 41 {
-		t.Errorf("red holds %d gold, want 41", player(g, Red).Gold)
+		t.Errorf("R38: red holds %d gold, want 41", player(g, Red).Gold)
 	}
 	g = setup(t, 2, nil, "gold red 40; influence red blue 13; influence red green 10; remove C4; remove B8; remove E8; ship 12")
 	mustPlay(t, g, Red, "roll", newScript(t).roll(4).on(StreamInfluence, 0))
 	if player(g, Red).Cards() != 64 {
-		t.Errorf("red holds %d cards, want 64", player(g, Red).Cards())
+		t.Errorf("R38: red holds %d cards, want 64", player(g, Red).Cards())
 	}
 }
 

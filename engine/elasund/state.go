@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -325,25 +324,26 @@ type TradeFlags [5][]Colour
 
 // MarshalJSON encodes the flags as {"3": [...], "5": [...], ...}.
 func (t TradeFlags) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	b := make([]byte, 0, 128)
+	b = append(b, '{')
 	for i, sp := range tradeSpaces {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		fmt.Fprintf(&b, "%q:", strconv.Itoa(sp.Pos))
-		list := t[i]
-		if list == nil {
-			list = []Colour{}
+		b = append(strconv.AppendQuote(b, strconv.Itoa(sp.Pos)), ":["...)
+		for j, c := range t[i] {
+			name, err := c.MarshalText()
+			if err != nil {
+				return nil, err
+			}
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(append(append(b, '"'), name...), '"')
 		}
-		enc, err := json.Marshal(list)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(enc)
+		b = append(b, ']')
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }
 
 // UnmarshalJSON decodes the flags, refusing unknown spaces.

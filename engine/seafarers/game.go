@@ -73,6 +73,9 @@ type Game struct {
 	wonders [NumWonders + 1]wonderState
 
 	winner int // seat index, -1 none
+
+	// stateNames are the board's names for State, made by its first call.
+	stateNames *stateNames
 }
 
 // cornerPiece is what stands on a corner.

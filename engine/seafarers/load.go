@@ -184,8 +184,9 @@ func (ld *loader) board(st *State) {
 			ld.fail(f+".terrain", "%q is not a terrain", x.Terrain)
 			return
 		}
-		if x.Number != 0 && (!t.Produces() || x.Number < 2 || x.Number > 12 || x.Number == 7) {
-			ld.fail(f+".number", "no number %d on %s", x.Number, t)
+		number := x.Number.Int()
+		if number != 0 && (!t.Produces() || number < 2 || number > 12 || number == 7) {
+			ld.fail(f+".number", "no number %d on %s", number, t)
 			return
 		}
 		was := base.hexes[h]
@@ -200,11 +201,11 @@ func (ld *loader) board(st *State) {
 				ld.fail(f+".terrain", "a fog position is fog, sea or a fog tile, not %s", t)
 				return
 			}
-		case x.Terrain != was.Terrain.String() || x.Number != was.Number:
-			ld.fail(f, "%s %d: the layout has %s %d here", t, x.Number, was.Terrain, was.Number)
+		case x.Terrain != was.Terrain.String() || number != was.Number:
+			ld.fail(f, "%s %d: the layout has %s %d here", t, number, was.Terrain, was.Number)
 			return
 		}
-		hexes[h] = board.Hex{Terrain: t, Number: x.Number}
+		hexes[h] = board.Hex{Terrain: t, Number: number}
 	}
 	var harbours []board.Harbour
 	for i, hs := range st.Board.Harbours {
@@ -673,11 +674,12 @@ func (ld *loader) scenario(st *State) {
 		g.clothSupply = ld.count("scenario_state.cloth_supply", *ss.ClothSupply, 0, board.ClothSupply)
 	}
 	pirate := sc == board.PirateIslands
-	if ld.has(ss.HasFleet, "fleet", pirate) && ss.Fleet != nil {
-		h := ld.hex("scenario_state.fleet", *ss.Fleet)
+	if ld.has(ss.Fleet != nil, "fleet", pirate) && *ss.Fleet != nil {
+		at := **ss.Fleet
+		h := ld.hex("scenario_state.fleet", at)
 		g.fleet = slices.Index(g.cfg.fleetPath, h)
 		if h >= 0 && g.fleet < 0 {
-			ld.fail("scenario_state.fleet", "%s is not on the fleet path", *ss.Fleet)
+			ld.fail("scenario_state.fleet", "%s is not on the fleet path", at)
 		}
 	}
 	if ld.has(ss.Fortresses != nil, "fortresses", pirate) {

@@ -39,6 +39,8 @@ func TestD02NobodyToRob(t *testing.T) {
 func TestD03KnightBeforeRoll(t *testing.T) {
 	x := base2(t).edit("card red knight; card red monopoly")
 	x.do("red", "play knight robber D9")
+	// The robber move made, the phase goes back to roll (S26).
+	x.cite("S26")
 	x.wantPhase("roll", "red")
 	x.seven("red")
 	x.refuse("red", "robber D9", "S42")
@@ -253,9 +255,10 @@ func TestD19YearOfPlentyShortBank(t *testing.T) {
 func TestD20MonopolyNothing(t *testing.T) {
 	x := newT(t, "base", nil).edit("card red monopoly; hand blue 2 wool; turn red trade")
 	x.do("red", "play monopoly brick")
+	x.cite("S78")
 	x.wantHand("blue", "2 wool")
 	if x.player("red").played[Monopoly-1] != 1 || len(x.player("red").cards) != 0 {
-		t.Fatal("the card is spent")
+		t.Fatal("the card is spent, though nobody had brick to give (S78)")
 	}
 }
 
@@ -278,7 +281,7 @@ func TestD22DiscardCounts(t *testing.T) {
 	want := map[string]int{"blue": 4, "white": 4, "orange": 7}
 	for _, p := range x.st().Pending {
 		if want[p.Seat] != p.Count || p.Kind != "discard" {
-			t.Errorf("pending %+v", p)
+			t.Errorf("pending %+v: want half of the resource cards, development cards and cloth not counted (S39, S80)", p)
 		}
 		delete(want, p.Seat)
 	}
@@ -329,6 +332,8 @@ func TestD26Pending(t *testing.T) {
 	x.do("red", "build ship C8-D9")
 	x.refuse("red", "build ship C10-D9", "S17")
 	x.refuse("red", "build ship B9-C10", "S17")
+	// Elsewhere the drawer carries on while the draw is pending (S144).
+	x.cite("S144")
 	x.do("red", "build ship C6-C8")
 	x.edit("turn white")
 	x.seven("white")
@@ -483,6 +488,8 @@ func TestD33SettlementSupply(t *testing.T) {
 	x.edit("place road D5-D7 red; hand red 2 brick, 2 lumber, 2 wool, 4 grain, 3 ore; turn red trade")
 	x.refuse("red", "build settlement E6.n", "S30")
 	x.do("red", "build city C6.n")
+	// The city's settlement went back to red's supply (S50).
+	x.cite("S50")
 	x.do("red", "build settlement E6.n")
 }
 
@@ -551,17 +558,17 @@ func TestD38FirstSeatJoinsFirst(t *testing.T) {
 	jc := p.(engine.JoinChecker)
 	var re *engine.RuleError
 	if err := jc.CheckJoin("blue", nil); !errors.As(err, &re) || re.Rule != "S133" {
-		t.Fatalf("blue first: %v", err)
+		t.Fatalf("blue first: %v, want a refusal (S133)", err)
 	}
 	if err := jc.CheckJoin("red", nil); err != nil {
-		t.Fatal(err)
+		t.Fatalf("red, the first seat, joins first: %v (S133)", err)
 	}
 	if err := jc.CheckJoin("blue", []string{"red"}); err != nil {
-		t.Fatal(err)
+		t.Fatalf("blue after red: %v (S133)", err)
 	}
 	fixed, _ := Rules{}.New(engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "base"}}, nil)
 	if err := fixed.(engine.JoinChecker).CheckJoin("blue", nil); err != nil {
-		t.Fatal("a fixed board: any order")
+		t.Fatal("a fixed board needs no seed: any order (S133)")
 	}
 }
 
@@ -571,11 +578,11 @@ func TestD39OnlyTheWitness(t *testing.T) {
 	x.do("red", "buy card")
 	x.do("white", "orders clear")
 	if len(x.st().Sealed) != 1 {
-		t.Fatal("white's entry resolved it")
+		t.Fatal("white's entry resolved it: only the witness's reveal counts (S139)")
 	}
 	x.do("blue", "orders clear")
 	if len(x.st().Sealed) != 0 {
-		t.Fatal("blue's orders entry resolves it")
+		t.Fatal("blue's orders entry resolves it: any entry of the witness reveals (S139)")
 	}
 }
 
@@ -590,7 +597,7 @@ func TestD40WinMidMove(t *testing.T) {
 	}
 	x.do("red", "play knight")
 	if !x.pos.Over() || len(x.st().Pending) != 0 {
-		t.Fatal("play knight alone wins; no robber move owed")
+		t.Fatal("play knight alone wins; no robber move owed after the end (S89)")
 	}
 	// The village end by an implicit roll (topic moves, S32).
 	y := newT(t, "cloth-for-catan", nil).edit("village F9.s 1; village E6.s 0; village E12.n 0; village E12.s 0; village F9.n 0; connect F9.s red")
@@ -609,7 +616,7 @@ func TestD41StealCloth(t *testing.T) {
 	x.refuse("red", "pirate E8 steal white", "S112")
 	x.do("red", "pirate E8 steal white cloth")
 	if len(x.st().Sealed) != 0 || x.player("red").cloth != 1 {
-		t.Fatal("the cloth moves at once")
+		t.Fatal("the cloth moves at once: a stolen cloth is never sealed (S136)")
 	}
 }
 
@@ -625,14 +632,14 @@ func TestD42ImpossibleForce(t *testing.T) {
 		if !sealed {
 			se := x.stateErr("red", "buy card")
 			if se.Field != "forced" || !strings.Contains(se.Reason, "card monopoly") {
-				t.Fatalf("%v", se)
+				t.Fatalf("%v, want the entry refused naming the impossible force (S160)", se)
 			}
 			continue
 		}
 		x.do("red", "buy card")
 		se := x.stateErr("blue", "resolve")
 		if !strings.Contains(se.Reason, "card monopoly") {
-			t.Fatalf("%v", se)
+			t.Fatalf("%v, want the resolve refused naming the impossible force (S160)", se)
 		}
 		x.edit("force clear")
 		x.do("blue", "resolve")
@@ -643,16 +650,16 @@ func TestD42ImpossibleForce(t *testing.T) {
 func TestD43ForcedQueue(t *testing.T) {
 	x := newT1(t, "base", nil).edit("force card knight; force die 3; force card victory-point; hand red 2 wool, 2 grain, 2 ore; turn red trade")
 	if f := *x.st().Forced; len(f) != 3 || f[0] != (Forced{"card", "knight"}) || f[1] != (Forced{"die", "3"}) || f[2] != (Forced{"card", "victory-point"}) {
-		t.Fatalf("forced %+v", f)
+		t.Fatalf("forced %+v, want the queue in the order set (S160)", f)
 	}
 	x.do("red", "buy card; buy card")
 	x.do("blue", "resolve")
 	c := x.player("red").cards
 	if len(c) != 2 || c[0].kind != Knight || c[1].kind != VictoryPoint {
-		t.Fatalf("cards %+v", c)
+		t.Fatalf("cards %+v, want the forced cards in order (S160)", c)
 	}
 	if f := *x.st().Forced; len(f) != 1 || f[0].Kind != "die" {
-		t.Fatalf("forced %+v", f)
+		t.Fatalf("forced %+v, want the die left: the queue is per kind (S160)", f)
 	}
 }
 
@@ -674,15 +681,16 @@ func TestD44OpenOffer(t *testing.T) {
 func TestD45Waiting(t *testing.T) {
 	x := newTSeats(t, "base", []string{"red", "blue", "white", "orange"}, nil).edit("hand red 4 wool, 4 ore; hand orange 5 brick, 4 ore; turn white")
 	x.seven("white")
+	x.cite("S152")
 	x.wantPhase("decide", "red", "orange")
 	if l := x.legal("red"); len(l) == 0 || !strings.HasPrefix(l[0], "discard ") {
-		t.Fatalf("red: %v", l)
+		t.Fatalf("red: %v, want red's owed discards (S152)", l)
 	}
 	if l := x.legal("orange"); len(l) != 5 || l[0] != "discard 4 brick" {
-		t.Fatalf("orange: %v", l)
+		t.Fatalf("orange: %v, want orange's owed discards (S152)", l)
 	}
 	if l := x.legal("white"); len(l) != 0 {
-		t.Fatalf("white: %v", l)
+		t.Fatalf("white: %v, want nothing while others decide (S152)", l)
 	}
 }
 
@@ -694,12 +702,12 @@ func TestD46Fortress(t *testing.T) {
 	x.wantPhase("trade", "red")
 	for _, b := range x.st().Pieces.Settlements {
 		if b.At == "H5.s" {
-			t.Fatal("the fortress is not a settlement")
+			t.Fatal("the fortress is not a settlement (S85)")
 		}
 	}
 	x.edit("fortress red 0; turn red")
 	if x.vp("red") != vp+1 {
-		t.Fatal("a captured fortress is a settlement")
+		t.Fatal("a captured fortress is a settlement, 1 point (S85)")
 	}
 	x.do("red", "roll", 1, 2)
 	x.wantPhase("decide", "red")

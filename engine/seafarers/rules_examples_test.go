@@ -30,11 +30,13 @@ func TestE1SetupOrder(t *testing.T) {
 	x.do("white", "place settlement G8.n road F7-G8")
 	x.do("blue", "place settlement D11.n road C10-D11")
 	x.do("red", "place settlement E6.s road F5-F7")
+	// Each seat's second settlement pays one of each resource around it.
+	x.cite("S21")
 	x.wantHand("white", "1 ore, 2 grain")
 	x.wantHand("blue", "1 lumber, 1 brick")
 	x.wantHand("red", "2 lumber, 1 ore")
 	if got, want := x.g.bank, (Hand{18, 16, 19, 17, 17}); got != want {
-		t.Fatalf("bank %v, want %v", got, want)
+		t.Fatalf("bank %v, want %v: the starting resources come from the bank (S21)", got, want)
 	}
 	st := x.st()
 	if st.Turn != 1 || st.Phase != "roll" || st.Current != "red" || st.Setup != nil {
@@ -49,16 +51,16 @@ func base2(t *testing.T) *tgame {
 
 // TestE2Production: production, cities and the robber (S33, S38).
 func TestE2Production(t *testing.T) {
-	x := base2(t)
+	x := base2(t).cite("S33")
 	x.do("red", "roll", 2, 4)
 	x.wantHand("red", "1 brick")
 	x.wantHand("blue", "2 brick")
 	x.wantHand("white", "1 grain")
 	if x.g.bank[0] != 16 || x.g.bank[3] != 18 {
-		t.Fatalf("bank %v: brick −3, grain −1", x.g.bank)
+		t.Fatalf("bank %v: brick −3, grain −1 (S33)", x.g.bank)
 	}
 	// Variant: the robber on D7 blocks it (S38).
-	x = base2(t).edit("robber D7")
+	x = base2(t).edit("robber D7").cite("S38")
 	x.do("red", "roll", 2, 4)
 	x.wantHand("red", "none")
 	x.wantHand("blue", "none")
@@ -67,14 +69,14 @@ func TestE2Production(t *testing.T) {
 
 // TestE3BankShort: the bank runs short (S34).
 func TestE3BankShort(t *testing.T) {
-	x := base2(t).edit("hand white 17 brick")
+	x := base2(t).edit("hand white 17 brick").cite("S34")
 	x.do("red", "roll", 2, 4)
 	x.wantHand("red", "none")
 	x.wantHand("blue", "none")
 	x.wantHand("white", "17 brick, 1 grain")
 	// Variant: one player owed takes what the bank holds.
 	for _, c := range []struct{ white, blue string }{{"17 brick", "2 brick"}, {"18 brick", "1 brick"}} {
-		x = base2(t).edit("remove D7.n; hand white " + c.white)
+		x = base2(t).edit("remove D7.n; hand white " + c.white).cite("S34")
 		x.do("red", "roll", 2, 4)
 		x.wantHand("blue", c.blue)
 	}
@@ -92,10 +94,13 @@ func TestE4Seven(t *testing.T) {
 		x.edit("hand red 5 wool; hand blue 2 brick, 3 wool, 3 ore; hand white 2 lumber, 2 wool, 3 grain, 2 ore; turn red; force steal ore")
 		x.do("blue", "orders discard wool ore")
 		x.do("red", "roll", 3, 4)
+		// Blue's standing order discards for it at once; white decides.
+		x.cite("S39", "S40", "S154")
 		x.wantHand("blue", "2 brick, 2 ore")
 		x.wantPhase("decide", "white")
 		x.refuse("red", "robber D7 steal blue", "S27")
 		x.do("white", "discard 2 lumber, 2 wool")
+		x.cite("S40")
 		x.wantPhase("robber", "red")
 		x.refuse("red", "robber E8", "S42")
 		x.refuse("red", "robber D7 steal white", "S44")
@@ -109,14 +114,16 @@ func TestE4Seven(t *testing.T) {
 		st := x.st()
 		if len(st.Sealed) != 1 || st.Sealed[0].K != 0 || st.Sealed[0].Kind != "steal" || st.Sealed[0].Drawer != "red" ||
 			st.Sealed[0].Witness != "blue" || *st.Sealed[0].Victim != "blue" || *st.Sealed[0].Snapshot != (ResourceCounts{Brick: 2, Ore: 2}) {
-			t.Fatalf("sealed %+v", st.Sealed)
+			t.Fatalf("sealed %+v: the steal is a sealed draw, blue its witness (S137)", st.Sealed)
 		}
+		x.cite("S137")
 		x.wantHand("red", "5 wool")
 		x.do("red", "end")
 		ev := x.do("blue", "roll", 2, 3)
 		if !has(ev, "steals 1 ore") {
-			t.Fatalf("events %v", ev)
+			t.Fatalf("events %v: the witness's next entry resolves the steal (S138)", ev)
 		}
+		x.cite("S138")
 		x.wantHand("red", "5 wool, 1 ore")
 	}
 }
@@ -137,7 +144,7 @@ func TestE5Maritime(t *testing.T) {
 	if x.g.bank[2] != 17 || x.g.bank[4] != 18 { // 15 wool and 19 ore before the trade
 		t.Fatalf("bank %v", x.g.bank)
 	}
-	x.edit("place settlement C6.n red")
+	x.edit("place settlement C6.n red").cite("S63")
 	x.do("red", "trade 3 brick for 1 ore")
 }
 
@@ -146,10 +153,11 @@ func TestE6DomesticTrade(t *testing.T) {
 	x := newT(t, "new-shores", nil).edit("hand red 2 brick; hand blue 1 ore; hand white 2 ore; turn red trade")
 	x.do("blue", "orders trade accept 1 ore for 1 brick")
 	x.do("red", "offer 1 brick for 1 ore to blue, white")
+	x.cite("S71")
 	x.wantPhase("trade", "red", "white")
 	o := x.st().Offer
 	if o == nil || o.Answers["blue"] != "accept" || o.Answers["white"] != "" {
-		t.Fatalf("offer %+v", o)
+		t.Fatalf("offer %+v: blue's standing order accepts at once (S71)", o)
 	}
 	x.refuse("red", "build road D5-D7", "S67")
 	x.do("white", "decline")
@@ -173,6 +181,7 @@ func TestE6DomesticTrade(t *testing.T) {
 	x.do("red", "offer 1 brick for 1 ore to blue, white")
 	x.wantPhase("trade", "red", "blue", "white")
 	x.refuse("red", "confirm blue", "S69")
+	x.cite("S70")
 	x.do("red", "withdraw")
 	x.wantPhase("trade", "red")
 }
@@ -188,13 +197,13 @@ func TestE7BuyCard(t *testing.T) {
 	st := x.st()
 	c := st.Players["red"].Cards
 	if len(c) != 1 || c[0].Kind != "sealed" || c[0].Got != 10 || c[0].Draw == nil || st.UnseenCards != before || st.Phase != "build" {
-		t.Fatalf("after buying: cards %+v unseen %+v phase %s", c, st.UnseenCards, st.Phase)
+		t.Fatalf("after buying: cards %+v unseen %+v phase %s: a bought card is a sealed draw (S137, S140)", c, st.UnseenCards, st.Phase)
 	}
 	x.do("red", "end")
 	x.do("blue", "roll", 2, 3)
 	c = x.st().Players["red"].Cards
 	if len(c) != 1 || c[0].Kind != "knight" || c[0].Got != 10 {
-		t.Fatalf("after resolving: %+v", c)
+		t.Fatalf("after resolving: %+v: the witness's entry resolves the card (S138, S140)", c)
 	}
 	// Variant: white's entry does not resolve it; blue's resolve does, and
 	// the knight is still not playable in turn 10.
@@ -206,12 +215,12 @@ func TestE7BuyCard(t *testing.T) {
 	x.do("red", "offer 1 brick for 1 ore to white")
 	x.do("white", "accept")
 	if len(x.st().Sealed) != 1 {
-		t.Fatal("white's entry resolved blue's draw")
+		t.Fatal("white's entry resolved blue's draw: only the witness resolves it (S138)")
 	}
 	x.refuse("white", "resolve", "S146")
 	x.do("blue", "resolve")
 	if len(x.st().Sealed) != 0 {
-		t.Fatal("blue's resolve did not resolve")
+		t.Fatal("blue's resolve did not resolve (S138)")
 	}
 	x.do("red", "withdraw")
 	x.refuse("red", "play knight", "S74")
@@ -228,12 +237,12 @@ func TestE8CardWins(t *testing.T) {
 	}
 	x.do("red", "buy card; end")
 	if x.pos.Over() {
-		t.Fatal("red won in its own entry")
+		t.Fatal("red won in its own entry: the card's points count once it is resolved (S88)")
 	}
 	x.refuse("blue", "roll", "S145")
 	x.do("blue", "resolve")
 	if !x.pos.Over() || x.pos.Winners()[0] != "red" || x.pos.Phase() != "over" {
-		t.Fatalf("after resolve: over %v winners %v", x.pos.Over(), x.pos.Winners())
+		t.Fatalf("after resolve: over %v winners %v; want red to win when the draw resolves (S88)", x.pos.Over(), x.pos.Winners())
 	}
 }
 
@@ -247,13 +256,13 @@ func TestE9LongestRoad(t *testing.T) {
 	vp := x.vp("red")
 	x.do("red", "build road E6-F5")
 	if x.player("red").route != 5 || x.st().LongestRoute == nil || *x.st().LongestRoute != "red" || x.vp("red") != vp+2 {
-		t.Fatalf("after the fifth road: route %d holder %v", x.player("red").route, x.st().LongestRoute)
+		t.Fatalf("after the fifth road: route %d holder %v; want red to hold the card, 2 points (S82)", x.player("red").route, x.st().LongestRoute)
 	}
 	x.do("red", "end")
 	x.edit("hand blue 1 brick, 1 lumber, 1 wool, 1 grain")
 	x.do("blue", "roll; build settlement E6.n", 2, 3)
 	if x.player("red").route != 3 || x.st().LongestRoute != nil || x.vp("red") != vp {
-		t.Fatalf("after the cut: route %d holder %v", x.player("red").route, x.st().LongestRoute)
+		t.Fatalf("after the cut: route %d holder %v; want the card back in the box (S82)", x.player("red").route, x.st().LongestRoute)
 	}
 }
 
@@ -263,17 +272,17 @@ func TestE10LargestArmy(t *testing.T) {
 	x.edit("card red knight; card blue knight; card blue knight; turn red trade")
 	x.do("red", "play knight")
 	if *x.st().LargestArmy != "red" {
-		t.Fatal("red should take Largest Army")
+		t.Fatal("red should take Largest Army (S83)")
 	}
 	x.edit("turn blue trade")
 	x.do("blue", "play knight")
 	if *x.st().LargestArmy != "red" {
-		t.Fatal("a tie leaves the card where it is")
+		t.Fatal("a tie leaves the card where it is (S83)")
 	}
 	x.advance(2, "blue")
 	x.do("blue", "play knight")
 	if *x.st().LargestArmy != "blue" {
-		t.Fatal("blue with more knights takes it")
+		t.Fatal("blue with more knights takes it (S83)")
 	}
 }
 
@@ -299,7 +308,7 @@ func TestE11ShipEdges(t *testing.T) {
 	x.refuse("red", "build road C4-C6", "S51")
 	x.do("red", "build ship C4-C6; build ship B5-C6; build settlement C6.n")
 	// A road and a ship meeting without a building are not linked (S53).
-	x = newShoresD5(t).edit("place road C6-D5 red")
+	x = newShoresD5(t).edit("place road C6-D5 red").cite("S53")
 	x.refuse("red", "build ship C6-D7", "S55")
 	x.do("red", "build road C6-D7")
 }
@@ -371,7 +380,7 @@ func TestE15NewShoresSVP(t *testing.T) {
 	vp := x.vp("red")
 	x.do("red", "build ship C4-C6; build ship B5-C6; build settlement C6.n")
 	if x.vp("red") != vp+2 || x.player("red").chits != 1 {
-		t.Fatalf("red vp %d chits %d", x.vp("red"), x.player("red").chits)
+		t.Fatalf("red vp %d chits %d; want a special victory point for the first settlement on another island (S91)", x.vp("red"), x.player("red").chits)
 	}
 	x.edit("place ship C12-D11 red; hand red 1 brick, 1 lumber, 1 wool, 1 grain; turn red trade")
 	x.do("red", "build settlement D11.n")
@@ -398,29 +407,29 @@ func TestE16FourIslands(t *testing.T) {
 	x.edit("turn red trade; hand red 3 brick, 3 lumber, 3 wool, 3 grain")
 	x.do("red", "build settlement D11.s")
 	if x.player("red").chits != 1 {
-		t.Fatalf("first foreign island: %d chits, want 1", x.player("red").chits)
+		t.Fatalf("first foreign island: %d chits, want 1 (S93, S94)", x.player("red").chits)
 	}
 	x.do("red", "build settlement F13.s")
 	if x.player("red").chits != 3 {
-		t.Fatalf("second foreign island: %d chits, want 3", x.player("red").chits)
+		t.Fatalf("second foreign island: %d chits, want 3 (S94)", x.player("red").chits)
 	}
 	x.edit("place ship G10-H11 red")
 	x.do("red", "build settlement H11.n")
 	if x.player("red").chits != 3 {
-		t.Fatal("an island already counted earns nothing")
+		t.Fatal("an island already counted earns nothing (S94)")
 	}
 	x.edit("place ship A6-B5 blue; place ship H7-I8 blue; place ship H11-I12 blue")
 	x.edit("turn blue trade; hand blue 3 brick, 3 lumber, 3 wool, 3 grain")
 	x.do("blue", "build settlement B5.n; build settlement H7.s; build settlement H11.s")
 	if x.player("blue").chits != 5 {
-		t.Fatalf("blue: %d chits, want 5", x.player("blue").chits)
+		t.Fatalf("blue: %d chits, want 5 (S93, S94)", x.player("blue").chits)
 	}
 	// island_svp: 2 gives 2 for every first settlement (S97).
 	x = setup(opts("island_svp=2"))
 	x.edit("place ship E10-E12 red; turn red trade; hand red 1 brick, 1 lumber, 1 wool, 1 grain")
 	x.do("red", "build settlement D11.s")
 	if x.player("red").chits != 2 {
-		t.Fatalf("island_svp 2: %d chits", x.player("red").chits)
+		t.Fatalf("island_svp 2: %d chits, want 2 (S97)", x.player("red").chits)
 	}
 }
 
@@ -435,7 +444,7 @@ func TestE17Fog(t *testing.T) {
 		x.do("red", "build ship C8-D9")
 		st := x.st()
 		if len(st.Sealed) != 1 || st.Sealed[0].Kind != "fog" || *st.Sealed[0].At != "C10" || st.Sealed[0].Witness != "blue" {
-			t.Fatalf("sealed %+v", st.Sealed)
+			t.Fatalf("sealed %+v: exploring C10 is a sealed draw, blue its witness (S142)", st.Sealed)
 		}
 		x.refuse("red", "build ship C10-D9", "S17")
 		x.do("red", "end")
@@ -444,13 +453,13 @@ func TestE17Fog(t *testing.T) {
 		hx := st.Board.Hexes[x.g.b.HexIndex(mustPos("C10"))]
 		if force == "sea" {
 			if hx.Terrain != "sea" || hx.Number != 0 {
-				t.Fatalf("C10 %+v", hx)
+				t.Fatalf("C10 %+v, want the sea the draw found (S142)", hx)
 			}
 			x.wantHand("red", "1 lumber, 1 wool")
 			continue
 		}
 		if hx.Terrain != "hills" || hx.Number != 5 {
-			t.Fatalf("C10 %+v", hx)
+			t.Fatalf("C10 %+v, want hills 5 as the draw found (S142)", hx)
 		}
 		x.wantHand("red", "1 lumber, 1 wool, 1 brick")
 		if st.ScenarioState.FogTiles.Hills != 0 || st.ScenarioState.FogNumbers["5"] != 1 {
@@ -520,7 +529,7 @@ func TestE20Cloth(t *testing.T) {
 	x.edit("turn red trade; hand red 2 lumber, 2 wool")
 	ev := x.do("red", "build ship B9-C8; build ship C8-C10")
 	if !has(ev, "takes 1 cloth") || x.player("red").cloth != 1 || x.g.villages[0].cloth != 4 {
-		t.Fatalf("connection: %v", ev)
+		t.Fatalf("connection: %v; want red to take 1 cloth from the village, which had 5 (S106) and keeps 4", ev)
 	}
 	x.do("red", "end")
 	x.advance(4, "red")
@@ -530,10 +539,10 @@ func TestE20Cloth(t *testing.T) {
 	x.edit("turn red; robber G4")
 	x.do("red", "roll", 5, 6)
 	if x.player("red").cloth != 2 || x.g.villages[0].cloth != 3 {
-		t.Fatalf("cloth %d village %d", x.player("red").cloth, x.g.villages[0].cloth)
+		t.Fatalf("cloth %d village %d; a roll of the village's number gives a cloth (S109)", x.player("red").cloth, x.g.villages[0].cloth)
 	}
 	if x.vp("red") != 2 {
-		t.Fatalf("vp %d: 1 settlement and 2 cloth", x.vp("red"))
+		t.Fatalf("vp %d: 1 settlement and 2 cloth, want 2 (S110)", x.vp("red"))
 	}
 	// Blue connected too, the village holding 1: the active player takes
 	// the village's last, blue one from the general supply (S109).
@@ -541,12 +550,12 @@ func TestE20Cloth(t *testing.T) {
 	supply := x.g.clothSupply
 	x.do("red", "roll", 5, 6)
 	if x.player("red").cloth != 3 || x.player("blue").cloth != 1 || x.g.clothSupply != supply-1 || x.g.villages[0].cloth != 0 {
-		t.Fatalf("red %d blue %d supply %d", x.player("red").cloth, x.player("blue").cloth, x.g.clothSupply)
+		t.Fatalf("red %d blue %d supply %d (S109)", x.player("red").cloth, x.player("blue").cloth, x.g.clothSupply)
 	}
 	x.edit("turn red")
 	x.do("red", "roll", 5, 6)
 	if x.player("red").cloth != 3 {
-		t.Fatal("an empty village gives nothing")
+		t.Fatal("an empty village gives nothing (S109)")
 	}
 }
 
@@ -567,18 +576,19 @@ func TestE21Fleet(t *testing.T) {
 		}
 		x.edit("turn blue")
 		x.do("blue", "roll", 1, 4)
-		if fl := x.st().ScenarioState.Fleet; fl == nil || *fl != "G12" {
-			t.Fatalf("fleet %v", fl)
+		if fl := x.st().ScenarioState.Fleet; fl == nil || *fl == nil || **fl != "G12" {
+			t.Fatalf("fleet %v, want it moved by the roll to G12 (S37, S121)", fl)
 		}
+		x.cite("S122")
 		switch w {
 		case 0:
 			// Two cards lost (1 + 1 city), then 1 ore from G14 (5).
 			if x.hand("red").Total() != 4 {
-				t.Fatalf("red holds %d cards, want 4", x.hand("red").Total())
+				t.Fatalf("red holds %d cards, want 4 (S122)", x.hand("red").Total())
 			}
 		case 1:
 			if x.hand("red").Total() != 6 {
-				t.Fatal("equal strength: nothing happens")
+				t.Fatal("equal strength: nothing happens (S122)")
 			}
 		case 2:
 			x.wantPhase("decide", "red")
@@ -612,15 +622,15 @@ func TestE22Fortress(t *testing.T) {
 		x := setup(c.die)
 		x.do("red", "attack")
 		if x.pos.Current() != "blue" {
-			t.Fatal("the attack ends the turn")
+			t.Fatal("the attack ends the turn (S124)")
 		}
 		x.do("blue", "roll", 2, 3)
 		if x.g.fortresses[0] != c.chits {
-			t.Fatalf("die %d: chits %d, want %d", c.die, x.g.fortresses[0], c.chits)
+			t.Fatalf("die %d: chits %d, want %d; the sealed die decides the attack (S124, S143)", c.die, x.g.fortresses[0], c.chits)
 		}
 		for _, e := range c.ships {
 			if x.g.edges[x.g.b.EdgeIndex(mustEdge(e))].own != 0 {
-				t.Fatalf("die %d: the ship on %s should be gone", c.die, e)
+				t.Fatalf("die %d: the ship on %s should be gone (S124)", c.die, e)
 			}
 		}
 	}
@@ -630,7 +640,7 @@ func TestE22Fortress(t *testing.T) {
 	x.refuse("blue", "roll", "S145")
 	x.do("blue", "resolve")
 	if !x.pos.Over() || x.pos.Winners()[0] != "red" {
-		t.Fatalf("red should win at the capture: vp %d", x.vp("red"))
+		t.Fatalf("red should win at the capture, as the draw resolves: vp %d (S88, S125)", x.vp("red"))
 	}
 }
 
@@ -652,14 +662,14 @@ func TestE23Theater(t *testing.T) {
 	x.edit("wonder theater red 3; hand red 1 brick, 1 lumber, 3 wool")
 	x.do("red", "build wonder")
 	if !x.pos.Over() {
-		t.Fatal("level 4 wins")
+		t.Fatal("level 4 wins (S131)")
 	}
 	// 10 points and the highest level win at once.
 	x = newT(t, "wonders-of-catan", nil).edit("place city E8.n red; place city F11.s red; place city B11.n red; place city B9.n red; place settlement F15.s red; card red victory-point")
 	x.edit("wonder theater red 1; wonder cathedral blue 1; hand red 1 brick, 1 lumber, 3 wool; turn red trade")
 	x.do("red", "build wonder")
 	if !x.pos.Over() || x.pos.Winners()[0] != "red" {
-		t.Fatalf("10 points and the highest level: vp %d", x.vp("red"))
+		t.Fatalf("10 points and the highest level: vp %d (S131)", x.vp("red"))
 	}
 }
 
@@ -667,11 +677,11 @@ func TestE23Theater(t *testing.T) {
 func TestE24RoadBuilding(t *testing.T) {
 	x := newT(t, "new-shores", nil).edit("place settlement D5.n red; card red road-building; turn red trade")
 	if _, err := x.pos.Clone().Apply("red", x.parse("play road-building road C6-D5 ship C4-D5"), x.tb.next(x.pos, "red")); err != nil {
-		t.Fatal(err)
+		t.Fatalf("a road and a ship with Road Building: %v (S76)", err)
 	}
 	x.do("red", "play road-building ship C4-C6 ship B5-C6")
 	if x.player("red").played[RoadBuilding-1] != 1 || !x.g.hasShip(x.g.b.EdgeIndex(mustEdge("B5-C6")), 0) {
-		t.Fatal("two ships, the card played")
+		t.Fatal("two ships, the card played (S76)")
 	}
 	x.edit("card red knight")
 	x.refuse("red", "play knight", "S29")
@@ -690,11 +700,11 @@ func TestE25WinAtTurnStart(t *testing.T) {
 	}
 	x.do("white", "build settlement B7.s")
 	if *x.st().LongestRoute != "blue" || x.vp("blue") != 11 || x.pos.Over() {
-		t.Fatalf("blue should take the card without winning: %v %d", *x.st().LongestRoute, x.vp("blue"))
+		t.Fatalf("blue should take the card without winning in white's turn: %v %d (S82, S87)", *x.st().LongestRoute, x.vp("blue"))
 	}
 	x.do("white", "end")
 	if !x.pos.Over() || x.pos.Winners()[0] != "blue" {
-		t.Fatal("blue wins as its turn begins")
+		t.Fatal("blue wins as its turn begins (S87)")
 	}
 }
 
@@ -707,7 +717,7 @@ func TestE26VillageEnd(t *testing.T) {
 		}
 		x.do("blue", "roll", 1, 2)
 		if !x.pos.Over() || x.pos.Winners()[0] != c.want {
-			t.Fatalf("%q: over %v winners %v, want %s", c.extra, x.pos.Over(), x.pos.Winners(), c.want)
+			t.Fatalf("%q: over %v winners %v, want %s (S114)", c.extra, x.pos.Over(), x.pos.Winners(), c.want)
 		}
 	}
 }

@@ -20,6 +20,23 @@ type tgame struct {
 	pos   engine.Position
 	g     *Game
 	tb    *table
+	// rules names the rules the assertions test, " (S33, S38)", at the
+	// end of their failure messages (cite).
+	rules string
+}
+
+// cite names the rules that the assertions which follow test: their
+// failure messages end with them (the rule coverage counts a rule where a
+// failure message names it).
+func (x *tgame) cite(rules ...string) *tgame {
+	x.rules = " (" + strings.Join(rules, ", ") + ")"
+	return x
+}
+
+// fatalf fails the test with a message that ends with the rules cited.
+func (x *tgame) fatalf(format string, args ...any) {
+	x.t.Helper()
+	x.t.Fatalf(format+"%s", append(args, x.rules)...)
 }
 
 // opts builds an option map from "name=value" pairs.
@@ -43,15 +60,24 @@ func newT(t *testing.T, scenario string, o map[string]string) *tgame {
 // resolved by their witness's next entry (S138 before format 2).
 func newT1(t *testing.T, scenario string, o map[string]string) *tgame {
 	t.Helper()
-	return newTFormat(t, scenario, []string{"red", "blue", "white"}, o, "seafarers/1")
+	return newTFormat(t, scenario, []string{"red", "blue", "white"}, o, "seafarers/1", 7)
 }
 
 func newTSeats(t *testing.T, scenario string, seats []string, o map[string]string) *tgame {
 	t.Helper()
-	return newTFormat(t, scenario, seats, o, "")
+	return newTSeed(t, scenario, seats, o, 7)
 }
 
-func newTFormat(t *testing.T, scenario string, seats []string, o map[string]string, format string) *tgame {
+// newTSeed is newTSeats with the table's seed, for a board dealt at
+// random (new-world) from another seed.
+func newTSeed(t *testing.T, scenario string, seats []string, o map[string]string, seed int64) *tgame {
+	t.Helper()
+	return newTFormat(t, scenario, seats, o, "", seed)
+}
+
+// newTFormat is newTSeed in a file of the given format ("" for the
+// newest).
+func newTFormat(t *testing.T, scenario string, seats []string, o map[string]string, format string, seed int64) *tgame {
 	t.Helper()
 	if o == nil {
 		o = map[string]string{}
@@ -65,7 +91,7 @@ func newTFormat(t *testing.T, scenario string, seats []string, o map[string]stri
 		}
 	}
 	setup := engine.Setup{Seats: seats, Choices: map[string]string{"scenario": scenario}, Options: o, Sandbox: true, Format: format}
-	tb := newTable(setup, 7)
+	tb := newTable(setup, seed)
 	pos, err := Rules{}.New(setup, tb.newSource())
 	if err != nil {
 		t.Fatalf("new %s: %v", scenario, err)
@@ -110,7 +136,7 @@ func (x *tgame) do(seat, move string, dice ...int) []string {
 	x.t.Helper()
 	ev, err := x.try(seat, move, dice...)
 	if err != nil {
-		x.t.Fatalf("%s %q: %v", seat, move, err)
+		x.fatalf("%s %q: %v", seat, move, err)
 	}
 	return ev
 }
@@ -196,17 +222,17 @@ func h(t *testing.T, s string) Hand {
 func (x *tgame) wantHand(seat, cards string) {
 	x.t.Helper()
 	if got, want := x.hand(seat), h(x.t, cards); got != want {
-		x.t.Fatalf("%s holds %s, want %s", seat, got, want)
+		x.fatalf("%s holds %s, want %s", seat, got, want)
 	}
 }
 
 func (x *tgame) wantPhase(phase string, waiting ...string) {
 	x.t.Helper()
 	if x.pos.Phase() != phase {
-		x.t.Fatalf("phase %s, want %s", x.pos.Phase(), phase)
+		x.fatalf("phase %s, want %s", x.pos.Phase(), phase)
 	}
 	if waiting != nil && !slices.Equal(x.pos.Awaited(), waiting) {
-		x.t.Fatalf("waiting for %v, want %v", x.pos.Awaited(), waiting)
+		x.fatalf("waiting for %v, want %v", x.pos.Awaited(), waiting)
 	}
 }
 

@@ -167,6 +167,32 @@ func TestSameMapForThreeAndFour(t *testing.T) {
 	}
 }
 
+// TestSeatOrder: the order of the seats is the order of play: the first
+// seat opens setup and plays turn 1, the others follow in order (S4).
+func TestSeatOrder(t *testing.T) {
+	seats := []string{"white", "red", "blue"}
+	x := newTSeats(t, "base", seats, nil)
+	var order []string
+	for x.g.inSetup() {
+		seat := x.pos.Current()
+		if aw := x.pos.Awaited(); len(aw) != 1 || aw[0] != seat {
+			t.Fatalf("S4: setup awaits %v, want %s alone", aw, seat)
+		}
+		order = append(order, seat)
+		x.do(seat, x.legal(seat)[0])
+	}
+	if want := []string{"white", "red", "blue", "blue", "red", "white"}; !slices.Equal(order, want) {
+		t.Errorf("S4: setup placed in the order %v, want %v", order, want)
+	}
+	for turn, want := range []string{"white", "red", "blue", "white"} {
+		if x.pos.Current() != want || x.pos.Turn() != turn+1 {
+			t.Fatalf("S4: turn %d is %s's, want turn %d %s's", x.pos.Turn(), x.pos.Current(), turn+1, want)
+		}
+		x.edit("turn " + want + " trade")
+		x.do(want, "end")
+	}
+}
+
 // TestNothingElseInSetup: setup only places (S23, S22, S4).
 func TestNothingElseInSetup(t *testing.T) {
 	x := newT(t, "base", nil)
@@ -219,7 +245,7 @@ func TestCosts(t *testing.T) {
 // TestTouching: a building earns from the three hexes at its corner (S16,
 // S33).
 func TestTouching(t *testing.T) {
-	x := newT(t, "base", nil).edit("place settlement E6.s red; turn red")
+	x := newT(t, "base", nil).edit("place settlement E6.s red; turn red").cite("S16", "S33")
 	x.do("red", "roll", 1, 2) // F7 mountains 3
 	x.wantHand("red", "1 ore")
 	x.edit("turn red")
@@ -250,7 +276,9 @@ func TestBuildingAnyOrder(t *testing.T) {
 	x := newT(t, "base", nil).edit("place settlement D7.n red; place settlement F9.n blue; place road E8-F9 blue; hand red 5 brick, 5 lumber, 2 wool, 2 grain; turn red trade")
 	x.refuse("red", "build settlement E8.n", "S49")
 	x.refuse("red", "build road E10-F9", "S54")
+	x.cite("S47")
 	x.do("red", "build road C6-D7; build road D5-D7; build settlement E6.n")
+	x.wantHand("red", "2 brick, 2 lumber, 1 wool, 1 grain")
 	// A road does not pass another's building (S54).
 	x.edit("place road E8-E10 red")
 	x.refuse("red", "build road E10-F9", "S54")
@@ -353,23 +381,19 @@ func TestNewWorld(t *testing.T) {
 	if !x.g.l.dealt || x.g.robber >= 0 || x.g.pirate >= 0 {
 		t.Fatal("S132, S46: dealt at new in a sandbox game, robber and pirate off the board")
 	}
-	// Play the setup from the listings and settle a foreign island.
-	for x.g.inSetup() {
-		seat := x.pos.Current()
-		x.do(seat, x.legal(seat)[0])
-	}
+	x = newWorldForeign(t)
 	p := x.player("red")
 	if len(p.home) == 0 {
 		t.Fatal("S93: home islands recorded")
 	}
-	for c := 0; c < x.g.b.NumCorners(); c++ {
-		a := x.g.l.cArea[c]
-		if a < 0 || containsInt(p.home, a) {
-			continue
-		}
-		if r, _ := x.g.settleProblem(0, c, true); r != "" {
-			continue
-		}
+	if x.g.cfg.opts.VPTarget != 12 {
+		t.Errorf("S96: the target is %d, want 12", x.g.cfg.opts.VPTarget)
+	}
+	// Red's first settlement on a foreign island earns 1 point, its first
+	// on a second foreign island none: once (S96).
+	for i, want := range []int{1, 1} {
+		c := foreignCorner(x, p)
+		area := x.g.l.cArea[c]
 		e := x.g.b.CornerEdges(c)[0]
 		piece := "road"
 		if !x.g.l.roadEdge(e) {
@@ -377,12 +401,56 @@ func TestNewWorld(t *testing.T) {
 		}
 		x.edit("turn red trade; place " + piece + " " + x.g.b.Edge(e).String() + " red; hand red 1 brick, 1 lumber, 1 wool, 1 grain")
 		x.do("red", "build settlement "+x.g.b.Corner(c).String())
-		if p.chits != 1 || len(p.reward) != 1 {
-			t.Fatalf("S96: chits %d", p.chits)
+		if p.chits != want || len(p.reward) != 1 {
+			t.Fatalf("S96: settlement %d on the foreign island %s: chits %d rewarded %v, want %d", i+1, x.g.l.areas[area].Name, p.chits, p.reward, want)
 		}
-		return
 	}
-	t.Skip("no foreign corner on this board")
+}
+
+// newWorldForeign returns a new-world sandbox game after its setup, played
+// from the listings, whose board leaves red two foreign islands to settle:
+// the game of the first seed that deals such a board.
+func newWorldForeign(t *testing.T) *tgame {
+	t.Helper()
+	for seed := int64(1); seed <= 100; seed++ {
+		x := newTSeed(t, "new-world", []string{"red", "blue", "white"}, nil, seed)
+		for x.g.inSetup() {
+			seat := x.pos.Current()
+			x.do(seat, x.legal(seat)[0])
+		}
+		p := x.player("red")
+		areas := map[int]bool{}
+		for c := 0; c < x.g.b.NumCorners(); c++ {
+			if a := x.g.l.cArea[c]; a >= 0 && !containsInt(p.home, a) && settleable(x, c) {
+				areas[a] = true
+			}
+		}
+		if len(areas) >= 2 {
+			return x
+		}
+	}
+	t.Fatal("no seed of 1 to 100 deals new-world with two islands foreign to red")
+	return nil
+}
+
+// settleable reports whether red may build a settlement on corner c once
+// a road or ship leads there.
+func settleable(x *tgame, c int) bool {
+	r, _ := x.g.settleProblem(0, c, true)
+	return r == ""
+}
+
+// foreignCorner returns a corner where red may settle on an island that
+// is neither its home nor one it was rewarded for.
+func foreignCorner(x *tgame, p *player) int {
+	x.t.Helper()
+	for c := 0; c < x.g.b.NumCorners(); c++ {
+		if a := x.g.l.cArea[c]; a >= 0 && !containsInt(p.home, a) && !containsInt(p.reward, a) && settleable(x, c) {
+			return c
+		}
+	}
+	x.t.Fatal("S96: no foreign island left to settle")
+	return -1
 }
 
 // TestFogIslandSetup: setup on the main island only; no special points
@@ -595,7 +663,7 @@ func TestStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.Equal(src.drawn, []string{"dice", "dice", "steal", "card"}) {
-		t.Fatalf("S135: drawn %v", src.drawn)
+		t.Fatalf("S135, S147: drawn %v; want the steal and the card drawn on the spot from their streams", src.drawn)
 	}
 	y := pirate4(t).edit("place city D15.n red; hand red 3 ore; pirate F11; turn blue")
 	ysrc := &recordingSource{testSource: y.tb.next(y.pos, "blue")}
@@ -672,6 +740,8 @@ func TestEvents(t *testing.T) {
 func TestOwnDecisions(t *testing.T) {
 	x := base2(t).edit("hand red 4 wool, 4 ore; hand blue 4 brick, 4 lumber")
 	x.seven("red")
+	// Red settles its own discard in its move; the seats in any order.
+	x.cite("S153", "S155")
 	x.wantPhase("decide", "red", "blue")
 	x.do("blue", "discard 2 brick, 2 lumber")
 	x.wantPhase("decide", "red")
@@ -687,6 +757,8 @@ func TestGoldOrder(t *testing.T) {
 	// The bank holds 2 of each but grain (5): 13 cards in all.
 	x.do("red", "roll", 1, 2)
 	x.wantPhase("decide", "blue", "white")
+	// White answers first and takes grain as the bank stands then.
+	x.cite("S155")
 	x.do("white", "gold 2 grain")
 	x.do("blue", "gold 2 grain")
 	x.refuse("blue", "gold 1 grain", "S35")

@@ -63,15 +63,26 @@ type BoardState struct {
 	Pirate   *string        `json:"pirate"`
 }
 
-// HexState is one board position (S157). Number is 0 for none; a hex of a
-// board not yet dealt writes `number: null` (S134). Pending is the k of
-// the sealed draw exploring a fog position (S99), or nil.
+// HexState is one board position (S157). Number is its number token, 0
+// for none; a hex of a board not yet dealt has NotDealt, which S157 writes
+// as `number: null` (S134). Pending is the k of the sealed draw exploring
+// a fog position (S99), or nil.
 type HexState struct {
-	At      string
-	Terrain string
-	Number  int
-	Pending *int
+	At      string `json:"at"`
+	Terrain string `json:"terrain"`
+	Number  Token  `json:"number,omitempty"`
+	Pending *int   `json:"pending,omitempty"`
 }
+
+// Token is a hex's number token as S157 writes it: 2 to 12, 0 for none
+// (left out), or NotDealt (null).
+type Token int
+
+// NotDealt is the number of every hex of a board not yet dealt (S134).
+const NotDealt Token = -1
+
+// Int is the token's number: 0 for none, and on a board not yet dealt.
+func (t Token) Int() int { return max(int(t), 0) }
 
 // HarbourState is a harbour on the board.
 type HarbourState struct {
@@ -250,23 +261,23 @@ type Forced struct {
 // ScenarioState holds the scenario's own fields (S157); only the fields of
 // the game's scenario are set, and only they are written.
 type ScenarioState struct {
-	// fog-island
+	// fog-island: FogNumbers is set, maybe empty, exactly when FogTiles
+	// is.
 	FogTiles   *FogTiles      `json:"fog_tiles,omitempty"`
-	FogNumbers map[string]int `json:"fog_numbers,omitempty"`
+	FogNumbers map[string]int `json:"fog_numbers,omitzero"`
 	// forgotten-tribe
 	Gifts *[]GiftState `json:"gifts,omitempty"`
 	// cloth-for-catan
 	Villages    *[]VillageState `json:"villages,omitempty"`
 	ClothSupply *int            `json:"cloth_supply,omitempty"`
-	// pirate-islands: Fleet is nil once the fleet is removed (S121);
-	// HasFleet says the scenario's fields are present.
-	HasFleet   bool              `json:"-"`
-	Fleet      *string           `json:"fleet"`
+	// pirate-islands: Fleet is the pirate fleet's hex; it points to nil
+	// once the fleet is removed (S121), written as null.
+	Fleet      **string          `json:"fleet,omitempty"`
 	Fortresses *[]FortressState  `json:"fortresses,omitempty"`
-	Lone       map[string]string `json:"lone,omitempty"`
+	Lone       map[string]string `json:"lone,omitzero"`
 	// wonders-of-catan
 	Wonders       *[]WonderState `json:"wonders,omitempty"`
-	WonderMarkers map[string]int `json:"wonder_markers,omitempty"`
+	WonderMarkers map[string]int `json:"wonder_markers,omitzero"`
 }
 
 // FogTiles counts the fog-island tiles still in the stack.

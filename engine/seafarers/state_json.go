@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // MarshalJSON writes an answer, null for none yet (S157).
@@ -31,35 +32,18 @@ func (a *Answer) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes a hex as S157 shows it: at and terrain, the number
-// when there is one (null on a hex not yet dealt, S134), and pending while
-// its exploration is a sealed draw.
-func (h HexState) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString(`{"at":`)
-	writeJSON(&b, h.At)
-	b.WriteString(`,"terrain":`)
-	writeJSON(&b, h.Terrain)
-	switch {
-	case h.Terrain == "unknown":
-		b.WriteString(`,"number":null`)
-	case h.Number != 0:
-		fmt.Fprintf(&b, `,"number":%d`, h.Number)
+// MarshalJSON writes a token as S157 shows it: its number, or null on a
+// board not yet dealt. (No token is left out: HexState's omitempty.)
+func (t Token) MarshalJSON() ([]byte, error) {
+	if t == NotDealt {
+		return []byte("null"), nil
 	}
-	if h.Pending != nil {
-		fmt.Fprintf(&b, `,"pending":%d`, *h.Pending)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-func writeJSON(b *bytes.Buffer, v any) {
-	raw, _ := json.Marshal(v)
-	b.Write(raw)
+	return strconv.AppendInt(nil, int64(t), 10), nil
 }
 
 // UnmarshalJSON reads a hex strictly: at and terrain are required; number
-// (a whole number or null) and pending are optional; nothing else.
+// (a whole number or null) and pending are optional; nothing else. The
+// number of an unknown terrain is NotDealt, whatever is written (S134).
 func (h *HexState) UnmarshalJSON(data []byte) error {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -75,7 +59,9 @@ func (h *HexState) UnmarshalJSON(data []byte) error {
 			err = strictString(v, &h.Terrain)
 		case "number":
 			if string(v) != "null" {
-				err = json.Unmarshal(v, &h.Number)
+				var n int
+				err = json.Unmarshal(v, &n)
+				h.Number = Token(n)
 			}
 		case "pending":
 			var p int
@@ -95,6 +81,9 @@ func (h *HexState) UnmarshalJSON(data []byte) error {
 	if _, ok := m["terrain"]; !ok {
 		return fmt.Errorf("missing field \"terrain\"")
 	}
+	if h.Terrain == "unknown" {
+		h.Number = NotDealt
+	}
 	return nil
 }
 
@@ -105,8 +94,9 @@ func strictString(raw json.RawMessage, dst *string) error {
 	return json.Unmarshal(raw, dst)
 }
 
-// scenarioJSON is ScenarioState as encoding/json sees it, with the fleet
-// left out (written by hand: S157 writes it as null once removed).
+// scenarioJSON is ScenarioState as encoding/json reads it, with the fleet
+// left out (read by hand: absent and null differ) and the maps behind
+// pointers (absent and empty differ).
 type scenarioJSON struct {
 	FogTiles      *FogTiles          `json:"fog_tiles,omitempty"`
 	FogNumbers    *map[string]int    `json:"fog_numbers,omitempty"`
@@ -119,57 +109,9 @@ type scenarioJSON struct {
 	WonderMarkers *map[string]int    `json:"wonder_markers,omitempty"`
 }
 
-// MarshalJSON writes the scenario's fields only, in the order of S157.
-func (s ScenarioState) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	first := true
-	field := func(name string, v any) error {
-		if !first {
-			b.WriteByte(',')
-		}
-		first = false
-		writeJSON(&b, name)
-		b.WriteByte(':')
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		b.Write(raw)
-		return nil
-	}
-	var err error
-	add := func(name string, present bool, v any) {
-		if present && err == nil {
-			err = field(name, v)
-		}
-	}
-	add("fog_tiles", s.FogTiles != nil, s.FogTiles)
-	add("fog_numbers", s.FogTiles != nil || s.FogNumbers != nil, nonNilMap(s.FogNumbers))
-	add("gifts", s.Gifts != nil, s.Gifts)
-	add("villages", s.Villages != nil, s.Villages)
-	add("cloth_supply", s.ClothSupply != nil, s.ClothSupply)
-	add("fleet", s.HasFleet, s.Fleet)
-	add("fortresses", s.Fortresses != nil, s.Fortresses)
-	add("lone", s.Lone != nil, s.Lone)
-	add("wonders", s.Wonders != nil, s.Wonders)
-	add("wonder_markers", s.WonderMarkers != nil, s.WonderMarkers)
-	if err != nil {
-		return nil, err
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-func nonNilMap(m map[string]int) map[string]int {
-	if m == nil {
-		return map[string]int{}
-	}
-	return m
-}
-
 // UnmarshalJSON reads the scenario's fields strictly: unknown fields are
-// refused; which fields the scenario needs is Load's check.
+// refused; which fields the scenario needs is Load's check. fog_numbers
+// is read as empty where fog_tiles is and it is not, as S157 writes it.
 func (s *ScenarioState) UnmarshalJSON(data []byte) error {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
@@ -177,14 +119,15 @@ func (s *ScenarioState) UnmarshalJSON(data []byte) error {
 	}
 	*s = ScenarioState{}
 	if raw, ok := m["fleet"]; ok {
-		s.HasFleet = true
+		var at *string
 		if string(raw) != "null" {
 			var f string
 			if err := json.Unmarshal(raw, &f); err != nil {
 				return fmt.Errorf("fleet: %v", err)
 			}
-			s.Fleet = &f
+			at = &f
 		}
+		s.Fleet = &at
 		delete(m, "fleet")
 	}
 	rest, err := json.Marshal(m)
@@ -201,9 +144,9 @@ func (s *ScenarioState) UnmarshalJSON(data []byte) error {
 	s.Fortresses, s.Wonders = sj.Fortresses, sj.Wonders
 	if sj.FogNumbers != nil {
 		s.FogNumbers = *sj.FogNumbers
-		if s.FogNumbers == nil {
-			s.FogNumbers = map[string]int{}
-		}
+	}
+	if s.FogNumbers == nil && (sj.FogNumbers != nil || s.FogTiles != nil) {
+		s.FogNumbers = map[string]int{}
 	}
 	if sj.Lone != nil {
 		s.Lone = *sj.Lone

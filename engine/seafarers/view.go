@@ -3,11 +3,36 @@ package seafarers
 import (
 	"encoding/hex"
 	"slices"
-	"sort"
 	"strconv"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
+
+// stateNames are the names the state writes positions, corners and edges
+// by (BOARDS B1, B5, B9), made once for a game's board by the first State
+// and shared by its clones, so that a state costs no text of its own.
+type stateNames struct {
+	hexes, corners, edges []string
+}
+
+// names returns the board's names, making them the first time.
+func (g *Game) names() *stateNames {
+	if g.stateNames == nil {
+		b := g.b
+		n := &stateNames{hexes: make([]string, b.NumHexes()), corners: make([]string, b.NumCorners()), edges: make([]string, b.NumEdges())}
+		for h := range n.hexes {
+			n.hexes[h] = b.HexPos(h).String()
+		}
+		for c := range n.corners {
+			n.corners[c] = b.Corner(c).String()
+		}
+		for e := range n.edges {
+			n.edges[e] = b.Edge(e).String()
+		}
+		g.stateNames = n
+	}
+	return g.stateNames
+}
 
 // State builds the stored state of the game (S157). The result is the
 // caller's.
@@ -73,11 +98,14 @@ func (g *Game) State() *State {
 // boardState is the state's board: the hexes (with a fog draw pending on
 // one), the harbours, the robber and the pirate.
 func (g *Game) boardState() BoardState {
-	b := g.b
-	bs := BoardState{Dealt: g.l.dealt, Hexes: make([]HexState, b.NumHexes()), Harbours: []HarbourState{}}
+	names := g.names()
+	bs := BoardState{Dealt: g.l.dealt, Hexes: make([]HexState, len(names.hexes)), Harbours: make([]HarbourState, 0, len(g.l.harbours))}
 	for h := range bs.Hexes {
 		x := g.l.hexes[h]
-		hs := HexState{At: b.HexPos(h).String(), Terrain: x.Terrain.String(), Number: x.Number}
+		hs := HexState{At: names.hexes[h], Terrain: x.Terrain.String(), Number: Token(x.Number)}
+		if x.Terrain == board.Unknown {
+			hs.Number = NotDealt
+		}
 		for i := range g.sealed {
 			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
 				k := g.sealed[i].k
@@ -96,13 +124,33 @@ func (g *Game) boardState() BoardState {
 
 // piecesState lists the pieces on the board, in corner and edge order.
 func (g *Game) piecesState() Pieces {
-	b := g.b
-	ps := Pieces{Settlements: []BuildingState{}, Cities: []BuildingState{}, Roads: []RoadState{}, Ships: []ShipState{}}
+	names := g.names()
+	var settlements, cities, roads, ships int
+	for _, p := range g.corners {
+		switch {
+		case p.own == 0:
+		case p.kind == city:
+			cities++
+		default:
+			settlements++
+		}
+	}
+	for _, p := range g.edges {
+		switch {
+		case p.own == 0:
+		case p.ship:
+			ships++
+		default:
+			roads++
+		}
+	}
+	ps := Pieces{Settlements: make([]BuildingState, 0, settlements), Cities: make([]BuildingState, 0, cities),
+		Roads: make([]RoadState, 0, roads), Ships: make([]ShipState, 0, ships)}
 	for c, p := range g.corners {
 		if p.own == 0 {
 			continue
 		}
-		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: b.Corner(c).String()}
+		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: names.corners[c]}
 		switch p.kind {
 		case settlement:
 			ps.Settlements = append(ps.Settlements, bd)
@@ -116,9 +164,9 @@ func (g *Game) piecesState() Pieces {
 		}
 		owner := g.colour(p.owner()).String()
 		if p.ship {
-			ps.Ships = append(ps.Ships, ShipState{Owner: owner, At: b.Edge(e).String(), Built: int(p.built), Warship: p.warship})
+			ps.Ships = append(ps.Ships, ShipState{Owner: owner, At: names.edges[e], Built: int(p.built), Warship: p.warship})
 		} else {
-			ps.Roads = append(ps.Roads, RoadState{Owner: owner, At: b.Edge(e).String()})
+			ps.Roads = append(ps.Roads, RoadState{Owner: owner, At: names.edges[e]})
 		}
 	}
 	return ps
@@ -158,7 +206,7 @@ func (g *Game) sealedState(d sealedDraw) SealedDraw {
 		snap := resourcesOf(d.snapshot)
 		sd.Snapshot = &snap
 	case drawFog:
-		at := g.b.HexPos(d.at).String()
+		at := g.names().hexes[d.at]
 		sd.At = &at
 	}
 	return sd
@@ -176,12 +224,11 @@ func (g *Game) pendingList() []pending {
 		}
 	}
 	n := g.nseats()
-	sort.SliceStable(out, func(i, j int) bool {
-		di, dj := (out[i].seat-g.cur+n)%n, (out[j].seat-g.cur+n)%n
-		if di != dj {
-			return di < dj
+	slices.SortStableFunc(out, func(a, b pending) int {
+		if da, db := (a.seat-g.cur+n)%n, (b.seat-g.cur+n)%n; da != db {
+			return da - db
 		}
-		return out[i].kind < out[j].kind
+		return int(a.kind) - int(b.kind)
 	})
 	return out
 }
@@ -190,7 +237,7 @@ func (g *Game) hexName(h int) *string {
 	if h < 0 {
 		return nil
 	}
-	s := g.b.HexPos(h).String()
+	s := g.names().hexes[h]
 	return &s
 }
 
@@ -311,9 +358,9 @@ func (g *Game) scenarioState() ScenarioState {
 		cs := g.clothSupply
 		ss.ClothSupply = &cs
 	case board.PirateIslands:
-		ss.HasFleet = true
+		ss.Fleet = new(*string)
 		if g.fleet >= 0 {
-			ss.Fleet = g.hexName(g.cfg.fleetPath[g.fleet])
+			*ss.Fleet = g.hexName(g.cfg.fleetPath[g.fleet])
 		}
 		fs := []FortressState{}
 		ss.Lone = map[string]string{}

@@ -96,7 +96,7 @@ func listGame(t *testing.T, k Kit, seats int, seed uint64) {
 			}
 		}
 		seat := p.Awaited()[0]
-		legal := p.Legal(seat, nil)
+		legal := p.Legal(seat, src.Clone())
 		a := legal[rng.IntN(len(legal))]
 		if _, err := p.Apply(seat, []engine.Action{a}, src); err != nil {
 			t.Fatalf("step %d: %s %q was listed but refused: %v", step, seat, a, err)

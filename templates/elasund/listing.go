@@ -14,16 +14,18 @@ var (
 	_ templates.PlaceWriter     = Renderer{}
 )
 
-// Variant splits the rest of a grouped action into its square and what
-// follows it ("A2 pay blue" → "A2", "pay blue"; "B3 over green" → "B3",
-// "over green"), for the listing of legal actions. A rest that does not
-// start with a square (a wall space, cards) is a place of its own.
+// Variant splits the rest of a grouped action into its place (a square,
+// or a permit's value) and what follows it, when that is a payment or the
+// building it goes over ("A2 pay blue" → "A2", "pay blue"; "B3 over green"
+// → "B3", "over green"; "3 pay green" → "3", "pay green"), for the listing
+// of legal actions. Any other rest (a wall space, cards) is a place of its
+// own.
 func (Renderer) Variant(rest string) (place, variant string) {
 	first, tail, _ := strings.Cut(rest, " ")
-	if _, err := game.ParseSquare(first); err != nil {
-		return rest, ""
+	if strings.HasPrefix(tail, "pay ") || strings.HasPrefix(tail, "over ") {
+		return first, tail
 	}
-	return first, tail
+	return rest, ""
 }
 
 // Places writes squares compactly for a listing, as rectangles of the

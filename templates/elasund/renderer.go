@@ -210,12 +210,15 @@ func (Renderer) HowWon(p engine.Position, seat string) string {
 }
 
 // Group splits an action into its verb (with the building, for build and
-// rebuild, and the value, for permit) and the rest: "permit 2 F5" groups
-// under "permit 2".
+// rebuild, the value, for permit and place-permit, and the permit's
+// square, for move-permit and upgrade-permit) and the rest: "permit 2 F5"
+// groups under "permit 2", "move-permit D9 B2 pay green" under
+// "move-permit D9".
 func (Renderer) Group(action string) (key, rest string) {
 	words := strings.Fields(action)
 	n := 1
-	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild" || words[0] == "permit" || words[0] == "place-permit") {
+	if len(words) > 0 && (words[0] == "build" || words[0] == "rebuild" || words[0] == "permit" || words[0] == "place-permit" ||
+		words[0] == "move-permit" || words[0] == "upgrade-permit") {
 		n = 2
 	}
 	n = min(n, len(words))

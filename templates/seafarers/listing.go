@@ -41,7 +41,7 @@ func (Renderer) ListGroup(p engine.Position, key string, rests []string, width i
 			corners = append(corners, c)
 			pieces[c] = []string{}
 		}
-		if len(words) > 1 && !contains(pieces[c], words[1]) {
+		if len(words) > 1 && !slices.Contains(pieces[c], words[1]) {
 			pieces[c] = append(pieces[c], words[1])
 		}
 	}
@@ -87,13 +87,4 @@ func (m *model) cornerNote(c board.Corner) string {
 		}
 	}
 	return note
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

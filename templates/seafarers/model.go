@@ -215,7 +215,7 @@ func (m *model) readHexes(fixed *board.Board) {
 			if err != nil || t == board.NoTerrain {
 				t = board.Unknown
 			}
-			add(p, t, h.Number, h.Pending != nil)
+			add(p, t, h.Number.Int(), h.Pending != nil)
 		}
 	} else if fixed != nil {
 		for h := 0; h < fixed.NumHexes(); h++ {
@@ -408,14 +408,18 @@ func (m *model) readMarks(fixed *board.Board) {
 			}
 		}
 	}
-	m.fleet = m.parseHex(ss.Fleet)
+	if ss.Fleet != nil {
+		m.fleet = m.parseHex(*ss.Fleet)
+	} else {
+		m.fleet = m.parseHex(nil)
+	}
 	if fixed != nil {
 		for _, mc := range fixed.MarkedCorners() {
 			if cornerOnGrid(mc.Corner) {
 				m.marks = append(m.marks, mc)
 			}
 		}
-		if ss.HasFleet || ss.Fleet != nil || ss.Fortresses != nil {
+		if ss.Fleet != nil || ss.Fortresses != nil {
 			for _, p := range fixed.FleetPath() {
 				if _, ok := m.hexAt[p]; ok {
 					m.fleetPath = append(m.fleetPath, p)

@@ -355,7 +355,7 @@ func (m *model) scenarioLines() []string {
 		out = append(out, "cloth in the villages (number: cloth, connected seats): "+strings.Join(vs, ", ")+
 			"; general supply "+strconv.Itoa(supply))
 	}
-	if ss.Fortresses != nil || ss.HasFleet {
+	if ss.Fortresses != nil || ss.Fleet != nil {
 		fleet := "the pirate fleet is gone"
 		if m.fleet != nil {
 			fleet = "pirate fleet on " + m.fleet.String()
