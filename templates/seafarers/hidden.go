@@ -19,6 +19,7 @@ var (
 	cardTaken   = regexp.MustCompile(`^([a-z]+) ([a-z]+) a development card: ([a-z-]+)$`)
 	stealKnown  = regexp.MustCompile(`^((?:sealed draw [0-9]+: )?)([a-z]+) steals 1 ([a-z]+) from ([a-z]+)$`)
 	stealMissed = regexp.MustCompile(`^(sealed draw [0-9]+: )([a-z]+) would steal ([a-z]+) from ([a-z]+), who holds none: nothing moves(.*)$`)
+	stealOther  = regexp.MustCompile(`^(sealed draw [0-9]+: )([a-z]+) would steal [a-z]+ from ([a-z]+), who holds none now: [a-z]+ steals 1 [a-z]+ from [a-z]+'s hand instead(.*)$`)
 	answerWhy   = regexp.MustCompile(`^([a-z]+) (declines|accepts) \(.*\)$`)
 	lapsed      = regexp.MustCompile(`^([a-z]+) no longer holds .*: its acceptance lapses( \(S69\))$`)
 )
@@ -49,6 +50,9 @@ func (Renderer) ViewEvent(_ engine.Position, event string, v templates.View) str
 	}
 	if m := stealMissed.FindStringSubmatch(event); m != nil && m[2] != v.Seat && m[4] != v.Seat {
 		return m[1] + m[2] + " steals nothing from " + m[4] + m[5]
+	}
+	if m := stealOther.FindStringSubmatch(event); m != nil && m[2] != v.Seat && m[3] != v.Seat {
+		return m[1] + m[2] + " steals 1 card from " + m[3] + m[4]
 	}
 	if m := answerWhy.FindStringSubmatch(event); m != nil && m[1] != v.Seat {
 		return m[1] + " " + m[2]

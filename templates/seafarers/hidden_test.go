@@ -23,6 +23,9 @@ func TestViewEvent(t *testing.T) {
 		{"white steals 1 wool from blue", red, "white steals 1 card from blue"},
 		{"white takes 1 cloth from blue", red, "white takes 1 cloth from blue"},
 		{"sealed draw 5: blue would steal ore from white, who holds none: nothing moves (S141)", red, "sealed draw 5: blue steals nothing from white (S141)"},
+		// S141 in format 2: the drawn resource is gone, another is taken.
+		{"sealed draw 6: blue would steal ore from white, who holds none now: blue steals 1 wool from white's hand instead (S141)", red, "sealed draw 6: blue steals 1 card from white (S141)"},
+		{"sealed draw 6: blue would steal ore from red, who holds none now: blue steals 1 wool from red's hand instead (S141)", red, "sealed draw 6: blue would steal ore from red, who holds none now: blue steals 1 wool from red's hand instead (S141)"},
 		{"roll 3+4 = 7", red, "roll 3+4 = 7"},
 		// Issue 17 item 5: an answer to an offer says nothing of the
 		// answering seat's hand, or its orders, to another seat.
