@@ -150,7 +150,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	wasParallel := parallelFor(g, seat)
 	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{DryRun: opts.DryRun})
 	if err != nil {
-		return fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err)
+		return signedElsewhere(opts.File, fmt.Errorf("the %s bot's move %q: %w", opts.Level, formatMove(move), err))
 	}
 	if opts.DryRun {
 		return previewed(opts.Out, g, e, seat)

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -173,12 +174,26 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	wasParallel := parallelFor(g, seat)
 	e, err := g.Move(seat, move, signer, opts.Now, turnfile.MoveOptions{Dice: opts.Dice, DryRun: opts.DryRun})
 	if err != nil {
-		return err
+		return signedElsewhere(opts.File, err)
 	}
 	if opts.DryRun {
 		return previewed(opts.Out, g, e, seat)
 	}
 	return publish(ctx, publishing{WasParallel: wasParallel, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
+}
+
+// signedElsewhere adds to the key store's refusal of a second successor
+// of an entry (§4.6) where the signed one is: a copy written with --out,
+// most often, which merge brings into file.
+func signedElsewhere(file string, err error) error {
+	var st *turnfile.StaleError
+	if !errors.As(err, &st) || !st.Signed {
+		return err
+	}
+	if st.Kept != "" {
+		return withHint(err, "the copy with your entry is kept at %s; 'elasund merge %s' restores it into %s", st.Kept, file, file)
+	}
+	return withHint(err, "go on from the copy that holds your entry (one written with --out?): 'elasund merge %s COPY' brings it in; --dry-run shows a move without signing it", file)
 }
 
 // checkOut refuses to write --out over an existing file unless forced.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"flag"
-	mathrand "math/rand/v2"
 	"fmt"
+	mathrand "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +42,7 @@ func seedBytes(n uint64) [32]byte {
 	}
 	return b
 }
+
 // bashCompletion is the bash-completion package's script, as Debian
 // installs it.
 const bashCompletion = "/usr/share/bash-completion/bash_completion"

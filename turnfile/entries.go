@@ -142,6 +142,13 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		return nil, err
 	}
 	if o.DryRun {
+		if !h.Sandbox && s.Guard != nil {
+			// What the real move would meet: a key that signed
+			// another successor of the head (§4.6).
+			if err := s.Guard(&e, r.revealIdx, true); err != nil {
+				return nil, err
+			}
+		}
 		return &e, nil
 	}
 	if !h.Sandbox {
@@ -221,7 +228,7 @@ func (g *Game) Seed(t int) (Hash, bool) {
 // (Signer.Guard); reveal is the number of the chain value e reveals.
 func signGuarded(e *Entry, s *Signer, reveal int) error {
 	if s.Guard != nil {
-		if err := s.Guard(e, reveal); err != nil {
+		if err := s.Guard(e, reveal, false); err != nil {
 			return err
 		}
 	}

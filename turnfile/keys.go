@@ -242,8 +242,9 @@ type Signer struct {
 	Secret Hash
 	// Guard, when set, is called with each entry about to be signed and
 	// the number of the chain value it reveals (0 for a join); an error
-	// stops the signing. KeyStore.Signer sets it.
-	Guard func(e *Entry, reveal int) error
+	// stops the signing. With dry set it only checks (a dry run: nothing
+	// is recorded). KeyStore.Signer sets it.
+	Guard func(e *Entry, reveal int, dry bool) error
 }
 
 // PublicKey returns the signer's public key as "ed25519:BASE64".

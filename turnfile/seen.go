@@ -106,9 +106,10 @@ func (k *KeyStore) writeRecord(g *Game, r *record) error {
 // reveals, it also refuses to reveal a chain value, or join, on another
 // predecessor than before (the take-back of §9). It records the entry
 // before it is signed, so that it is known before anyone can see it; the
-// same entry signed again (the same bytes) passes.
-func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int) error {
-	return func(e *Entry, reveal int) error {
+// same entry signed again (the same bytes) passes. With dry set it only
+// checks.
+func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int, dry bool) error {
+	return func(e *Entry, reveal int, dry bool) error {
 		r, err := k.readRecord(g)
 		if err != nil {
 			return err
@@ -124,7 +125,7 @@ func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int) error {
 				if s.Digest == digest {
 					return nil
 				}
-				return &StaleError{Seen: s.N, Signed: true, Reason: fmt.Sprintf("you already signed another successor of %s (%s's entry %d): a key signs one successor of an entry, so this copy cannot go on from there with your signature", prevName(s.N), s.Seat, s.N)}
+				return &StaleError{Seen: s.N, Signed: true, Kept: k.keptSuccessor(g, s), Reason: fmt.Sprintf("you already signed another successor of %s (%s's entry %d): a key signs one successor of an entry, so this copy cannot go on from there with your signature", prevName(s.N), s.Seat, s.N)}
 			}
 			if g.turnChains && reveal > 0 || s.Seat != e.Seat || s.Reveal != reveal || reveal == 0 && e.Kind != EntryJoin {
 				continue
@@ -135,10 +136,31 @@ func (k *KeyStore) guard(g *Game) func(e *Entry, reveal int) error {
 			}
 			return &StaleError{Seen: s.N, Signed: true, Reason: fmt.Sprintf("you already signed %s's %s in entry %d, after another entry %d than this copy holds: this copy forks from what you signed, and signing again would show others your next chain value", e.Seat, what, s.N, s.N-1)}
 		}
+		if dry {
+			return nil
+		}
 		r.Signed = append(r.Signed, signedRecord{N: e.N, Seat: e.Seat, Prev: e.Prev, Reveal: reveal, Digest: digest})
 		r.Last = string(c)
 		return k.writeRecord(g, r)
 	}
+}
+
+// keptSuccessor returns the path of the copy the key store keeps when it
+// holds the successor s the key signed (a try written with --out, say),
+// else "".
+func (k *KeyStore) keptSuccessor(g *Game, s signedRecord) string {
+	f, err := k.seenCopy(g)
+	if err != nil || f == nil || len(f.History) < s.N || f.History[s.N-1].Prev != s.Prev {
+		return ""
+	}
+	c, err := canonicalUnsigned(&f.History[s.N-1])
+	if err != nil {
+		return ""
+	}
+	if d := sha256.Sum256(c); hex.EncodeToString(d[:]) != s.Digest {
+		return ""
+	}
+	return k.copyPath(g)
 }
 
 // Plays reports whether the key store holds a secret of a seat of g.
