@@ -17,6 +17,7 @@ import (
 //
 //	games=N      games to play (default 40)
 //	procs=N      games played at once (default 1; 0 means GOMAXPROCS)
+//	every=N      log the running tally every N games (default 0: never)
 //	first=S      the seed of game 0 (default the match's)
 //	rollouts=N, horizon=N, cands=N
 //	             searchParams fields (default defaultSearch's)
@@ -59,7 +60,7 @@ func TestStrongExperiment(t *testing.T) {
 	ar := strongMatch(p)
 	ar.first = uint64(num("first", float64(ar.first)))
 	ar.procs = int(num("procs", 1))
-	ar.every = 0
+	ar.every = int(num("every", 0))
 	games := int(num("games", 40))
 	if only := kv["only"]; only != "" {
 		ar.only = strings.Split(only, "+")
