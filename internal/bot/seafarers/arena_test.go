@@ -2,9 +2,11 @@ package seafarers
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,9 +35,15 @@ type arena struct {
 	turns int
 	// only, when not empty, keeps the games of these scenarios.
 	only []string
-	// every, when positive, logs the hero's running tally each time that
-	// many more games have ended, for long matches.
+	// every, when positive, logs each game as it ends and the hero's
+	// running score each time that many more have ended, for long
+	// matches.
 	every int
+	// record, when not nil, gets a line for each game as it ends: its
+	// number, scenario, the hero's seat, how it ended, its turns and the
+	// thread CPU nanoseconds of each of the hero's decisions, so that
+	// the halves of a match played apart can be added up.
+	record io.Writer
 }
 
 // matchTurnLimit stops a match's game that has not ended (no game of the
@@ -88,6 +96,10 @@ func (ar arena) play(tb testing.TB, games int) score {
 				}
 				if err == nil {
 					sc.add(g)
+					if ar.record != nil {
+						fmt.Fprintf(ar.record, "%d %s %s %s %d %s\n", i, g.scenario, g.hero,
+							strings.Fields(g.result())[0], g.o.turns, nanos(g.cpu))
+					}
 					if ar.every > 0 {
 						tb.Logf("game %d, %s, hero %s: %s in %d turns (%d decisions, thread CPU max %v)",
 							i, g.scenario, g.hero, g.result(), g.o.turns, len(g.cpu), quantile(g.cpu, 1))
@@ -149,6 +161,15 @@ func (ar arena) game(i int) (played, error) {
 		return played{}, fmt.Errorf("game %d (%s, seed %d): %w", i, sc, seed, err)
 	}
 	return played{scenario: sc, hero: setup.Seats[at], o: o, cpu: h.cpu, wall: h.wall}, nil
+}
+
+// nanos lists times in nanoseconds, comma-separated.
+func nanos(times []time.Duration) string {
+	f := make([]string, len(times))
+	for i, d := range times {
+		f[i] = strconv.FormatInt(d.Nanoseconds(), 10)
+	}
+	return strings.Join(f, ",")
 }
 
 // add counts a game in the score.

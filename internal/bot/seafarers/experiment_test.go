@@ -22,6 +22,8 @@ import (
 //	rollouts=N, horizon=N, cands=N
 //	             searchParams fields (default defaultSearch's)
 //	only=S+S     play only these scenarios ("+"-separated)
+//	record=PATH  append a line for each game as it ends to PATH (see
+//	             arena.record)
 //	hero=strong|heuristic
 //	             who plays the hero's seat
 //
@@ -70,7 +72,16 @@ func TestStrongExperiment(t *testing.T) {
 			}
 		}
 	}
+	if path := kv["record"]; path != "" {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ar.record = f
+	}
 	hero := kv["hero"]
+	delete(kv, "record")
 	delete(kv, "only")
 	delete(kv, "hero")
 	for k := range kv {
