@@ -99,8 +99,8 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		return out
 	}
 	if g.offer != nil {
-		for _, t := range g.maskSeats(g.offer.accepted) {
-			if g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
+		for t := range g.players {
+			if g.offer.accepted&(1<<t) != 0 && g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
 				out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
 			}
 		}
@@ -155,25 +155,29 @@ func (g *Game) legalDecisions(out []Action, s int) []Action {
 // subHands appends an action of kind k for every hand of exactly n cards
 // taken from h.
 func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
-	var cur Hand
-	var rec func(i, left int)
-	rec = func(i, left int) {
-		if i == NumResources-1 {
-			if left <= h[i] {
-				cur[i] = left
-				out = append(out, Action{Kind: k, Cards: cur})
-				cur[i] = 0
-			}
-			return
-		}
-		for c := min(left, h[i]); c >= 0; c-- {
-			cur[i] = c
-			rec(i+1, left-c)
-		}
-		cur[i] = 0
+	if n <= 0 {
+		return out
 	}
-	if n > 0 {
-		rec(0, n)
+	// left[i] is how many cards the resources from i on hold together: a
+	// branch that would need more is skipped (it lists nothing).
+	var left [NumResources + 1]int
+	for i := NumResources - 1; i >= 0; i-- {
+		left[i] = left[i+1] + h[i]
+	}
+	a := Action{Kind: k}
+	c := &a.Cards
+	for c[0] = min(n, h[0]); c[0] >= 0 && n-c[0] <= left[1]; c[0]-- {
+		n0 := n - c[0]
+		for c[1] = min(n0, h[1]); c[1] >= 0 && n0-c[1] <= left[2]; c[1]-- {
+			n1 := n0 - c[1]
+			for c[2] = min(n1, h[2]); c[2] >= 0 && n1-c[2] <= left[3]; c[2]-- {
+				n2 := n1 - c[2]
+				for c[3] = min(n2, h[3]); c[3] >= 0 && n2-c[3] <= left[4]; c[3]-- {
+					c[4] = n2 - c[3]
+					out = append(out, a)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -242,15 +246,21 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 }
 
 func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims uint8) []Action {
+	a := Action{Kind: k, Hex: at}
 	if victims == 0 {
-		return append(out, Action{Kind: k, Hex: at})
+		return append(out, a)
 	}
-	for _, v := range g.maskSeats(victims) {
+	for v := range g.players {
+		if victims&(1<<v) == 0 {
+			continue
+		}
+		a.Seat, a.Cloth = g.colour(v), false
 		if g.players[v].hand.Total() > 0 {
-			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v)})
+			out = append(out, a)
 		}
 		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
-			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v), Cloth: true})
+			a.Cloth = true
+			out = append(out, a)
 		}
 	}
 	return out
@@ -260,18 +270,23 @@ func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims ui
 func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := g.players[s].hand
 	rates := g.rates(s)
-	for i, give := range Resources {
+	a := Action{Kind: ActTrade}
+	for i := range Resources {
 		for _, k := range [3]int{4, 3, 2} {
 			if rates[i]&(1<<k) == 0 {
 				continue
 			}
 			for m := 1; m*k <= hand[i]; m++ {
-				for j, get := range Resources {
+				a.Cards[i] = m * k
+				for j := range Resources {
 					if j != i && g.bank[j] >= m {
-						out = append(out, Action{Kind: ActTrade, Cards: one(give, m*k), Get: one(get, m)})
+						a.Get[j] = m
+						out = append(out, a)
+						a.Get[j] = 0
 					}
 				}
 			}
+			a.Cards[i] = 0
 		}
 	}
 	return out
@@ -283,15 +298,20 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 		return out
 	}
 	hand := g.players[s].hand
-	for i, give := range Resources {
+	a := Action{Kind: ActOffer, All: true}
+	for i := range Resources {
 		if hand[i] == 0 {
 			continue
 		}
-		for j, get := range Resources {
+		a.Cards[i] = 1
+		for j := range Resources {
 			if j != i {
-				out = append(out, Action{Kind: ActOffer, Cards: one(give, 1), Get: one(get, 1), All: true})
+				a.Get[j] = 1
+				out = append(out, a)
+				a.Get[j] = 0
 			}
 		}
+		a.Cards[i] = 0
 	}
 	return out
 }
@@ -300,30 +320,38 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
+	a := Action{Kind: ActBuild, Piece: Road}
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
 		at := g.joins(s, false, -1)
 		set := g.roadsAt(&at)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
+			a.Edge = b.Edge(e)
+			out = append(out, a)
 		}
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
+		a.Piece = Ship
 		set := g.shipSpots(s, -1)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
+			a.Edge = b.Edge(e)
+			out = append(out, a)
 		}
 	}
+	a = Action{Kind: ActBuild, Piece: Settlement}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
 		set := g.settlementsAt(s)
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
+			a.Corner = b.Corner(c)
+			out = append(out, a)
 		}
 	}
 	if p.supply[supCity] > 0 && p.hand.Contains(costCity) {
+		a.Piece = City
 		set := &g.sets.buildings[s]
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
 			if g.corners[c].kind == settlement {
-				out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
+				a.Corner = b.Corner(c)
+				out = append(out, a)
 			}
 		}
 	}
@@ -447,10 +475,12 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 	}
 	b := g.b
 	m := g.shipMoves(s)
+	a := Action{Kind: ActMoveShip}
 	for i := 0; i < m.n; i++ {
-		from := int(m.from[i])
+		a.Edge = b.Edge(int(m.from[i]))
 		for e := m.to[i].next(0); e >= 0; e = m.to[i].next(e + 1) {
-			out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(e)})
+			a.Edge2 = b.Edge(e)
+			out = append(out, a)
 		}
 	}
 	return out

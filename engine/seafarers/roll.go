@@ -84,9 +84,9 @@ func (g *Game) produce(sum int) {
 	var owed [4]Hand
 	var goldOwed [4]int
 	b := g.b
-	for h := 0; h < b.NumHexes(); h++ {
+	for _, h := range g.l.numbered[sum] {
 		x := g.l.hexes[h]
-		if x.Number != sum || h == g.robber || !x.Terrain.Produces() {
+		if h == g.robber || !x.Terrain.Produces() {
 			continue
 		}
 		r := yield(x.Terrain)
