@@ -43,6 +43,10 @@ type Game struct {
 	sets  pieceSets
 	rev   uint64
 	moves moveCache
+	// seatRev counts the changes of each seat's own pieces and anchors,
+	// for shapes, each seat's shipShape.
+	seatRev [4]uint32
+	shapes  [4]shapeCache
 
 	// log collects the events of the entry being applied.
 	log eventLog

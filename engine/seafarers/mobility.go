@@ -1,31 +1,54 @@
 package seafarers
 
-// mobileShips returns seat s's ships that may move now (S59): not built
-// this turn (S60), not beside the pirate (S45), not closed (S57) and end
-// ships (S58). Where a group of the seat's ships (ships joined at corners)
-// has no loop, it is a tree: a ship is closed when both sides of it reach
-// an anchor, and an end ship when an end holds neither the seat's
-// building nor another of its ships (shipTree). A group with a loop is
-// left to the searches of shipGraph.
+// mobileShips returns seat s's ships that may move now (S59): those
+// whose place in the seat's ships lets them move (shipShape), less those
+// built this turn (S60) and those beside the pirate (S45). The shape
+// changes only with the seat's own ships and anchors, so it is worked out
+// again only when they change (seatRev).
 func (g *Game) mobileShips(s int) edgeSet {
+	c := &g.shapes[s]
+	if !c.valid || c.rev != g.seatRev[s] {
+		*c = shapeCache{valid: true, rev: g.seatRev[s], mobile: g.shipShape(s)}
+	}
+	out := c.mobile
+	for e := out.next(0); e >= 0; e = out.next(e + 1) {
+		if int(g.edges[e].built) == g.turn {
+			out.remove(e)
+		}
+	}
+	if p := g.pirateHex(); p >= 0 {
+		out.andNot(&g.cfg.geo.hexSides[p])
+	}
+	return out
+}
+
+// shapeCache holds one seat's shipShape for the seat's revision rev.
+type shapeCache struct {
+	valid  bool
+	rev    uint32
+	mobile edgeSet
+}
+
+// shipShape returns seat s's end ships (S58) that are not closed (S57).
+// Where a group of the seat's ships (ships joined at corners) has no loop,
+// it is a tree: a ship is closed when both sides of it reach an anchor,
+// and an end ship when an end holds neither the seat's building nor
+// another of its ships (shipTree). In a group with a loop the searches of
+// shipGraph decide, the end ship first (most ships of a loop are none).
+func (g *Game) shipShape(s int) edgeSet {
 	var t shipTree
 	t.build(g, s)
 	var out edgeSet
 	var sg *shipGraph
-	pirate := g.pirateHex()
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
-		if int(g.edges[e].built) == g.turn || pirate >= 0 && g.cfg.geo.hexSides[pirate].has(e) {
-			continue
-		}
 		a, b := int(t.end[i][0]), int(t.end[i][1])
 		if t.loop[t.root(a)] {
 			if sg == nil {
 				sg = new(shipGraph)
 				g.shipGraph(sg, s)
 			}
-			j := sg.ship(e)
-			if !sg.closed(j) && sg.endShip(j) {
+			if j := sg.ship(e); sg.endShip(j) && !sg.closed(j) {
 				out.add(e)
 			}
 			continue
