@@ -415,13 +415,10 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 	return out
 }
 
-// freePlacements lists the roads and ships seat s could place now, by
-// edge, a road before a ship on the same edge.
-func (g *Game) freePlacements(s int) []Action {
-	var out []Action
-	b := g.b
+// freePlacements returns the edges where seat s could place a road and
+// where it could place a ship now.
+func (g *Game) freePlacements(s int) (roads, ships edgeSet) {
 	p := &g.players[s]
-	var roads, ships edgeSet
 	if p.supply[supRoad] > 0 {
 		at := g.joins(s, false, -1)
 		roads = g.roadsAt(&at)
@@ -429,42 +426,93 @@ func (g *Game) freePlacements(s int) []Action {
 	if g.cfg.usesShips && p.supply[supShip] > 0 {
 		ships = g.shipSpots(s, -1)
 	}
+	return roads, ships
+}
+
+// legalRoadBuilding lists Road Building with two pieces, or one where no
+// second can follow (S76), by first piece and then second, each by edge, a
+// road before a ship on the same edge.
+func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Action {
+	b := g.b
+	roads, ships := g.freePlacements(s)
 	all := roads
 	all.or(&ships)
+	a := Action{Kind: ActPlay, Card: RoadBuilding}
 	for e := all.next(0); e >= 0; e = all.next(e + 1) {
-		if roads.has(e) {
-			out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
-		}
-		if ships.has(e) {
-			out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
+		a.Edge = b.Edge(e)
+		for _, first := range [2]Piece{Road, Ship} {
+			if first == Road && !roads.has(e) || first == Ship && !ships.has(e) {
+				continue
+			}
+			a.Piece = first
+			roads2, ships2, ok := g.secondPlacements(s, e, first, src)
+			if !ok {
+				continue
+			}
+			n := len(out)
+			out = g.appendPlacements(out, a, &roads2, &ships2)
+			if len(out) == n {
+				a.Piece2, a.Edge2 = NoPiece, board.Edge{}
+				out = append(out, a)
+			}
 		}
 	}
 	return out
 }
 
-// legalRoadBuilding lists Road Building with two pieces, or one where no
-// second can follow (S76).
-func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Action {
-	for _, first := range g.freePlacements(s) {
+// appendPlacements appends action a with each of the placements roads and
+// ships as its second piece, by edge, a road before a ship on the same
+// edge.
+func (g *Game) appendPlacements(out []Action, a Action, roads, ships *edgeSet) []Action {
+	all := *roads
+	all.or(ships)
+	for e := all.next(0); e >= 0; e = all.next(e + 1) {
+		a.Edge2 = g.b.Edge(e)
+		if roads.has(e) {
+			a.Piece2 = Road
+			out = append(out, a)
+		}
+		if ships.has(e) {
+			a.Piece2 = Ship
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// secondPlacements returns where seat s could place Road Building's second
+// piece once the first, piece on edge e, is placed; ok is false when the
+// first cannot be placed (an impossible forced outcome, S160). Where
+// placing can explore (fog-island), lengthen the pirate-islands chain or
+// meet a forced card gift, the first piece is placed on a copy; elsewhere
+// placing it changes only the seat's pieces and supply, as far as the
+// second is concerned, and those are changed for the while.
+func (g *Game) secondPlacements(s, e int, piece Piece, src engine.Source) (roads, ships edgeSet, ok bool) {
+	switch sc := g.cfg.scenario; {
+	case sc == board.FogIsland, sc == board.PirateIslands, sc == board.ForgottenTribe && len(g.forced) > 0:
 		h := g.Clone()
 		var hs engine.Source
 		if src != nil {
 			hs = src.Clone()
 		}
-		e := h.b.EdgeIndex(first.Edge)
-		if err := h.placeEdge(s, e, first.Piece, hs); err != nil {
-			continue
+		if err := h.placeEdge(s, e, piece, hs); err != nil {
+			return edgeSet{}, edgeSet{}, false
 		}
-		seconds := h.freePlacements(s)
-		if len(seconds) == 0 {
-			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge})
-			continue
-		}
-		for _, sec := range seconds {
-			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge, Piece2: sec.Piece, Edge2: sec.Edge})
-		}
+		roads, ships = h.freePlacements(s)
+		return roads, ships, true
 	}
-	return out
+	sets, supply := g.sets, g.players[s].supply
+	g.sets.occupied.add(e)
+	if piece == Road {
+		g.sets.roads[s].add(e)
+		g.players[s].supply[supRoad]--
+	} else {
+		g.sets.ships[s].add(e)
+		g.players[s].supply[supShip]--
+	}
+	roads, ships = g.freePlacements(s)
+	g.sets, g.players[s].supply = sets, supply
+	return roads, ships, true
 }
 
 // legalMoves lists the ship moves (S59): each ship that may move, to

@@ -39,16 +39,11 @@ func (g *Game) shipShape(s int) edgeSet {
 	var t shipTree
 	t.build(g, s)
 	var out edgeSet
-	var sg *shipGraph
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
 		if t.loop[t.root(a)] {
-			if sg == nil {
-				sg = new(shipGraph)
-				g.shipGraph(sg, s)
-			}
-			if j := sg.ship(e); sg.endShip(j) && !sg.closed(j) {
+			if t.endShip(i) && !t.closedInLoop(i) {
 				out.add(e)
 			}
 			continue
@@ -56,7 +51,7 @@ func (g *Game) shipShape(s int) edgeSet {
 		if t.closed(i) {
 			continue
 		}
-		if t.free(g, s, a) || t.free(g, s, b) {
+		if t.free(a) || t.free(b) {
 			out.add(e)
 		}
 	}
@@ -64,8 +59,8 @@ func (g *Game) shipShape(s int) edgeSet {
 }
 
 // shipTree is one seat's ships as a graph on the corners they touch, with
-// its groups (connected parts), to decide S57 and S58 for groups that are
-// trees.
+// its groups (connected parts), to decide S57 and S58: at once for groups
+// that are trees, by searches over the group for groups with a loop.
 type shipTree struct {
 	n      int                  // ships
 	edge   [maxNet]uint8        // each ship's edge
@@ -75,6 +70,7 @@ type shipTree struct {
 	deg    [2 * maxNet]uint8    // ships at each node
 	adj    [2 * maxNet][3]uint8 // the ships at each node
 	anchor [2 * maxNet]bool     // the node is an anchor (S57)
+	built  uint64               // the nodes holding the seat's building
 	up     [2 * maxNet]int8     // union-find parent
 	loop   [2 * maxNet]bool     // per group root: the group has a loop
 
@@ -94,6 +90,9 @@ func (t *shipTree) build(g *Game, s int) {
 			t.corner[t.nodes] = uint8(c)
 			t.up[t.nodes] = int8(t.nodes)
 			t.anchor[t.nodes] = g.anchor(c, s)
+			if g.building(c, s) {
+				t.built |= 1 << t.nodes
+			}
 			t.nodes++
 			node[c] = int8(t.nodes)
 		}
@@ -132,8 +131,92 @@ func (t *shipTree) root(v int) int {
 
 // free reports whether node v is a free end (S58): one ship there and no
 // building of the seat.
-func (t *shipTree) free(g *Game, s, v int) bool {
-	return t.deg[v] == 1 && !g.building(int(t.corner[v]), s)
+func (t *shipTree) free(v int) bool {
+	return t.deg[v] == 1 && t.built&(1<<v) == 0
+}
+
+// other returns the end of ship i that is not node v.
+func (t *shipTree) other(i, v int) int {
+	if a := int(t.end[i][0]); a != v {
+		return a
+	}
+	return int(t.end[i][1])
+}
+
+// endShip reports whether ship i is an end ship (S58, V9): it has a free
+// end; or it lies on a loop and one of its ends holds the seat's building;
+// or it lies on a loop that passes no corner with the seat's building.
+func (t *shipTree) endShip(i int) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	if t.free(a) || t.free(b) {
+		return true
+	}
+	if t.built&(1<<a|1<<b) != 0 && t.onLoop(i, 0) {
+		return true
+	}
+	return t.onLoop(i, t.built)
+}
+
+// onLoop reports whether ship i lies on a loop of the seat's ships that
+// passes none of the nodes of avoid: its two ends stay joined without it.
+func (t *shipTree) onLoop(i int, avoid uint64) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	if avoid&(1<<a|1<<b) != 0 {
+		return false
+	}
+	return t.reaches(i, a, avoid|1<<a, func(v int) bool { return v == b })
+}
+
+// reaches reports whether a node for which goal is true can be reached
+// from node v over the ships other than i, through no node of seen but v.
+func (t *shipTree) reaches(i, v int, seen uint64, goal func(int) bool) bool {
+	var stack [2 * maxNet]int8
+	stack[0] = int8(v)
+	n := 1
+	for n > 0 {
+		n--
+		u := int(stack[n])
+		if goal(u) {
+			return true
+		}
+		for _, k := range t.adj[u][:t.deg[u]] {
+			if int(k) == i {
+				continue
+			}
+			if w := t.other(int(k), u); seen&(1<<w) == 0 {
+				seen |= 1 << w
+				stack[n] = int8(w)
+				n++
+			}
+		}
+	}
+	return false
+}
+
+// closedInLoop reports whether ship i, in a group with a loop, is closed
+// (S57): it lies on a path of the seat's ships, no corner twice, between
+// two different anchors. Every path from one end to an anchor is tried;
+// the other end must then reach another anchor without touching it.
+func (t *shipTree) closedInLoop(i int) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	return t.closedFrom(i, a, b, 1<<a|1<<b)
+}
+
+// closedFrom walks the paths from node v (on holds the path's nodes and
+// node b) for closedInLoop.
+func (t *shipTree) closedFrom(i, v, b int, on uint64) bool {
+	if t.anchor[v] && t.reaches(i, b, on, func(u int) bool { return t.anchor[u] && u != v }) {
+		return true
+	}
+	for _, k := range t.adj[v][:t.deg[v]] {
+		if int(k) == i {
+			continue
+		}
+		if w := t.other(int(k), v); on&(1<<w) == 0 && t.closedFrom(i, w, b, on|1<<w) {
+			return true
+		}
+	}
+	return false
 }
 
 // closed reports whether ship i of a tree group is closed (S57): anchors
