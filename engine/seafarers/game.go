@@ -104,9 +104,10 @@ type edgePiece struct {
 	built   int32 // the turn a ship was built (S60)
 }
 
-// Board limits of the dense arrays (BOARDS outlines have at most 124
-// corners and 172 edges).
+// Board limits of the dense arrays (BOARDS outlines have at most 49
+// hexes, 124 corners and 172 edges).
 const (
+	maxHexes   = 64
 	maxCorners = 128
 	maxEdges   = 176
 )
@@ -259,6 +260,7 @@ type config struct {
 	usesPirate    bool
 	usesShips     bool
 	closedHex     []bool // tribe islands (S102, S107, S103, S111)
+	closedHexes   uint64 // the same, a bit each
 }
 
 // village is a cloth-for-catan village's fixed data.

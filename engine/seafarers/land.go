@@ -33,6 +33,8 @@ type land struct {
 	roadOK, shipOK edgeSet
 	// numbered lists the hexes by number token.
 	numbered [13][]int
+	// landHexes and seaHexes are the land and the sea hexes, a bit each.
+	landHexes, seaHexes uint64
 }
 
 // Corner and edge flags (B16).
@@ -125,6 +127,12 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 	for h, x := range l.hexes {
 		if x.Number > 0 && x.Number < len(l.numbered) {
 			l.numbered[x.Number] = append(l.numbered[x.Number], h)
+		}
+		switch {
+		case x.Terrain.IsLand():
+			l.landHexes |= 1 << h
+		case x.Terrain == board.Sea:
+			l.seaHexes |= 1 << h
 		}
 	}
 	for e := 0; e < ne; e++ {

@@ -1,6 +1,8 @@
 package seafarers
 
 import (
+	"math/bits"
+
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -230,16 +232,28 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 		}
 		return out
 	}
-	for h := 0; h < b.NumHexes(); h++ {
-		if r, _ := g.robberTarget(h); r == "" {
+	// The hexes robberTarget and pirateTarget allow: land (not a tribe's
+	// island) and sea, explored and not pending (S17, S42, S43), and not
+	// where the robber or the pirate stands.
+	pending := g.pendingHexes()
+	if g.cfg.usesRobber {
+		hexes := g.l.landHexes &^ g.cfg.closedHexes &^ pending
+		if g.robber >= 0 {
+			hexes &^= 1 << g.robber
+		}
+		for ; hexes != 0; hexes &= hexes - 1 {
+			h := bits.TrailingZeros64(hexes)
 			out = g.appendSteals(out, ActRobber, b.HexPos(h), g.robberVictims(s, h))
 		}
 	}
-	if g.pirateAllowed(s) {
-		for h := 0; h < b.NumHexes(); h++ {
-			if r, _ := g.pirateTarget(h); r == "" {
-				out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
-			}
+	if g.cfg.usesPirate && g.pirateAllowed(s) {
+		hexes := g.l.seaHexes &^ pending
+		if g.pirate >= 0 {
+			hexes &^= 1 << g.pirate
+		}
+		for ; hexes != 0; hexes &= hexes - 1 {
+			h := bits.TrailingZeros64(hexes)
+			out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
 		}
 	}
 	return out

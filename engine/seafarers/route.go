@@ -62,37 +62,43 @@ func (r *routeGraph) build(g *Game, s int) {
 	// node[c][k] is the node of corner c for k = 0 roads (or every piece
 	// at the seat's building), 1 ships; 0 for none, else node + 1.
 	var node [maxCorners][2]int8
-	own := int8(s + 1)
-	nodeAt := func(c int, ship bool) int {
-		cp := g.corners[c]
-		mine := cp.own == own && (cp.kind == settlement || cp.kind == city)
-		if !mine && cp.own != 0 && cp.kind != fortress && cp.kind != noBuilding {
-			r.nodes++ // another seat's building: nothing links here
-			return r.nodes - 1
+	var others cornerSet // the other seats' buildings: nothing links there
+	for o := range g.players {
+		if o != s {
+			others.or(&g.sets.buildings[o])
 		}
-		k := 0
-		if ship && !mine {
-			k = 1
-		}
-		if node[c][k] == 0 {
-			r.nodes++
-			node[c][k] = int8(r.nodes)
-		}
-		return int(node[c][k]) - 1
 	}
-	var pieces edgeSet
-	pieces.or(&g.sets.roads[s])
-	pieces.or(&g.sets.ships[s])
-	for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
-		ship := g.sets.ships[s].has(e)
-		ends := g.b.EdgeEnds(e)
-		a, b := nodeAt(ends[0], ship), nodeAt(ends[1], ship)
-		i := int8(r.pieces)
-		r.adj[a][r.deg[a]] = routeArc{piece: i, to: int8(b)}
-		r.deg[a]++
-		r.adj[b][r.deg[b]] = routeArc{piece: i, to: int8(a)}
-		r.deg[b]++
-		r.pieces++
+	mine := &g.sets.buildings[s]
+	for k, pieces := range [2]*edgeSet{&g.sets.roads[s], &g.sets.ships[s]} {
+		for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
+			var at [2]int8
+			for i, c := range g.b.EdgeEnds(e) {
+				switch {
+				case others.has(c):
+					at[i] = int8(r.nodes)
+					r.nodes++
+				case mine.has(c):
+					if node[c][0] == 0 {
+						r.nodes++
+						node[c][0] = int8(r.nodes)
+					}
+					at[i] = node[c][0] - 1
+				default:
+					if node[c][k] == 0 {
+						r.nodes++
+						node[c][k] = int8(r.nodes)
+					}
+					at[i] = node[c][k] - 1
+				}
+			}
+			a, b := at[0], at[1]
+			p := int8(r.pieces)
+			r.adj[a][r.deg[a]] = routeArc{piece: p, to: b}
+			r.deg[a]++
+			r.adj[b][r.deg[b]] = routeArc{piece: p, to: a}
+			r.deg[b]++
+			r.pieces++
+		}
 	}
 	r.parts()
 }
