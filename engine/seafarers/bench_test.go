@@ -156,3 +156,19 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNew makes the starting position of a 4-seat sandbox game of
+// every scenario (one position per iteration, the board dealt).
+func BenchmarkNew(b *testing.B) {
+	for _, sc := range benchScenarios {
+		b.Run(sc, func(b *testing.B) {
+			setup := benchSetup
+			setup.Choices = map[string]string{"scenario": sc}
+			for i := 0; b.Loop(); i++ {
+				if _, err := (Rules{}).New(setup, engine.NewSeeded(uint64(i))); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

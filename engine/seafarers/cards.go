@@ -163,21 +163,6 @@ func (g *Game) roadBuilding(s int, a Action, en *entry) error {
 // canPlaceFree reports whether seat s could place a road or a ship
 // somewhere now (S76).
 func (g *Game) canPlaceFree(s int) bool {
-	p := &g.players[s]
-	for e := range g.edges {
-		if g.edges[e].own != 0 {
-			continue
-		}
-		if p.supply[supRoad] > 0 {
-			if r, _ := g.roadProblem(s, e, false, -1); r == "" {
-				return true
-			}
-		}
-		if p.supply[supShip] > 0 && g.cfg.usesShips {
-			if r, _ := g.shipProblem(s, e, false, -1, -1); r == "" {
-				return true
-			}
-		}
-	}
-	return false
+	roads, ships := g.freePlacements(s)
+	return roads != (edgeSet{}) || ships != (edgeSet{})
 }

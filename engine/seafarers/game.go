@@ -43,6 +43,10 @@ type Game struct {
 	sets  pieceSets
 	rev   uint64
 	moves moveCache
+	// seatRev counts the changes of each seat's own pieces and anchors,
+	// for shapes, each seat's shipShape.
+	seatRev [4]uint32
+	shapes  [4]shapeCache
 
 	// log collects the events of the entry being applied.
 	log eventLog
@@ -100,9 +104,10 @@ type edgePiece struct {
 	built   int32 // the turn a ship was built (S60)
 }
 
-// Board limits of the dense arrays (BOARDS outlines have at most 124
-// corners and 172 edges).
+// Board limits of the dense arrays (BOARDS outlines have at most 49
+// hexes, 124 corners and 172 edges).
 const (
+	maxHexes   = 64
 	maxCorners = 128
 	maxEdges   = 176
 )
@@ -262,6 +267,7 @@ type config struct {
 	usesPirate    bool
 	usesShips     bool
 	closedHex     []bool // tribe islands (S102, S107, S103, S111)
+	closedHexes   uint64 // the same, a bit each
 }
 
 // village is a cloth-for-catan village's fixed data.

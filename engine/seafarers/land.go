@@ -31,6 +31,10 @@ type land struct {
 	// roadOK and shipOK are the edges where the terrain allows a road
 	// (roadEdge) or a ship (shipEdge).
 	roadOK, shipOK edgeSet
+	// numbered lists the hexes by number token.
+	numbered [13][]int
+	// landHexes and seaHexes are the land and the sea hexes, a bit each.
+	landHexes, seaHexes uint64
 }
 
 // Corner and edge flags (B16).
@@ -118,6 +122,17 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 			l.ekind[e] = board.CoastalEdge
 		case fa != fLand && fz != fLand && (a >= 0 && l.hexes[a].Terrain == board.Sea || z >= 0 && l.hexes[z].Terrain == board.Sea):
 			l.ekind[e] = board.SeaEdge
+		}
+	}
+	for h, x := range l.hexes {
+		if x.Number > 0 && x.Number < len(l.numbered) {
+			l.numbered[x.Number] = append(l.numbered[x.Number], h)
+		}
+		switch {
+		case x.Terrain.IsLand():
+			l.landHexes |= 1 << h
+		case x.Terrain == board.Sea:
+			l.seaHexes |= 1 << h
 		}
 	}
 	for e := 0; e < ne; e++ {

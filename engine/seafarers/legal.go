@@ -1,6 +1,8 @@
 package seafarers
 
 import (
+	"math/bits"
+
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -99,8 +101,8 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		return out
 	}
 	if g.offer != nil {
-		for _, t := range g.maskSeats(g.offer.accepted) {
-			if g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
+		for t := range g.players {
+			if g.offer.accepted&(1<<t) != 0 && g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
 				out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
 			}
 		}
@@ -155,25 +157,29 @@ func (g *Game) legalDecisions(out []Action, s int) []Action {
 // subHands appends an action of kind k for every hand of exactly n cards
 // taken from h.
 func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
-	var cur Hand
-	var rec func(i, left int)
-	rec = func(i, left int) {
-		if i == NumResources-1 {
-			if left <= h[i] {
-				cur[i] = left
-				out = append(out, Action{Kind: k, Cards: cur})
-				cur[i] = 0
-			}
-			return
-		}
-		for c := min(left, h[i]); c >= 0; c-- {
-			cur[i] = c
-			rec(i+1, left-c)
-		}
-		cur[i] = 0
+	if n <= 0 {
+		return out
 	}
-	if n > 0 {
-		rec(0, n)
+	// left[i] is how many cards the resources from i on hold together: a
+	// branch that would need more is skipped (it lists nothing).
+	var left [NumResources + 1]int
+	for i := NumResources - 1; i >= 0; i-- {
+		left[i] = left[i+1] + h[i]
+	}
+	a := Action{Kind: k}
+	c := &a.Cards
+	for c[0] = min(n, h[0]); c[0] >= 0 && n-c[0] <= left[1]; c[0]-- {
+		n0 := n - c[0]
+		for c[1] = min(n0, h[1]); c[1] >= 0 && n0-c[1] <= left[2]; c[1]-- {
+			n1 := n0 - c[1]
+			for c[2] = min(n1, h[2]); c[2] >= 0 && n1-c[2] <= left[3]; c[2]-- {
+				n2 := n1 - c[2]
+				for c[3] = min(n2, h[3]); c[3] >= 0 && n2-c[3] <= left[4]; c[3]-- {
+					c[4] = n2 - c[3]
+					out = append(out, a)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -226,31 +232,49 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 		}
 		return out
 	}
-	for h := 0; h < b.NumHexes(); h++ {
-		if r, _ := g.robberTarget(h); r == "" {
+	// The hexes robberTarget and pirateTarget allow: land (not a tribe's
+	// island) and sea, explored and not pending (S17, S42, S43), and not
+	// where the robber or the pirate stands.
+	pending := g.pendingHexes()
+	if g.cfg.usesRobber {
+		hexes := g.l.landHexes &^ g.cfg.closedHexes &^ pending
+		if g.robber >= 0 {
+			hexes &^= 1 << g.robber
+		}
+		for ; hexes != 0; hexes &= hexes - 1 {
+			h := bits.TrailingZeros64(hexes)
 			out = g.appendSteals(out, ActRobber, b.HexPos(h), g.robberVictims(s, h))
 		}
 	}
-	if g.pirateAllowed(s) {
-		for h := 0; h < b.NumHexes(); h++ {
-			if r, _ := g.pirateTarget(h); r == "" {
-				out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
-			}
+	if g.cfg.usesPirate && g.pirateAllowed(s) {
+		hexes := g.l.seaHexes &^ pending
+		if g.pirate >= 0 {
+			hexes &^= 1 << g.pirate
+		}
+		for ; hexes != 0; hexes &= hexes - 1 {
+			h := bits.TrailingZeros64(hexes)
+			out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
 		}
 	}
 	return out
 }
 
 func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims uint8) []Action {
+	a := Action{Kind: k, Hex: at}
 	if victims == 0 {
-		return append(out, Action{Kind: k, Hex: at})
+		return append(out, a)
 	}
-	for _, v := range g.maskSeats(victims) {
+	for v := range g.players {
+		if victims&(1<<v) == 0 {
+			continue
+		}
+		a.Seat, a.Cloth = g.colour(v), false
 		if g.players[v].hand.Total() > 0 {
-			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v)})
+			out = append(out, a)
 		}
 		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
-			out = append(out, Action{Kind: k, Hex: at, Seat: g.colour(v), Cloth: true})
+			a.Cloth = true
+			out = append(out, a)
 		}
 	}
 	return out
@@ -260,18 +284,23 @@ func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims ui
 func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := g.players[s].hand
 	rates := g.rates(s)
-	for i, give := range Resources {
+	a := Action{Kind: ActTrade}
+	for i := range Resources {
 		for _, k := range [3]int{4, 3, 2} {
 			if rates[i]&(1<<k) == 0 {
 				continue
 			}
 			for m := 1; m*k <= hand[i]; m++ {
-				for j, get := range Resources {
+				a.Cards[i] = m * k
+				for j := range Resources {
 					if j != i && g.bank[j] >= m {
-						out = append(out, Action{Kind: ActTrade, Cards: one(give, m*k), Get: one(get, m)})
+						a.Get[j] = m
+						out = append(out, a)
+						a.Get[j] = 0
 					}
 				}
 			}
+			a.Cards[i] = 0
 		}
 	}
 	return out
@@ -283,15 +312,20 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 		return out
 	}
 	hand := g.players[s].hand
-	for i, give := range Resources {
+	a := Action{Kind: ActOffer, All: true}
+	for i := range Resources {
 		if hand[i] == 0 {
 			continue
 		}
-		for j, get := range Resources {
+		a.Cards[i] = 1
+		for j := range Resources {
 			if j != i {
-				out = append(out, Action{Kind: ActOffer, Cards: one(give, 1), Get: one(get, 1), All: true})
+				a.Get[j] = 1
+				out = append(out, a)
+				a.Get[j] = 0
 			}
 		}
+		a.Cards[i] = 0
 	}
 	return out
 }
@@ -300,30 +334,38 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
+	a := Action{Kind: ActBuild, Piece: Road}
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
 		at := g.joins(s, false, -1)
 		set := g.roadsAt(&at)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Road, Edge: b.Edge(e)})
+			a.Edge = b.Edge(e)
+			out = append(out, a)
 		}
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
+		a.Piece = Ship
 		set := g.shipSpots(s, -1)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Ship, Edge: b.Edge(e)})
+			a.Edge = b.Edge(e)
+			out = append(out, a)
 		}
 	}
+	a = Action{Kind: ActBuild, Piece: Settlement}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
 		set := g.settlementsAt(s)
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
-			out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
+			a.Corner = b.Corner(c)
+			out = append(out, a)
 		}
 	}
 	if p.supply[supCity] > 0 && p.hand.Contains(costCity) {
+		a.Piece = City
 		set := &g.sets.buildings[s]
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
 			if g.corners[c].kind == settlement {
-				out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
+				a.Corner = b.Corner(c)
+				out = append(out, a)
 			}
 		}
 	}
@@ -387,13 +429,10 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 	return out
 }
 
-// freePlacements lists the roads and ships seat s could place now, by
-// edge, a road before a ship on the same edge.
-func (g *Game) freePlacements(s int) []Action {
-	var out []Action
-	b := g.b
+// freePlacements returns the edges where seat s could place a road and
+// where it could place a ship now.
+func (g *Game) freePlacements(s int) (roads, ships edgeSet) {
 	p := &g.players[s]
-	var roads, ships edgeSet
 	if p.supply[supRoad] > 0 {
 		at := g.joins(s, false, -1)
 		roads = g.roadsAt(&at)
@@ -401,42 +440,93 @@ func (g *Game) freePlacements(s int) []Action {
 	if g.cfg.usesShips && p.supply[supShip] > 0 {
 		ships = g.shipSpots(s, -1)
 	}
+	return roads, ships
+}
+
+// legalRoadBuilding lists Road Building with two pieces, or one where no
+// second can follow (S76), by first piece and then second, each by edge, a
+// road before a ship on the same edge.
+func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Action {
+	b := g.b
+	roads, ships := g.freePlacements(s)
 	all := roads
 	all.or(&ships)
+	a := Action{Kind: ActPlay, Card: RoadBuilding}
 	for e := all.next(0); e >= 0; e = all.next(e + 1) {
-		if roads.has(e) {
-			out = append(out, Action{Piece: Road, Edge: b.Edge(e)})
-		}
-		if ships.has(e) {
-			out = append(out, Action{Piece: Ship, Edge: b.Edge(e)})
+		a.Edge = b.Edge(e)
+		for _, first := range [2]Piece{Road, Ship} {
+			if first == Road && !roads.has(e) || first == Ship && !ships.has(e) {
+				continue
+			}
+			a.Piece = first
+			roads2, ships2, ok := g.secondPlacements(s, e, first, src)
+			if !ok {
+				continue
+			}
+			n := len(out)
+			out = g.appendPlacements(out, a, &roads2, &ships2)
+			if len(out) == n {
+				a.Piece2, a.Edge2 = NoPiece, board.Edge{}
+				out = append(out, a)
+			}
 		}
 	}
 	return out
 }
 
-// legalRoadBuilding lists Road Building with two pieces, or one where no
-// second can follow (S76).
-func (g *Game) legalRoadBuilding(out []Action, s int, src engine.Source) []Action {
-	for _, first := range g.freePlacements(s) {
+// appendPlacements appends action a with each of the placements roads and
+// ships as its second piece, by edge, a road before a ship on the same
+// edge.
+func (g *Game) appendPlacements(out []Action, a Action, roads, ships *edgeSet) []Action {
+	all := *roads
+	all.or(ships)
+	for e := all.next(0); e >= 0; e = all.next(e + 1) {
+		a.Edge2 = g.b.Edge(e)
+		if roads.has(e) {
+			a.Piece2 = Road
+			out = append(out, a)
+		}
+		if ships.has(e) {
+			a.Piece2 = Ship
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// secondPlacements returns where seat s could place Road Building's second
+// piece once the first, piece on edge e, is placed; ok is false when the
+// first cannot be placed (an impossible forced outcome, S160). Where
+// placing can explore (fog-island), lengthen the pirate-islands chain or
+// meet a forced card gift, the first piece is placed on a copy; elsewhere
+// placing it changes only the seat's pieces and supply, as far as the
+// second is concerned, and those are changed for the while.
+func (g *Game) secondPlacements(s, e int, piece Piece, src engine.Source) (roads, ships edgeSet, ok bool) {
+	switch sc := g.cfg.scenario; {
+	case sc == board.FogIsland, sc == board.PirateIslands, sc == board.ForgottenTribe && len(g.forced) > 0:
 		h := g.Clone()
 		var hs engine.Source
 		if src != nil {
 			hs = src.Clone()
 		}
-		e := h.b.EdgeIndex(first.Edge)
-		if err := h.placeEdge(s, e, first.Piece, hs); err != nil {
-			continue
+		if err := h.placeEdge(s, e, piece, hs); err != nil {
+			return edgeSet{}, edgeSet{}, false
 		}
-		seconds := h.freePlacements(s)
-		if len(seconds) == 0 {
-			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge})
-			continue
-		}
-		for _, sec := range seconds {
-			out = append(out, Action{Kind: ActPlay, Card: RoadBuilding, Piece: first.Piece, Edge: first.Edge, Piece2: sec.Piece, Edge2: sec.Edge})
-		}
+		roads, ships = h.freePlacements(s)
+		return roads, ships, true
 	}
-	return out
+	sets, supply := g.sets, g.players[s].supply
+	g.sets.occupied.add(e)
+	if piece == Road {
+		g.sets.roads[s].add(e)
+		g.players[s].supply[supRoad]--
+	} else {
+		g.sets.ships[s].add(e)
+		g.players[s].supply[supShip]--
+	}
+	roads, ships = g.freePlacements(s)
+	g.sets, g.players[s].supply = sets, supply
+	return roads, ships, true
 }
 
 // legalMoves lists the ship moves (S59): each ship that may move, to
@@ -447,10 +537,12 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 	}
 	b := g.b
 	m := g.shipMoves(s)
+	a := Action{Kind: ActMoveShip}
 	for i := 0; i < m.n; i++ {
-		from := int(m.from[i])
+		a.Edge = b.Edge(int(m.from[i]))
 		for e := m.to[i].next(0); e >= 0; e = m.to[i].next(e + 1) {
-			out = append(out, Action{Kind: ActMoveShip, Edge: b.Edge(from), Edge2: b.Edge(e)})
+			a.Edge2 = b.Edge(e)
+			out = append(out, a)
 		}
 	}
 	return out

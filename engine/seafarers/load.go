@@ -137,7 +137,7 @@ func load(cfg *config, st *State) (*Game, error) {
 		return nil, bad("scenario", "%v", err)
 	}
 	cfg.fillBoardData(b)
-	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges {
+	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges || b.NumHexes() > maxHexes {
 		return nil, bad("scenario", "the board is larger than the engine's arrays")
 	}
 	g := &Game{cfg: cfg, b: b, longest: -1, largest: -1, winner: -1, fleet: -1, robber: -1, pirate: -1}

@@ -1,31 +1,49 @@
 package seafarers
 
-// mobileShips returns seat s's ships that may move now (S59): not built
-// this turn (S60), not beside the pirate (S45), not closed (S57) and end
-// ships (S58). Where a group of the seat's ships (ships joined at corners)
-// has no loop, it is a tree: a ship is closed when both sides of it reach
-// an anchor, and an end ship when an end holds neither the seat's
-// building nor another of its ships (shipTree). A group with a loop is
-// left to the searches of shipGraph.
+// mobileShips returns seat s's ships that may move now (S59): those
+// whose place in the seat's ships lets them move (shipShape), less those
+// built this turn (S60) and those beside the pirate (S45). The shape
+// changes only with the seat's own ships and anchors, so it is worked out
+// again only when they change (seatRev).
 func (g *Game) mobileShips(s int) edgeSet {
+	c := &g.shapes[s]
+	if !c.valid || c.rev != g.seatRev[s] {
+		*c = shapeCache{valid: true, rev: g.seatRev[s], mobile: g.shipShape(s)}
+	}
+	out := c.mobile
+	for e := out.next(0); e >= 0; e = out.next(e + 1) {
+		if int(g.edges[e].built) == g.turn {
+			out.remove(e)
+		}
+	}
+	if p := g.pirateHex(); p >= 0 {
+		out.andNot(&g.cfg.geo.hexSides[p])
+	}
+	return out
+}
+
+// shapeCache holds one seat's shipShape for the seat's revision rev.
+type shapeCache struct {
+	valid  bool
+	rev    uint32
+	mobile edgeSet
+}
+
+// shipShape returns seat s's end ships (S58) that are not closed (S57).
+// Where a group of the seat's ships (ships joined at corners) has no loop,
+// it is a tree: a ship is closed when both sides of it reach an anchor,
+// and an end ship when an end holds neither the seat's building nor
+// another of its ships (shipTree). In a group with a loop the searches of
+// shipGraph decide, the end ship first (most ships of a loop are none).
+func (g *Game) shipShape(s int) edgeSet {
 	var t shipTree
 	t.build(g, s)
 	var out edgeSet
-	var sg *shipGraph
-	pirate := g.pirateHex()
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
-		if int(g.edges[e].built) == g.turn || pirate >= 0 && g.cfg.geo.hexSides[pirate].has(e) {
-			continue
-		}
 		a, b := int(t.end[i][0]), int(t.end[i][1])
 		if t.loop[t.root(a)] {
-			if sg == nil {
-				sg = new(shipGraph)
-				g.shipGraph(sg, s)
-			}
-			j := sg.ship(e)
-			if !sg.closed(j) && sg.endShip(j) {
+			if t.endShip(i) && !t.closedInLoop(i) {
 				out.add(e)
 			}
 			continue
@@ -33,7 +51,7 @@ func (g *Game) mobileShips(s int) edgeSet {
 		if t.closed(i) {
 			continue
 		}
-		if t.free(g, s, a) || t.free(g, s, b) {
+		if t.free(a) || t.free(b) {
 			out.add(e)
 		}
 	}
@@ -41,8 +59,8 @@ func (g *Game) mobileShips(s int) edgeSet {
 }
 
 // shipTree is one seat's ships as a graph on the corners they touch, with
-// its groups (connected parts), to decide S57 and S58 for groups that are
-// trees.
+// its groups (connected parts), to decide S57 and S58: at once for groups
+// that are trees, by searches over the group for groups with a loop.
 type shipTree struct {
 	n      int                  // ships
 	edge   [maxNet]uint8        // each ship's edge
@@ -52,6 +70,7 @@ type shipTree struct {
 	deg    [2 * maxNet]uint8    // ships at each node
 	adj    [2 * maxNet][3]uint8 // the ships at each node
 	anchor [2 * maxNet]bool     // the node is an anchor (S57)
+	built  uint64               // the nodes holding the seat's building
 	up     [2 * maxNet]int8     // union-find parent
 	loop   [2 * maxNet]bool     // per group root: the group has a loop
 
@@ -71,6 +90,9 @@ func (t *shipTree) build(g *Game, s int) {
 			t.corner[t.nodes] = uint8(c)
 			t.up[t.nodes] = int8(t.nodes)
 			t.anchor[t.nodes] = g.anchor(c, s)
+			if g.building(c, s) {
+				t.built |= 1 << t.nodes
+			}
 			t.nodes++
 			node[c] = int8(t.nodes)
 		}
@@ -109,8 +131,92 @@ func (t *shipTree) root(v int) int {
 
 // free reports whether node v is a free end (S58): one ship there and no
 // building of the seat.
-func (t *shipTree) free(g *Game, s, v int) bool {
-	return t.deg[v] == 1 && !g.building(int(t.corner[v]), s)
+func (t *shipTree) free(v int) bool {
+	return t.deg[v] == 1 && t.built&(1<<v) == 0
+}
+
+// other returns the end of ship i that is not node v.
+func (t *shipTree) other(i, v int) int {
+	if a := int(t.end[i][0]); a != v {
+		return a
+	}
+	return int(t.end[i][1])
+}
+
+// endShip reports whether ship i is an end ship (S58, V9): it has a free
+// end; or it lies on a loop and one of its ends holds the seat's building;
+// or it lies on a loop that passes no corner with the seat's building.
+func (t *shipTree) endShip(i int) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	if t.free(a) || t.free(b) {
+		return true
+	}
+	if t.built&(1<<a|1<<b) != 0 && t.onLoop(i, 0) {
+		return true
+	}
+	return t.onLoop(i, t.built)
+}
+
+// onLoop reports whether ship i lies on a loop of the seat's ships that
+// passes none of the nodes of avoid: its two ends stay joined without it.
+func (t *shipTree) onLoop(i int, avoid uint64) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	if avoid&(1<<a|1<<b) != 0 {
+		return false
+	}
+	return t.reaches(i, a, avoid|1<<a, func(v int) bool { return v == b })
+}
+
+// reaches reports whether a node for which goal is true can be reached
+// from node v over the ships other than i, through no node of seen but v.
+func (t *shipTree) reaches(i, v int, seen uint64, goal func(int) bool) bool {
+	var stack [2 * maxNet]int8
+	stack[0] = int8(v)
+	n := 1
+	for n > 0 {
+		n--
+		u := int(stack[n])
+		if goal(u) {
+			return true
+		}
+		for _, k := range t.adj[u][:t.deg[u]] {
+			if int(k) == i {
+				continue
+			}
+			if w := t.other(int(k), u); seen&(1<<w) == 0 {
+				seen |= 1 << w
+				stack[n] = int8(w)
+				n++
+			}
+		}
+	}
+	return false
+}
+
+// closedInLoop reports whether ship i, in a group with a loop, is closed
+// (S57): it lies on a path of the seat's ships, no corner twice, between
+// two different anchors. Every path from one end to an anchor is tried;
+// the other end must then reach another anchor without touching it.
+func (t *shipTree) closedInLoop(i int) bool {
+	a, b := int(t.end[i][0]), int(t.end[i][1])
+	return t.closedFrom(i, a, b, 1<<a|1<<b)
+}
+
+// closedFrom walks the paths from node v (on holds the path's nodes and
+// node b) for closedInLoop.
+func (t *shipTree) closedFrom(i, v, b int, on uint64) bool {
+	if t.anchor[v] && t.reaches(i, b, on, func(u int) bool { return t.anchor[u] && u != v }) {
+		return true
+	}
+	for _, k := range t.adj[v][:t.deg[v]] {
+		if int(k) == i {
+			continue
+		}
+		if w := t.other(int(k), v); on&(1<<w) == 0 && t.closedFrom(i, w, b, on|1<<w) {
+			return true
+		}
+	}
+	return false
 }
 
 // closed reports whether ship i of a tree group is closed (S57): anchors

@@ -34,7 +34,7 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 	g := &Game{cfg: cfg, b: b, robber: -1, pirate: -1, longest: -1, largest: -1, winner: -1, fleet: -1,
 		setupRound: 1, phase: PhaseSetup}
 	g.l = landOf(b)
-	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges {
+	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges || b.NumHexes() > maxHexes {
 		return nil, &engine.OptionError{Name: "scenario", Value: cfg.scenario.String(), Reason: "the board is larger than the engine's arrays"}
 	}
 	g.corners = g.cornerArr[:b.NumCorners()]
@@ -167,6 +167,7 @@ func (cfg *config) fillBoardData(b *board.Board) {
 	for h := range cfg.closedHex {
 		if a := b.HexArea(h); a >= 0 && areas[a].Closed {
 			cfg.closedHex[h] = true
+			cfg.closedHexes |= 1 << h
 		}
 	}
 	if cfg.scenario == board.PirateIslands {

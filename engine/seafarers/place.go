@@ -24,6 +24,18 @@ func (g *Game) pendingHex(h int) bool {
 	return false
 }
 
+// pendingHexes returns the fog positions whose exploration is a pending
+// sealed draw (S99), a bit each.
+func (g *Game) pendingHexes() uint64 {
+	var m uint64
+	for i := range g.sealed {
+		if d := &g.sealed[i]; d.kind == drawFog && d.at >= 0 {
+			m |= 1 << d.at
+		}
+	}
+	return m
+}
+
 // cornerUnexplored reports whether corner c touches an unexplored or
 // pending position (S17, S99, S134).
 func (g *Game) cornerUnexplored(c int) bool {

@@ -98,15 +98,19 @@ func (g *Game) shipsAt(at *cornerSet, skip int) edgeSet {
 
 // routeShipsAt returns the edges where seat s may place a ship in
 // pirate-islands (S118), the ship on edge skip left out (a ship being
-// moved), -1 for none: the empty edges of its route that shipProblem
-// allows.
+// moved), -1 for none: the empty ship edges at the chain's free end that
+// bring it closer to its goal, off the pirate fleet's sides (S45). They
+// are the edges for which shipProblem finds nothing.
 func (g *Game) routeShipsAt(s, skip int) edgeSet {
+	ch := g.chainWithout(s, skip)
 	var set edgeSet
-	for e, on := range g.cfg.bases[s].route {
-		if on && e != skip && g.edges[e].own == 0 {
-			if r, _ := g.shipProblem(s, e, false, -1, skip); r == "" {
-				set.add(e)
-			}
+	p := g.pirateHex()
+	for _, e := range g.b.CornerEdges(ch.end) {
+		if e == skip || g.edges[e].own != 0 || !g.l.shipOK.has(e) || g.edgePendingSide(e) || p >= 0 && g.cfg.geo.hexSides[p].has(e) {
+			continue
+		}
+		if r, _ := g.routeStep(s, e, &ch); r == "" {
+			set.add(e)
 		}
 	}
 	return set

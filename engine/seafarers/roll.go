@@ -84,9 +84,9 @@ func (g *Game) produce(sum int) {
 	var owed [4]Hand
 	var goldOwed [4]int
 	b := g.b
-	for h := 0; h < b.NumHexes(); h++ {
+	for _, h := range g.l.numbered[sum] {
 		x := g.l.hexes[h]
-		if x.Number != sum || h == g.robber || !x.Terrain.Produces() {
+		if h == g.robber || !x.Terrain.Produces() {
 			continue
 		}
 		r := yield(x.Terrain)
@@ -192,7 +192,7 @@ func (g *Game) fleetMove(low int, src engine.Rand) {
 	}
 	g.fleet = (g.fleet + low) % len(path)
 	h := path[g.fleet]
-	g.log.say(fmt.Sprintf("the pirate fleet sails %d to %s", low, g.b.HexPos(h)))
+	g.log.add("the pirate fleet sails ").num(low).add(" to ").pos(g.b.HexPos(h)).end()
 	n := g.nseats()
 	for i := 0; i < n; i++ {
 		s := (g.cur + i) % n
@@ -215,14 +215,14 @@ func (g *Game) fleetMove(low int, src engine.Rand) {
 				g.bank[r-1]++
 				lost[r-1]++
 			}
-			g.log.say(fmt.Sprintf("the fleet (%d) beats %s (%d warships): %s loses %s", low, g.colour(s), w, g.colour(s), lost))
+			g.log.add("the fleet (").num(low).add(") beats ", g.colour(s).String(), " (").num(w).add(" warships): ", g.colour(s).String(), " loses ").hand(lost).end()
 		case w > low:
 			if g.bank.Total() > 0 {
 				g.addPending(s, pendReward, 1)
-				g.log.say(fmt.Sprintf("%s (%d warships) beats the fleet (%d) and owes a reward choice", g.colour(s), w, low))
+				g.log.add(g.colour(s).String(), " (").num(w).add(" warships) beats the fleet (").num(low).add(") and owes a reward choice").end()
 			}
 		default:
-			g.log.say(fmt.Sprintf("%s holds off the fleet (%d against %d)", g.colour(s), w, low))
+			g.log.add(g.colour(s).String(), " holds off the fleet (").num(w).add(" against ").num(low).add(")").end()
 		}
 	}
 }

@@ -24,7 +24,7 @@ func (g *Game) routeLength(s int) int {
 	best := 0
 	for p := 0; p < r.numParts && best < r.pieces; p++ {
 		pt := &r.partOf[p]
-		if pt.pieces <= best {
+		if int(pt.pieces) <= best {
 			continue
 		}
 		if pt.pieces == pt.nodes-1 {
@@ -54,7 +54,7 @@ type routeArc struct {
 // routePart is one part of a routeGraph.
 type routePart struct {
 	first         int8 // its first node
-	nodes, pieces int
+	nodes, pieces int8
 }
 
 // build fills r with seat s's pieces.
@@ -62,34 +62,43 @@ func (r *routeGraph) build(g *Game, s int) {
 	// node[c][k] is the node of corner c for k = 0 roads (or every piece
 	// at the seat's building), 1 ships; 0 for none, else node + 1.
 	var node [maxCorners][2]int8
-	nodeAt := func(c int, ship bool) int {
-		if g.otherBuilding(c, s) {
-			r.nodes++
-			return r.nodes - 1
+	var others cornerSet // the other seats' buildings: nothing links there
+	for o := range g.players {
+		if o != s {
+			others.or(&g.sets.buildings[o])
 		}
-		k := 0
-		if ship && !g.building(c, s) {
-			k = 1
-		}
-		if node[c][k] == 0 {
-			r.nodes++
-			node[c][k] = int8(r.nodes)
-		}
-		return int(node[c][k]) - 1
 	}
-	var pieces edgeSet
-	pieces.or(&g.sets.roads[s])
-	pieces.or(&g.sets.ships[s])
-	for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
-		p := g.edges[e]
-		ends := g.b.EdgeEnds(e)
-		a, b := nodeAt(ends[0], p.ship), nodeAt(ends[1], p.ship)
-		i := int8(r.pieces)
-		r.adj[a][r.deg[a]] = routeArc{piece: i, to: int8(b)}
-		r.deg[a]++
-		r.adj[b][r.deg[b]] = routeArc{piece: i, to: int8(a)}
-		r.deg[b]++
-		r.pieces++
+	mine := &g.sets.buildings[s]
+	for k, pieces := range [2]*edgeSet{&g.sets.roads[s], &g.sets.ships[s]} {
+		for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
+			var at [2]int8
+			for i, c := range g.b.EdgeEnds(e) {
+				switch {
+				case others.has(c):
+					at[i] = int8(r.nodes)
+					r.nodes++
+				case mine.has(c):
+					if node[c][0] == 0 {
+						r.nodes++
+						node[c][0] = int8(r.nodes)
+					}
+					at[i] = node[c][0] - 1
+				default:
+					if node[c][k] == 0 {
+						r.nodes++
+						node[c][k] = int8(r.nodes)
+					}
+					at[i] = node[c][k] - 1
+				}
+			}
+			a, b := at[0], at[1]
+			p := int8(r.pieces)
+			r.adj[a][r.deg[a]] = routeArc{piece: p, to: b}
+			r.deg[a]++
+			r.adj[b][r.deg[b]] = routeArc{piece: p, to: a}
+			r.deg[b]++
+			r.pieces++
+		}
 	}
 	r.parts()
 }
@@ -126,14 +135,14 @@ func (r *routeGraph) parts() {
 				}
 			}
 		}
-		pt.pieces = degrees / 2
+		pt.pieces = int8(degrees / 2)
 	}
 }
 
 // treeLongest returns the longest path of the part of node root, a tree:
 // in one walk from root, every node's two longest ways down meet there.
 func (r *routeGraph) treeLongest(root int) int {
-	var down [2 * maxNet]int // longest way down from each node
+	var down [2 * maxNet]int8 // longest way down from each node
 	var order, parent [2 * maxNet]int8
 	order[0], parent[root] = int8(root), -1
 	n := 1
@@ -155,14 +164,14 @@ func (r *routeGraph) treeLongest(root int) int {
 			if a.to == parent[u] {
 				continue
 			}
-			switch d := down[a.to] + 1; {
+			switch d := int(down[a.to]) + 1; {
 			case d > first:
 				first, second = d, first
 			case d > second:
 				second = d
 			}
 		}
-		down[u] = first
+		down[u] = int8(first)
 		best = max(best, first+second)
 	}
 	return best
@@ -184,7 +193,7 @@ func (r *routeGraph) loopLongest(p int) int {
 		}
 	}
 	if j.n == 0 {
-		return pt.pieces
+		return int(pt.pieces)
 	}
 	var walked uint32
 	for v := int(pt.first); v < r.nodes; v++ {
@@ -208,7 +217,7 @@ func (r *routeGraph) loopLongest(p int) int {
 			j.link(int(id[v])-1, int(id[w])-1, n)
 		}
 	}
-	return j.longest(pt.pieces)
+	return j.longest(int(pt.pieces))
 }
 
 // junctions is the graph of loopLongest: the junctions of a part, joined
@@ -223,7 +232,7 @@ type junctions struct {
 	// links), the longest of those at the junctions left, and the longest
 	// trail found.
 	peeled uint64
-	down   [2 * maxNet][2]int
+	down   [2 * maxNet][2]int8
 	maxEnd int
 	best   int
 }
@@ -266,7 +275,7 @@ func (j *junctions) longest(pieces int) int {
 	inCore := pieces
 	for i := 0; i < n; i++ {
 		u := int(queue[i])
-		j.best = max(j.best, j.down[u][0]+j.down[u][1])
+		j.best = max(j.best, int(j.down[u][0])+int(j.down[u][1]))
 		for _, l := range j.adj[u][:j.deg[u]] {
 			if j.peeled&(1<<l.link) != 0 {
 				continue
@@ -274,7 +283,7 @@ func (j *junctions) longest(pieces int) int {
 			j.peeled |= 1 << l.link
 			inCore -= int(l.len)
 			w := int(l.to)
-			j.addDown(w, int(l.len)+j.down[u][0])
+			j.addDown(w, int(l.len)+int(j.down[u][0]))
 			left[w]--
 			if left[w] == 1 {
 				queue[n] = int8(w)
@@ -284,12 +293,12 @@ func (j *junctions) longest(pieces int) int {
 	}
 	for v := 0; v < j.n; v++ {
 		if left[v] > 1 {
-			j.maxEnd = max(j.maxEnd, j.down[v][0])
+			j.maxEnd = max(j.maxEnd, int(j.down[v][0]))
 		}
 	}
 	for v := 0; v < j.n; v++ {
 		if left[v] > 1 {
-			j.search(v, v, j.down[v][0], inCore, j.peeled)
+			j.search(v, v, int(j.down[v][0]), inCore, j.peeled)
 		}
 	}
 	return j.best
@@ -297,11 +306,11 @@ func (j *junctions) longest(pieces int) int {
 
 // addDown records a way of length d into a tree peeled off junction v.
 func (j *junctions) addDown(v, d int) {
-	switch {
-	case d > j.down[v][0]:
-		j.down[v] = [2]int{d, j.down[v][0]}
-	case d > j.down[v][1]:
-		j.down[v][1] = d
+	switch x := int8(d); {
+	case x > j.down[v][0]:
+		j.down[v] = [2]int8{x, j.down[v][0]}
+	case x > j.down[v][1]:
+		j.down[v][1] = x
 	}
 }
 
@@ -311,9 +320,9 @@ func (j *junctions) addDown(v, d int) {
 // second longest when it ends where it began); left counts the core's
 // pieces not yet taken, so that a trail that cannot beat best stops.
 func (j *junctions) search(start, v, acc, left int, used uint64) {
-	end := j.down[v][0]
+	end := int(j.down[v][0])
 	if v == start {
-		end = j.down[v][1]
+		end = int(j.down[v][1])
 	}
 	j.best = max(j.best, acc+end)
 	if acc+left+j.maxEnd <= j.best {

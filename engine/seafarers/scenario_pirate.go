@@ -6,46 +6,56 @@ import (
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
-// chain returns seat s's pirate-islands shipping route (S118): its ships
-// from the pre-placed settlement on, in order, and the chain's free end.
-func (g *Game) chain(s int) ([]int, int) { return g.chainWithout(s, -1) }
+// shipChain is a seat's pirate-islands shipping route (S118): its ships
+// from the pre-placed settlement on, in order, the corners at their ends,
+// and the chain's free end.
+type shipChain struct {
+	n       int
+	ships   [limitShips]int
+	corners cornerSet
+	end     int
+}
+
+// reaches reports whether corner c is an end of a ship of the chain (S119,
+// S124).
+func (ch *shipChain) reaches(c int) bool { return ch.corners.has(c) }
+
+// chain returns seat s's chain (S118).
+func (g *Game) chain(s int) shipChain { return g.chainWithout(s, -1) }
 
 // chainWithout is chain with the ship on edge skip left out (a ship being
 // moved, S59), -1 for none.
-func (g *Game) chainWithout(s, skip int) ([]int, int) {
+func (g *Game) chainWithout(s, skip int) shipChain {
 	b := g.b
-	v := g.cfg.bases[s].settlement
-	var out []int
-	for {
+	ch := shipChain{end: g.cfg.bases[s].settlement}
+	var taken edgeSet
+	for ch.n < limitShips {
 		next := -1
-		for k, e := range b.CornerEdges(v) {
-			if e != skip && g.hasShip(e, s) && !containsInt(out, e) {
+		for k, e := range b.CornerEdges(ch.end) {
+			if e != skip && g.hasShip(e, s) && !taken.has(e) {
 				next = k
 				break
 			}
 		}
 		if next < 0 {
-			return out, v
+			break
 		}
-		out = append(out, b.CornerEdges(v)[next])
-		v = b.CornerAdjacent(v)[next]
+		e := b.CornerEdges(ch.end)[next]
+		taken.add(e)
+		ch.ships[ch.n] = e
+		ch.n++
+		ch.corners.add(ch.end)
+		ch.end = b.CornerAdjacent(ch.end)[next]
+		ch.corners.add(ch.end)
 	}
+	return ch
 }
 
 // chainReaches reports whether corner c is an end of a ship of seat s's
 // chain (S119, S124).
-func (g *Game) chainReaches(s, c int) bool { return g.chainReachesWithout(s, c, -1) }
-
-// chainReachesWithout is chainReaches with the ship on edge skip left out.
-func (g *Game) chainReachesWithout(s, c, skip int) bool {
-	ships, _ := g.chainWithout(s, skip)
-	for _, e := range ships {
-		ends := g.b.EdgeEnds(e)
-		if ends[0] == c || ends[1] == c {
-			return true
-		}
-	}
-	return false
+func (g *Game) chainReaches(s, c int) bool {
+	ch := g.chain(s)
+	return ch.reaches(c)
 }
 
 // routeProblem returns the rule and reason forbidding seat s a new ship on
@@ -53,11 +63,17 @@ func (g *Game) chainReachesWithout(s, c, skip int) bool {
 // at the chain's free end, one step closer to the current goal. skip is a
 // ship being moved (S59), judged as if it were not on the board, or -1.
 func (g *Game) routeProblem(s, e, skip int) (string, string) {
+	ch := g.chainWithout(s, skip)
+	return g.routeStep(s, e, &ch)
+}
+
+// routeStep is routeProblem for seat s's chain ch.
+func (g *Game) routeStep(s, e int, ch *shipChain) (string, string) {
 	base := &g.cfg.bases[s]
 	if !base.route[e] {
 		return "S118", "your ships stand on your colour's route edges only"
 	}
-	_, end := g.chainWithout(s, skip)
+	end := ch.end
 	if end == base.fortress {
 		return "S118", "the chain has reached the fortress: nothing extends it"
 	}
@@ -72,7 +88,7 @@ func (g *Game) routeProblem(s, e, skip int) (string, string) {
 		return "S118", "a new ship extends the chain at its free end"
 	}
 	dist := base.distFort
-	if !g.chainReachesWithout(s, base.lone, skip) {
+	if !ch.reaches(base.lone) {
 		dist = base.distLone
 	}
 	if dist[other] < 0 || dist[end] >= 0 && dist[other] >= dist[end] {
@@ -84,8 +100,8 @@ func (g *Game) routeProblem(s, e, skip int) (string, string) {
 // convertWarship makes seat s's ordinary ship nearest the start of its
 // chain a warship (S120).
 func (g *Game) convertWarship(s int) {
-	ships, _ := g.chain(s)
-	for _, e := range ships {
+	ch := g.chain(s)
+	for _, e := range ch.ships[:ch.n] {
 		if !g.edges[e].warship {
 			g.edges[e].warship = true
 			g.log.say(fmt.Sprintf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e)))
@@ -164,7 +180,8 @@ func (g *Game) fortressResult(s, die int) {
 // loseChainShips returns seat s's n ships nearest the fortress to supply
 // (S124); removed warships lose that status.
 func (g *Game) loseChainShips(s, n int) {
-	ships, _ := g.chain(s)
+	ch := g.chain(s)
+	ships := ch.ships[:ch.n]
 	for k := 0; k < n && len(ships) > 0; k++ {
 		e := ships[len(ships)-1]
 		ships = ships[:len(ships)-1]

@@ -28,9 +28,10 @@ func (g *Game) wonderLevel(s int) int {
 func (g *Game) wonderRequirement(s int, w Wonder) string {
 	p := &g.players[s]
 	cities := limitCities - p.supply[supCity]
+	bs := &g.sets.buildings[s]
 	hasMark := func(m board.CornerMark) bool {
-		for c, mk := range g.cfg.marks {
-			if mk == m && g.building(c, s) {
+		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
+			if g.cfg.marks[c] == m {
 				return true
 			}
 		}
@@ -47,8 +48,8 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 		}
 	case Monument:
 		harbourCity := false
-		for c, cp := range g.corners {
-			if cp.own == int8(s+1) && cp.kind == city && g.l.cHarbour[c] != board.NoHarbour {
+		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
+			if g.corners[c].kind == city && g.l.cHarbour[c] != board.NoHarbour {
 				harbourCity = true
 			}
 		}

@@ -2,9 +2,11 @@ package seafarers
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,9 +35,15 @@ type arena struct {
 	turns int
 	// only, when not empty, keeps the games of these scenarios.
 	only []string
-	// every, when positive, logs the hero's running tally each time that
-	// many more games have ended, for long matches.
+	// every, when positive, logs each game as it ends and the hero's
+	// running score each time that many more have ended, for long
+	// matches.
 	every int
+	// record, when not nil, gets a line for each game as it ends: its
+	// number, scenario, the hero's seat, how it ended, its turns and the
+	// thread CPU nanoseconds of each of the hero's decisions, so that
+	// the halves of a match played apart can be added up.
+	record io.Writer
 }
 
 // matchTurnLimit stops a match's game that has not ended (no game of the
@@ -52,30 +60,26 @@ type score struct {
 	cpu, wall []time.Duration
 }
 
-// play plays games games and returns the hero's score.
+// play plays games games and returns the hero's score. With every set it
+// logs each game as it ends, and the score of the games ended so far each
+// time every more have ended, so that a long match stopped early still
+// tells its result.
 func (ar arena) play(tb testing.TB, games int) score {
-	type out struct {
-		sc        string
-		o         outcome
-		hero      string
-		cpu, wall []time.Duration
-		err       error
-	}
 	var ids []int
 	for i := 0; len(ids) < games; i++ {
 		if len(ar.only) == 0 || slices.Contains(ar.only, scenarios[i%len(scenarios)]) {
 			ids = append(ids, i)
 		}
 	}
-	outs := make([]out, games)
 	procs := ar.procs
 	if procs <= 0 {
 		procs = runtime.GOMAXPROCS(0)
 	}
 	var (
-		wg         sync.WaitGroup
-		mu         sync.Mutex
-		ended, won int
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		sc    = score{byScenario: map[string]*tally{}}
+		first error
 	)
 	next := make(chan int)
 	for range procs {
@@ -84,67 +88,110 @@ func (ar arena) play(tb testing.TB, games int) score {
 			defer wg.Done()
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			for k := range next {
-				i := ids[k]
-				sc := scenarios[i%len(scenarios)]
-				setup := setupOf(sc, 4, nil)
-				seed := ar.first + uint64(i)
-				at := (i / len(scenarios)) % 4
-				players := map[string]bot.Player{}
-				h := &timed{p: ar.hero(seed)}
-				for s, c := range setup.Seats {
-					if s == at {
-						players[c] = h
-					} else {
-						players[c] = ar.other(seed, s)
+			for i := range next {
+				g, err := ar.game(i)
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				if err == nil {
+					sc.add(g)
+					if ar.record != nil {
+						fmt.Fprintf(ar.record, "%d %s %s %s %d %s\n", i, g.scenario, g.hero,
+							strings.Fields(g.result())[0], g.o.turns, nanos(g.cpu))
+					}
+					if ar.every > 0 {
+						tb.Logf("game %d, %s, hero %s: %s in %d turns (%d decisions, thread CPU max %v)",
+							i, g.scenario, g.hero, g.result(), g.o.turns, len(g.cpu), quantile(g.cpu, 1))
+						if sc.games%ar.every == 0 {
+							tb.Logf("after %d of %d games: %s", sc.games, games, sc)
+						}
 					}
 				}
-				o, err := playTo(setup, players, seed, ar.turns, nil)
-				outs[k] = out{sc: sc, o: o, hero: setup.Seats[at], cpu: h.cpu, wall: h.wall, err: err}
-				if ar.every > 0 {
-					mu.Lock()
-					ended++
-					if err == nil && o.winner == setup.Seats[at] {
-						won++
-					}
-					if ended%ar.every == 0 {
-						tb.Logf("%d of %d games played, the hero won %d", ended, games, won)
-					}
-					mu.Unlock()
-				}
+				mu.Unlock()
 			}
 		}()
 	}
-	for k := range games {
-		next <- k
+	for _, i := range ids {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
-	sc := score{byScenario: map[string]*tally{}}
-	for _, o := range outs {
-		if o.err != nil {
-			tb.Fatal(o.err)
-		}
-		t := sc.byScenario[o.sc]
-		if t == nil {
-			t = &tally{}
-			sc.byScenario[o.sc] = t
-		}
-		sc.games++
-		t.games++
-		sc.turns += o.o.turns
-		t.turns += o.o.turns
-		if o.o.limited {
-			sc.limited++
-		}
-		if o.o.winner == o.hero {
-			sc.wins++
-			t.wins++
-		}
-		sc.cpu = append(sc.cpu, o.cpu...)
-		sc.wall = append(sc.wall, o.wall...)
+	if first != nil {
+		tb.Fatal(first)
 	}
 	return sc
+}
+
+// played is one game of a match, as the hero saw it.
+type played struct {
+	scenario, hero string
+	o              outcome
+	cpu, wall      []time.Duration
+}
+
+// result says how the game ended for the hero.
+func (g played) result() string {
+	switch {
+	case g.o.winner == g.hero:
+		return "won"
+	case g.o.limited:
+		return "stopped at the turn limit"
+	}
+	return "lost to " + g.o.winner
+}
+
+// game plays game i of the match.
+func (ar arena) game(i int) (played, error) {
+	sc := scenarios[i%len(scenarios)]
+	setup := setupOf(sc, 4, nil)
+	seed := ar.first + uint64(i)
+	at := (i / len(scenarios)) % 4
+	players := map[string]bot.Player{}
+	h := &timed{p: ar.hero(seed)}
+	for s, c := range setup.Seats {
+		if s == at {
+			players[c] = h
+		} else {
+			players[c] = ar.other(seed, s)
+		}
+	}
+	o, err := playTo(setup, players, seed, ar.turns, nil)
+	if err != nil {
+		return played{}, fmt.Errorf("game %d (%s, seed %d): %w", i, sc, seed, err)
+	}
+	return played{scenario: sc, hero: setup.Seats[at], o: o, cpu: h.cpu, wall: h.wall}, nil
+}
+
+// nanos lists times in nanoseconds, comma-separated.
+func nanos(times []time.Duration) string {
+	f := make([]string, len(times))
+	for i, d := range times {
+		f[i] = strconv.FormatInt(d.Nanoseconds(), 10)
+	}
+	return strings.Join(f, ",")
+}
+
+// add counts a game in the score.
+func (sc *score) add(g played) {
+	t := sc.byScenario[g.scenario]
+	if t == nil {
+		t = &tally{}
+		sc.byScenario[g.scenario] = t
+	}
+	sc.games++
+	t.games++
+	sc.turns += g.o.turns
+	t.turns += g.o.turns
+	if g.o.limited {
+		sc.limited++
+	}
+	if g.o.winner == g.hero {
+		sc.wins++
+		t.wins++
+	}
+	sc.cpu = append(sc.cpu, g.cpu...)
+	sc.wall = append(sc.wall, g.wall...)
 }
 
 // timed times the Choose calls of a player that have a choice to make,

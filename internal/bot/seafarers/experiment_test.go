@@ -17,10 +17,13 @@ import (
 //
 //	games=N      games to play (default 40)
 //	procs=N      games played at once (default 1; 0 means GOMAXPROCS)
+//	every=N      log the running tally every N games (default 0: never)
 //	first=S      the seed of game 0 (default the match's)
 //	rollouts=N, horizon=N, cands=N
 //	             searchParams fields (default defaultSearch's)
 //	only=S+S     play only these scenarios ("+"-separated)
+//	record=PATH  append a line for each game as it ends to PATH (see
+//	             arena.record)
 //	hero=strong|heuristic
 //	             who plays the hero's seat
 //
@@ -59,7 +62,7 @@ func TestStrongExperiment(t *testing.T) {
 	ar := strongMatch(p)
 	ar.first = uint64(num("first", float64(ar.first)))
 	ar.procs = int(num("procs", 1))
-	ar.every = 0
+	ar.every = int(num("every", 0))
 	games := int(num("games", 40))
 	if only := kv["only"]; only != "" {
 		ar.only = strings.Split(only, "+")
@@ -69,7 +72,16 @@ func TestStrongExperiment(t *testing.T) {
 			}
 		}
 	}
+	if path := kv["record"]; path != "" {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ar.record = f
+	}
 	hero := kv["hero"]
+	delete(kv, "record")
 	delete(kv, "only")
 	delete(kv, "hero")
 	for k := range kv {

@@ -46,6 +46,8 @@ type network struct {
 	prev     [][2]int32
 	prevEdge [][2]int16
 	queue    []int32
+	// edges are the edges' states in the what-if (edgeFree, …).
+	edges []uint8
 }
 
 // roadOK reports whether a road may ever go on edge e (S51, S17, S117).
@@ -122,33 +124,49 @@ func (n *network) blocked(c int) bool {
 	return n.v.occupied[c] && !n.mine(c)
 }
 
-// own reports whether edge e holds my piece of mode m in the what-if.
-func (n *network) own(e, m int) bool {
+// The states of an edge in a what-if (network.edges).
+const (
+	edgeFree    uint8 = iota // empty
+	edgeOwnRoad              // my road
+	edgeOwnShip              // my ship
+	edgeTaken                // another seat's piece
+)
+
+// edgeState reads the state of edge e in the what-if from the game.
+func (n *network) edgeState(e int) uint8 {
 	if e == n.o.remove {
-		return false
+		return edgeFree
 	}
 	for i, a := range n.o.add {
 		if a == e {
-			return (m == modeShip) == n.o.addShip[i]
+			if n.o.addShip[i] {
+				return edgeOwnShip
+			}
+			return edgeOwnRoad
 		}
 	}
 	o, p, _ := n.v.g.PieceAt(e)
-	return o == n.v.me && (p == game.Ship) == (m == modeShip)
+	switch {
+	case o == game.NoColour:
+		return edgeFree
+	case o != n.v.me:
+		return edgeTaken
+	case p == game.Ship:
+		return edgeOwnShip
+	}
+	return edgeOwnRoad
+}
+
+// own reports whether edge e holds my piece of mode m in the what-if.
+func (n *network) own(e, m int) bool {
+	if m == modeShip {
+		return n.edges[e] == edgeOwnShip
+	}
+	return n.edges[e] == edgeOwnRoad
 }
 
 // free reports whether edge e is empty in the what-if.
-func (n *network) free(e int) bool {
-	if e == n.o.remove {
-		return true
-	}
-	for _, a := range n.o.add {
-		if a == e {
-			return false
-		}
-	}
-	o, _, _ := n.v.g.PieceAt(e)
-	return o == game.NoColour
-}
+func (n *network) free(e int) bool { return n.edges[e] == edgeFree }
 
 // search returns the distances of my network under overlay o. Its
 // arrays come from a network recycle gave back, when there is one.
@@ -160,7 +178,11 @@ func (v *view) search(o overlay) *network {
 		n, v.spare = v.spare[k-1], v.spare[:k-1]
 		n.o, n.queue = o, n.queue[:0]
 	} else {
-		n = &network{v: v, o: o, dist: make([][2]int16, nc), prev: make([][2]int32, nc), prevEdge: make([][2]int16, nc)}
+		n = &network{v: v, o: o, dist: make([][2]int16, nc), prev: make([][2]int32, nc), prevEdge: make([][2]int16, nc),
+			edges: make([]uint8, b.NumEdges())}
+	}
+	for e := range n.edges {
+		n.edges[e] = n.edgeState(e)
 	}
 	for c := range nc {
 		n.dist[c] = [2]int16{unreached, unreached}

@@ -198,16 +198,26 @@ func (v *view) plans(legal []game.Action, net *network, ts []target) []plan {
 	for i := range out {
 		out[i].score = out[i].value / (1 + v.turnsFor(out[i].cost, v.hand))
 	}
-	slices.SortStableFunc(out, func(a, b plan) int {
+	// Best first, ties in listing order; the plans are large, so their
+	// indices are sorted.
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
 		switch {
-		case a.score > b.score:
+		case out[a].score > out[b].score:
 			return -1
-		case a.score < b.score:
+		case out[a].score < out[b].score:
 			return 1
 		}
 		return 0
 	})
-	return out
+	sorted := make([]plan, len(out))
+	for i, k := range order {
+		sorted[i] = out[k]
+	}
+	return sorted
 }
 
 // pow is x to the n.

@@ -107,3 +107,63 @@ func TestRouteLengthOracle(t *testing.T) {
 		t.Fatalf("only %d cases have a route of 10 or more: the cases are too simple", long)
 	}
 }
+
+// TestMobileShipsOracle compares the ships the listings let move
+// (mobileShips: the shape of a group without a loop decides at once) with
+// movableProblem's searches of every path (S57) and loop (S58), on random
+// groups of ships, many with loops.
+func TestMobileShipsOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(57, 58))
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
+	pos, err := Rules{}.New(setup, engine.NewSeeded(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Of(pos)
+	loopShips, closed := 0, 0
+	for n := 0; n < 600; n++ {
+		g := base.Clone()
+		g.turn = 5
+		c0 := pick.IntN(g.b.NumCorners())
+		near := []int{c0}
+		for k := 0; k < len(near) && len(near) < 16; k++ {
+			near = append(near, g.b.CornerAdjacent(near[k])...)
+		}
+		ships := 0
+		for _, c := range near {
+			for _, e := range g.b.CornerEdges(c) {
+				if g.edges[e].own == 0 && pick.IntN(3) > 0 && ships < limitShips {
+					g.edges[e] = edgePiece{own: 1, ship: true, built: int32(pick.IntN(6))}
+					ships++
+				}
+			}
+			if pick.IntN(6) == 0 {
+				g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
+			}
+		}
+		g.reindex()
+		var tr shipTree
+		tr.build(g, 0)
+		for i := 0; i < tr.n; i++ {
+			if tr.loop[tr.root(int(tr.end[i][0]))] {
+				loopShips++
+			}
+		}
+		mobile := g.mobileShips(0)
+		for e := range g.edges {
+			if !g.hasShip(e, 0) {
+				continue
+			}
+			rule, why := g.movableProblem(0, e)
+			if rule == "S57" {
+				closed++
+			}
+			if mobile.has(e) != (rule == "") {
+				t.Fatalf("case %d, ship %s: S57, S58: listed as movable %v, movableProblem says %q %s", n, g.b.Edge(e), mobile.has(e), rule, why)
+			}
+		}
+	}
+	if closed < 100 || loopShips < 1000 {
+		t.Fatalf("only %d closed ships and %d ships in groups with a loop: the cases are too simple", closed, loopShips)
+	}
+}
