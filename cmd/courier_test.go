@@ -362,11 +362,16 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 }
 
 // TestCourier plays Seafarers and Elasund peer games through the courier.
-// make test plays a few; ELASUND_SOAK plays 200 of each.
+// make test plays 2 of each (about 14 s of CPU), make soak 30 (about 3.5
+// minutes), make soak-long 200.
 func TestCourier(t *testing.T) {
 	n := 2
-	if os.Getenv("ELASUND_SOAK") != "" {
+	switch os.Getenv("ELASUND_SOAK") {
+	case "":
+	case "long":
 		n = 200
+	default:
+		n = 30
 	}
 	set := games.All()
 	scenarios := []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert", "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
