@@ -39,7 +39,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		}
 		return g.log.took(), nil
 	}
-	w := g.Clone()
+	w := g.scratch()
 	w.log.room = g.log.room // w becomes g: its lists may come from g's room
 	w.log.reset()
 	if !w.l.dealt && s == 0 {

@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"slices"
-
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -80,6 +78,8 @@ type Game struct {
 
 	// stateNames are the board's names for State, made by its first call.
 	stateNames *stateNames
+	// spare is the position scratch copies g into, nil until the first.
+	spare *Game
 }
 
 // cornerPiece is what stands on a corner.
@@ -289,33 +289,76 @@ type pirateBase struct {
 
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
-	c := *g
-	c.corners = c.cornerArr[:len(g.corners)]
-	c.edges = c.edgeArr[:len(g.edges)]
-	// The players' own slices are copied on write (never changed in
-	// place), so clones share them.
-	c.players = c.playerArr[:len(g.players)]
-	if g.offer != nil {
-		o := *g.offer
-		c.offer = &o
-	}
-	c.pending = slices.Clone(g.pending)
-	c.sealed = slices.Clone(g.sealed)
-	c.forced = slices.Clone(g.forced)
-	c.gifts = slices.Clone(g.gifts)
-	c.villages = slices.Clone(g.villages)
-	c.fortresses = slices.Clone(g.fortresses)
-	c.log.room = nil // lists handed out by g live there
-	return &c
+	c := new(Game)
+	g.copyTo(c)
+	return c
 }
 
-// adopt makes g the position w (a clone g worked on), keeping g's slices
-// on g's own arrays.
+// scratch returns a copy of g in g's spare position, made without
+// allocating once the spare has room: a copy to work on for the while
+// (a listing's preview, an entry that adopt makes g). The copy is g's
+// until the next scratch; g never takes a second one while it uses the
+// first.
+func (g *Game) scratch() *Game {
+	if g.spare == nil {
+		g.spare = new(Game)
+	}
+	g.copyTo(g.spare)
+	return g.spare
+}
+
+// copyTo makes w an independent copy of g. The slices a copy needs its
+// own of go into w's room; w keeps its own spare, so that a copy may take
+// scratch copies in turn.
+func (g *Game) copyTo(w *Game) {
+	pending, sealed, forced := w.pending, w.sealed, w.forced
+	gifts, villages, fortresses := w.gifts, w.villages, w.fortresses
+	spare, text, ends := w.spare, w.log.text, w.log.ends
+	*w = *g
+	w.spare = spare
+	w.corners = w.cornerArr[:len(g.corners)]
+	w.edges = w.edgeArr[:len(g.edges)]
+	// The players' own slices are copied on write (never changed in
+	// place), so copies share them.
+	w.players = w.playerArr[:len(g.players)]
+	if g.offer != nil {
+		o := *g.offer
+		w.offer = &o
+	}
+	w.pending = copyInto(pending, g.pending)
+	w.sealed = copyInto(sealed, g.sealed)
+	w.forced = copyInto(forced, g.forced)
+	w.gifts = copyInto(gifts, g.gifts)
+	w.villages = copyInto(villages, g.villages)
+	w.fortresses = copyInto(fortresses, g.fortresses)
+	// The events being written are g's; lists handed out by g live in
+	// its room.
+	w.log = eventLog{text: text[:0], ends: ends[:0]}
+}
+
+// copyInto returns a copy of src in room's array, as slices.Clone would
+// return it (nil for nil, empty for empty).
+func copyInto[T any](room, src []T) []T {
+	if len(src) == 0 {
+		return src[:0:0]
+	}
+	return append(room[:0], src...)
+}
+
+// adopt makes g the position w (a copy g worked on), keeping g's slices
+// on g's own arrays; w keeps g's former room for its next copy.
 func (g *Game) adopt(w *Game) {
+	pending, sealed, forced := g.pending, g.sealed, g.forced
+	gifts, villages, fortresses := g.gifts, g.villages, g.fortresses
+	spare, text, ends := g.spare, g.log.text, g.log.ends
 	*g = *w
+	g.spare = spare
 	g.corners = g.cornerArr[:len(w.corners)]
 	g.edges = g.edgeArr[:len(w.edges)]
 	g.players = g.playerArr[:len(w.players)]
+	w.pending, w.sealed, w.forced = pending, sealed, forced
+	w.gifts, w.villages, w.fortresses = gifts, villages, fortresses
+	w.log.text, w.log.ends = text, ends
 }
 
 // nseats is the number of seats.

@@ -145,7 +145,7 @@ func sameGame(a, b *Game) bool {
 	for _, g := range []*Game{&x, &y} {
 		g.corners, g.edges, g.players = nil, nil, nil
 		g.cornerArr, g.edgeArr, g.playerArr = [maxCorners]cornerPiece{}, [maxEdges]edgePiece{}, [4]player{}
-		g.log, g.moves = eventLog{}, moveCache{}
+		g.log, g.moves, g.spare = eventLog{}, moveCache{}, nil
 	}
 	return reflect.DeepEqual(x, y)
 }

@@ -31,7 +31,7 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 	h := g
 	witness := g.resolvesAt(s)
 	if src != nil && (witness || !g.l.dealt && s == 0) {
-		h = g.Clone()
+		h = g.scratch()
 		if !h.l.dealt && s == 0 {
 			if h.dealFromEntry(src) != nil {
 				return out
@@ -79,7 +79,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		if src == nil {
 			return out
 		}
-		h := g.Clone()
+		h := g.scratch()
 		h.roll(src.Clone())
 		h.checkWin(s)
 		if h.over() {
@@ -504,7 +504,7 @@ func (g *Game) appendPlacements(out []Action, a Action, roads, ships *edgeSet) [
 func (g *Game) secondPlacements(s, e int, piece Piece, src engine.Source) (roads, ships edgeSet, ok bool) {
 	switch sc := g.cfg.scenario; {
 	case sc == board.FogIsland, sc == board.PirateIslands, sc == board.ForgottenTribe && len(g.forced) > 0:
-		h := g.Clone()
+		h := g.scratch()
 		var hs engine.Source
 		if src != nil {
 			hs = src.Clone()
