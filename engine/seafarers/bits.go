@@ -102,6 +102,8 @@ type geometry struct {
 	cornerNbrs  []cornerSet // the corners next to each corner
 	hexSides    []edgeSet   // the sides of each hex
 	hexCorners  []cornerSet // the corners of each hex
+	cornerHexes []uint64    // the hexes at each corner, a bit each
+	edgeHexes   []uint64    // the hexes each edge is a side of, a bit each
 }
 
 // newGeometry returns the geometry of board b.
@@ -111,6 +113,8 @@ func newGeometry(b *board.Board) *geometry {
 		cornerNbrs:  make([]cornerSet, b.NumCorners()),
 		hexSides:    make([]edgeSet, b.NumHexes()),
 		hexCorners:  make([]cornerSet, b.NumHexes()),
+		cornerHexes: make([]uint64, b.NumCorners()),
+		edgeHexes:   make([]uint64, b.NumEdges()),
 	}
 	for c := range geo.cornerEdges {
 		for i, e := range b.CornerEdges(c) {
@@ -127,6 +131,14 @@ func newGeometry(b *board.Board) *geometry {
 		for _, c := range b.HexCorners(h) {
 			if c >= 0 {
 				geo.hexCorners[h].add(c)
+				geo.cornerHexes[c] |= 1 << h
+			}
+		}
+	}
+	for e := range geo.edgeHexes {
+		for _, h := range b.EdgeHexes(e) {
+			if h >= 0 {
+				geo.edgeHexes[e] |= 1 << h
 			}
 		}
 	}

@@ -52,9 +52,12 @@ type Game struct {
 	longest int // seat index holding Longest Trade Route, -1 nobody
 	largest int // seat index holding Largest Army, -1 nobody
 
-	bank       Hand
-	unseen     Deck
-	offer      *offer
+	bank   Hand
+	unseen Deck
+	offer  *offer
+	// offerRoom holds the open offer (offer points to it), so that an
+	// offer allocates nothing.
+	offerRoom  offer
 	pending    []pending
 	sealed     []sealedDraw
 	sealedNext int
@@ -322,8 +325,8 @@ func (g *Game) copyTo(w *Game) {
 	// place), so copies share them.
 	w.players = w.playerArr[:len(g.players)]
 	if g.offer != nil {
-		o := *g.offer
-		w.offer = &o
+		w.offerRoom = *g.offer
+		w.offer = &w.offerRoom
 	}
 	w.pending = copyInto(pending, g.pending)
 	w.sealed = copyInto(sealed, g.sealed)
@@ -356,6 +359,10 @@ func (g *Game) adopt(w *Game) {
 	g.corners = g.cornerArr[:len(w.corners)]
 	g.edges = g.edgeArr[:len(w.edges)]
 	g.players = g.playerArr[:len(w.players)]
+	if g.offer != nil {
+		g.offerRoom = *w.offer
+		g.offer = &g.offerRoom
+	}
 	w.pending, w.sealed, w.forced = pending, sealed, forced
 	w.gifts, w.villages, w.fortresses = gifts, villages, fortresses
 	w.log.text, w.log.ends = text, ends

@@ -235,15 +235,18 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 	// The hexes robberTarget and pirateTarget allow: land (not a tribe's
 	// island) and sea, explored and not pending (S17, S42, S43), and not
 	// where the robber or the pirate stands.
+	// The victims of each hex are read from the hexes beside each other
+	// seat's pieces (robberVictims, pirateVictims for every hex at once).
 	pending := g.pendingHexes()
 	if g.cfg.usesRobber {
 		hexes := g.l.landHexes &^ g.cfg.closedHexes &^ pending
 		if g.robber >= 0 {
 			hexes &^= 1 << g.robber
 		}
+		by := g.victimHexes(s, false)
 		for ; hexes != 0; hexes &= hexes - 1 {
 			h := bits.TrailingZeros64(hexes)
-			out = g.appendSteals(out, ActRobber, b.HexPos(h), g.robberVictims(s, h))
+			out = g.appendSteals(out, ActRobber, b.HexPos(h), victimsAt(&by, h))
 		}
 	}
 	if g.cfg.usesPirate && g.pirateAllowed(s) {
@@ -251,12 +254,49 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 		if g.pirate >= 0 {
 			hexes &^= 1 << g.pirate
 		}
+		by := g.victimHexes(s, true)
 		for ; hexes != 0; hexes &= hexes - 1 {
 			h := bits.TrailingZeros64(hexes)
-			out = g.appendSteals(out, ActPirate, b.HexPos(h), g.pirateVictims(s, h))
+			out = g.appendSteals(out, ActPirate, b.HexPos(h), victimsAt(&by, h))
 		}
 	}
 	return out
+}
+
+// victimHexes returns, for every seat other than s the robber (or, with
+// pirate, the pirate) could steal from, the hexes where it could: beside
+// its settlements and cities when it holds a resource card (robberVictims),
+// beside its ships when it holds a resource card or a cloth
+// (pirateVictims); a bit each.
+func (g *Game) victimHexes(s int, pirate bool) (by [4]uint64) {
+	geo := g.cfg.geo
+	for o := range g.players {
+		p := &g.players[o]
+		switch {
+		case o == s:
+		case !pirate && p.hand.Total() > 0:
+			bs := &g.sets.buildings[o]
+			for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
+				by[o] |= geo.cornerHexes[c]
+			}
+		case pirate && (p.hand.Total() > 0 || p.cloth > 0):
+			ships := &g.sets.ships[o]
+			for e := ships.next(0); e >= 0; e = ships.next(e + 1) {
+				by[o] |= geo.edgeHexes[e]
+			}
+		}
+	}
+	return by
+}
+
+// victimsAt returns the seats whose hexes (victimHexes) hold hex h, a bit
+// each.
+func victimsAt(by *[4]uint64, h int) uint8 {
+	var m uint8
+	for o, hexes := range by {
+		m |= uint8(hexes>>h&1) << o
+	}
+	return m
 }
 
 func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims uint8) []Action {

@@ -147,7 +147,8 @@ func (g *Game) offerTrade(s int, a Action, src engine.Rand) error {
 	if to == 0 {
 		return ruleErr("S65", a, "an offer names at least one seat")
 	}
-	g.offer = &offer{give: a.Cards, get: a.Get, to: to}
+	g.offerRoom = offer{give: a.Cards, get: a.Get, to: to}
+	g.offer = &g.offerRoom
 	g.flags.Offers++
 	g.log.add(g.colour(s).String(), " offers ").hand(a.Cards).add(" for ").hand(a.Get).add(" to ")
 	g.logSeats(to)
