@@ -65,7 +65,7 @@ func newDemoCmd(app *App, runF func(*demoOptions) error) *cobra.Command {
 	var seed uint64
 	var choices *choiceFlags
 	c := &cobra.Command{
-		Use:   "demo [--game NAME] [--scenario S] [--players N] [--seed S] [--level heuristic|random|strong] [--out FILE] [--delay D]",
+		Use:   "demo [--game NAME] [--scenario S] [--edition E] [--players N] [--seed S] [--level heuristic|random|strong] [--out FILE] [--delay D]",
 		Short: "Watch built-in bots play a whole game through signed turn files",
 		Long: `demo plays a whole game between built-in bots, the way people play it:
 each bot has its own key and hash chain in its own temporary key directory,
