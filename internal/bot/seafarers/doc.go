@@ -70,11 +70,12 @@
 //     best plan lacks one card no maritime trade gets and another seat
 //     holds one; asked again while nobody has accepted, it withdraws the
 //     offer (S67). bot.Plan ends the move at the offer, so the other
-//     seats answer before the offering seat is asked again. At the end of its turn it moves a ship when that brings
-//     its network clearly nearer its targets (exploring fog, reaching a
-//     gift or a village), attacks its pirate fortress when its warships
-//     beat the die at least half the time (a third of the time once it
-//     has the points), and ends.
+//     seats answer before the offering seat is asked again. At the end
+//     of its turn it moves a ship when that brings its network clearly
+//     nearer its targets (exploring fog, reaching a gift or a village),
+//     attacks its pirate fortress when its warships beat the die at
+//     least half the time (a third of the time once it has the points),
+//     and ends.
 //
 //     Before the roll it plays a knight when the robber sits on its
 //     production, when the knight takes Largest Army, and always in
@@ -114,7 +115,11 @@
 //     of futures, not a clock, so its play is deterministic. Where the
 //     listing shows what the source decides (a witness's resolved draws,
 //     the board a first entry deals, the actions after the coming roll)
-//     it leaves the choice to the heuristic.
+//     it leaves the choice to the heuristic. Against three heuristic
+//     players it won 205 of 400 four-seat games over every scenario and
+//     seat (51.2%, 95% Wilson interval 46.4-56.1%; par 25%), at a median
+//     of 44 ms of thread CPU a decision and 166 ms at the 99th
+//     percentile (make match-seafarers).
 //
 // The players never look at what the rules hide or at the real future:
 // the source it is given goes to Legal only (its listing shows the seat
