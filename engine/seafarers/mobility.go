@@ -43,6 +43,10 @@ func (g *Game) shipShape(s int) edgeSet {
 		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
 		if t.loop[t.root(a)] {
+			if !t.looped {
+				t.onLoop, t.onLoopAway = t.loopShips(0), t.loopShips(t.built)
+				t.looped = true
+			}
 			if t.endShip(i) && !t.closedInLoop(i) {
 				out.add(e)
 			}
@@ -80,6 +84,11 @@ type shipTree struct {
 	walked [2 * maxNet]bool // per group root
 	parent [2 * maxNet]int8
 	below  [2 * maxNet]int8
+
+	// Worked out by loopShips once a group has a loop: the ships on a
+	// loop, and those on a loop that passes no node of built, a bit each.
+	looped             bool
+	onLoop, onLoopAway uint32
 }
 
 // build fills t with seat s's ships.
@@ -145,26 +154,67 @@ func (t *shipTree) other(i, v int) int {
 
 // endShip reports whether ship i is an end ship (S58, V9): it has a free
 // end; or it lies on a loop and one of its ends holds the seat's building;
-// or it lies on a loop that passes no corner with the seat's building.
+// or it lies on a loop that passes no corner with the seat's building
+// (onLoop, onLoopAway).
 func (t *shipTree) endShip(i int) bool {
 	a, b := int(t.end[i][0]), int(t.end[i][1])
 	if t.free(a) || t.free(b) {
 		return true
 	}
-	if t.built&(1<<a|1<<b) != 0 && t.onLoop(i, 0) {
-		return true
+	if t.built&(1<<a|1<<b) != 0 {
+		return t.onLoop&(1<<i) != 0
 	}
-	return t.onLoop(i, t.built)
+	return t.onLoopAway&(1<<i) != 0
 }
 
-// onLoop reports whether ship i lies on a loop of the seat's ships that
-// passes none of the nodes of avoid: its two ends stay joined without it.
-func (t *shipTree) onLoop(i int, avoid uint64) bool {
-	a, b := int(t.end[i][0]), int(t.end[i][1])
-	if avoid&(1<<a|1<<b) != 0 {
-		return false
+// loopShips returns the ships that lie on a loop of the seat's ships
+// passing none of the nodes of avoid, a bit each: the ships with no end
+// in avoid that are no bridge of the graph they make (a ship is on a loop
+// when its ends stay joined without it). One depth-first walk a group
+// finds the bridges (a ship whose far side reaches back no higher than
+// its far end).
+func (t *shipTree) loopShips(avoid uint64) uint32 {
+	var w loopWalk
+	w.t, w.avoid = t, avoid
+	for v := 0; v < t.nodes; v++ {
+		if w.order[v] == 0 && avoid&(1<<v) == 0 {
+			w.visit(v, -1)
+		}
 	}
-	return t.reaches(i, a, avoid|1<<a, func(v int) bool { return v == b })
+	return w.kept &^ w.bridges
+}
+
+// loopWalk is the depth-first walk of loopShips.
+type loopWalk struct {
+	t             *shipTree
+	avoid         uint64
+	n             int8
+	order, low    [2 * maxNet]int8 // visit order (from 1) and lowest reached
+	kept, bridges uint32
+}
+
+// visit walks from node v, entered by ship in (-1 for none).
+func (w *loopWalk) visit(v, in int) {
+	t := w.t
+	w.n++
+	w.order[v], w.low[v] = w.n, w.n
+	for _, k := range t.adj[v][:t.deg[v]] {
+		i := int(k)
+		u := t.other(i, v)
+		if i == in || w.avoid&(1<<u) != 0 {
+			continue
+		}
+		w.kept |= 1 << i
+		if w.order[u] == 0 {
+			w.visit(u, i)
+			w.low[v] = min(w.low[v], w.low[u])
+			if w.low[u] > w.order[v] {
+				w.bridges |= 1 << i
+			}
+			continue
+		}
+		w.low[v] = min(w.low[v], w.order[u])
+	}
 }
 
 // reaches reports whether a node for which goal is true can be reached
