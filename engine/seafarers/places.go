@@ -8,17 +8,18 @@ import "github.com/elasund/elasund/engine/seafarers/board"
 // refused for Z99.n, not for what the roll would have asked first, which
 // would tell the mover their dice before they chose to roll.
 func (g *Game) checkPlaces(move []Action) error {
-	for _, a := range move {
-		if rule, why := g.placeProblem(a); rule != "" {
-			return ruleErr(rule, a, "%s", why)
+	for i := range move {
+		if rule, why := g.placeProblem(&move[i]); rule != "" {
+			return ruleErr(rule, move[i], "%s", why)
 		}
 	}
 	return nil
 }
 
 // placeProblem returns the rule and reason when an action names a place
-// that is not on the board, or "".
-func (g *Game) placeProblem(a Action) (string, string) {
+// that is not on the board, or "". It reads the action where it is (an
+// action is large to copy).
+func (g *Game) placeProblem(a *Action) (string, string) {
 	corner := func(c board.Corner) (string, string) {
 		if g.b.CornerIndex(c) < 0 {
 			return "S15", c.String() + " is not a corner of the board"
