@@ -34,7 +34,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		// One action that checks everything before it changes anything:
 		// no copy needed for atomicity.
 		g.log.reset()
-		if err := g.step(s, move[0], &entry{src: src}); err != nil {
+		if err := g.step(s, &move[0], &entry{src: src}); err != nil {
 			return nil, err
 		}
 		return g.log.took(), nil
@@ -56,10 +56,11 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		}
 		en.resolved = 1
 		if w.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
-			return nil, ruleErr("S145", move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
+			return nil, ruleErr("S145", &move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
 		}
 	}
-	for i, a := range move {
+	for i := range move {
+		a := &move[i] // read where it is: an action is large to copy
 		if w.over() && i > 0 {
 			return nil, ruleErr("S86", a, "the game ended with %q: end the move there", move[i-1].String())
 		}
@@ -82,7 +83,7 @@ func (g *Game) inPlace(s int, move []Action) bool {
 	if len(move) != 1 || !g.l.dealt || len(g.forced) > 0 || g.resolvesAt(s) {
 		return false
 	}
-	a := move[0]
+	a := &move[0]
 	switch {
 	case a.Kind == ActPlay && a.Card == RoadBuilding:
 		return false
@@ -113,7 +114,7 @@ func (g *Game) dealFromEntry(src engine.Source) error {
 }
 
 // step applies one action by seat s, writing its events to the log.
-func (g *Game) step(s int, a Action, en *entry) error {
+func (g *Game) step(s int, a *Action, en *entry) error {
 	switch a.Kind {
 	case ActOrders:
 		if g.over() {
@@ -220,7 +221,7 @@ func (g *Game) step(s int, a Action, en *entry) error {
 // roll rolls the dice first (topic moves, S32): every action but roll, an
 // owed harbour, a development card (when one may be played before the
 // roll), orders and resolve.
-func (g *Game) implicitRoll(s int, a Action) bool {
+func (g *Game) implicitRoll(s int, a *Action) bool {
 	if g.inSetup() || g.anyDecide() || !g.awaited(s) || g.owes(s, pendHarbour) >= 0 {
 		return false
 	}
@@ -235,7 +236,7 @@ func (g *Game) implicitRoll(s int, a Action) bool {
 
 // act applies an action of the active player in phase roll (a card or a
 // harbour), trade or build.
-func (g *Game) act(s int, a Action, en *entry) error {
+func (g *Game) act(s int, a *Action, en *entry) error {
 	switch a.Kind {
 	case ActHarbour:
 		return g.placeHarbour(s, a)
@@ -293,7 +294,7 @@ func (g *Game) listSeats(ss []int) string {
 }
 
 // end ends the turn (S28).
-func (g *Game) end(s int, a Action) error {
+func (g *Game) end(s int, a *Action) error {
 	if len(g.pending) > 0 {
 		return ruleErr("S28", a, "a decision is still owed")
 	}

@@ -9,7 +9,7 @@ import (
 
 // build applies a build action: a road, a ship, a settlement or a city
 // (S47–S55).
-func (g *Game) build(s int, a Action, en *entry) error {
+func (g *Game) build(s int, a *Action, en *entry) error {
 	p := &g.players[s]
 	switch a.Piece {
 	case Road, Ship:
@@ -128,7 +128,7 @@ func (g *Game) afterEdge(s, e int, piece Piece, src engine.Source) error {
 
 // buy buys a development card (S73): a sealed draw by default, else drawn
 // at once from the turn's card stream (S147).
-func (g *Game) buy(s int, a Action, en *entry) error {
+func (g *Game) buy(s int, a *Action, en *entry) error {
 	p := &g.players[s]
 	if !p.hand.Contains(costCard) {
 		return ruleErr("S12", a, "a development card costs %s", costCard)

@@ -8,7 +8,7 @@ import (
 
 // playableCard returns the index in seat s's hand of a card of kind k it
 // may play now (S29, S74), or the refusal.
-func (g *Game) playableCard(s int, k CardKind, a Action) (int, error) {
+func (g *Game) playableCard(s int, k CardKind, a *Action) (int, error) {
 	if g.flags.CardPlayed {
 		return -1, ruleErr("S29", a, "one development card per turn")
 	}
@@ -46,7 +46,7 @@ func (g *Game) playableCard(s int, k CardKind, a Action) (int, error) {
 }
 
 // play plays a development card (S74–S78, S120).
-func (g *Game) play(s int, a Action, en *entry) error {
+func (g *Game) play(s int, a *Action, en *entry) error {
 	i, err := g.playableCard(s, a.Card, a)
 	if err != nil {
 		return err
@@ -117,7 +117,7 @@ func (g *Game) play(s int, a Action, en *entry) error {
 
 // roadBuilding places the pieces of Road Building (S76): two if it can,
 // one only when no second can be placed.
-func (g *Game) roadBuilding(s int, a Action, en *entry) error {
+func (g *Game) roadBuilding(s int, a *Action, en *entry) error {
 	pieces := []struct {
 		piece Piece
 		edge  board.Edge

@@ -7,7 +7,7 @@ import (
 )
 
 // discard applies a discard decision (S39, S40).
-func (g *Game) discard(s int, a Action, src engine.Rand) error {
+func (g *Game) discard(s int, a *Action, src engine.Rand) error {
 	i := g.owes(s, pendDiscard)
 	if i < 0 {
 		return ruleErr("S39", a, "%s owes no discard", g.colour(s))
@@ -32,7 +32,7 @@ func (g *Game) payDiscard(s, i int, h Hand) {
 }
 
 // gold applies a gold decision (S35, S36).
-func (g *Game) gold(s int, a Action, src engine.Rand) error {
+func (g *Game) gold(s int, a *Action, src engine.Rand) error {
 	i := g.owes(s, pendGold)
 	if i < 0 {
 		return ruleErr("S35", a, "%s owes no gold choice", g.colour(s))
@@ -65,7 +65,7 @@ func (g *Game) payReward(s, i int, r Resource) {
 }
 
 // reward applies a pirate-islands reward decision (S122).
-func (g *Game) reward(s int, a Action, src engine.Rand) error {
+func (g *Game) reward(s int, a *Action, src engine.Rand) error {
 	i := g.owes(s, pendReward)
 	if i < 0 {
 		return ruleErr("S122", a, "%s owes no reward choice", g.colour(s))
@@ -254,7 +254,7 @@ const MaxAcceptRules = 8
 
 // setOrders applies an orders action (S154) and makes at once
 // the decisions the new orders settle.
-func (g *Game) setOrders(s int, a Action, src engine.Rand) error {
+func (g *Game) setOrders(s int, a *Action, src engine.Rand) error {
 	o := &g.players[s].orders
 	switch a.Order {
 	case OrderDiscard:

@@ -9,7 +9,7 @@ import (
 )
 
 // ruleErr returns the refusal of action a for breaking rule.
-func ruleErr(rule string, a Action, format string, args ...any) *engine.RuleError {
+func ruleErr(rule string, a *Action, format string, args ...any) *engine.RuleError {
 	s := ""
 	if a.Kind != ActNone {
 		s = a.String()

@@ -10,7 +10,7 @@ import "github.com/elasund/elasund/engine/seafarers/board"
 func (g *Game) checkPlaces(move []Action) error {
 	for i := range move {
 		if rule, why := g.placeProblem(&move[i]); rule != "" {
-			return ruleErr(rule, move[i], "%s", why)
+			return ruleErr(rule, &move[i], "%s", why)
 		}
 	}
 	return nil

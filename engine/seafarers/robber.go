@@ -157,7 +157,7 @@ func (g *Game) robberPrompt() string {
 
 // robberMove applies an owed robber or pirate move, or a pirate-islands
 // steal (S41–S44, S112, S123).
-func (g *Game) robberMove(s int, a Action, src engine.Source) error {
+func (g *Game) robberMove(s int, a *Action, src engine.Source) error {
 	i := g.owes(s, pendRobber)
 	if i < 0 {
 		return ruleErr("S26", a, "no robber or pirate move is owed")
@@ -252,7 +252,7 @@ func (g *Game) robberMove(s int, a Action, src engine.Source) error {
 // steal robs one random resource card of seat v for seat s (S44): a
 // sealed draw by default (S141), else at once from the turn's steal stream
 // (S147).
-func (g *Game) steal(s, v int, a Action, src engine.Source) error {
+func (g *Game) steal(s, v int, a *Action, src engine.Source) error {
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawSteal, s, src)
 		d.victim = v

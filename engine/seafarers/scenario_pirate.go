@@ -113,7 +113,7 @@ func (g *Game) convertWarship(s int) {
 
 // attack attacks seat s's fortress (S124): a build action that ends the
 // turn; the die is a sealed draw by default.
-func (g *Game) attack(s int, a Action, en *entry) error {
+func (g *Game) attack(s int, a *Action, en *entry) error {
 	if g.cfg.scenario != board.PirateIslands {
 		return ruleErr("S124", a, "attacks are made in pirate-islands only")
 	}

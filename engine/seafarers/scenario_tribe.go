@@ -98,7 +98,7 @@ func (g *Game) asideKinds(s int) []board.HarbourKind {
 
 // placeHarbour places a harbour kept aside (S105); it is no build action
 // and changes no phase.
-func (g *Game) placeHarbour(s int, a Action) error {
+func (g *Game) placeHarbour(s int, a *Action) error {
 	i := g.owes(s, pendHarbour)
 	if i < 0 {
 		return ruleErr("S105", a, "%s owes no harbour placement", g.colour(s))

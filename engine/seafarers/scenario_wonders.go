@@ -72,7 +72,7 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 
 // startWonder starts a wonder (S129): a build action putting a ship from
 // supply on the wonder card; without a ship in supply no wonder starts.
-func (g *Game) startWonder(s int, a Action) error {
+func (g *Game) startWonder(s int, a *Action) error {
 	if g.cfg.scenario != board.WondersOfCatan {
 		return ruleErr("S129", a, "wonders are built in wonders-of-catan only")
 	}
@@ -100,7 +100,7 @@ func (g *Game) startWonder(s int, a Action) error {
 }
 
 // buildWonder builds the next level of seat s's wonder (S130).
-func (g *Game) buildWonder(s int, a Action) error {
+func (g *Game) buildWonder(s int, a *Action) error {
 	if g.cfg.scenario != board.WondersOfCatan {
 		return ruleErr("S130", a, "wonders are built in wonders-of-catan only")
 	}

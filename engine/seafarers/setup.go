@@ -31,7 +31,7 @@ func (g *Game) placer(r, k int) int {
 // then a road or ship with an end on a corner of an unexplored position
 // explores it, as in play (S23, S99). The error is an impossible forced
 // outcome (S160).
-func (g *Game) place(s int, a Action, src engine.Source) error {
+func (g *Game) place(s int, a *Action, src engine.Source) error {
 	b := g.b
 	if !g.l.dealt {
 		return ruleErr("S134", a, "the board is not dealt yet")

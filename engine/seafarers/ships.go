@@ -191,7 +191,7 @@ func (g *Game) movable(sg *shipGraph, e int) (string, string) {
 }
 
 // moveShip moves one of the seat's ships (S59).
-func (g *Game) moveShip(s int, a Action, en *entry) error {
+func (g *Game) moveShip(s int, a *Action, en *entry) error {
 	from := g.b.EdgeIndex(a.Edge)
 	to := g.b.EdgeIndex(a.Edge2)
 	if from < 0 || to < 0 {

@@ -12,7 +12,7 @@ func (g *Game) canTrade() bool {
 
 // tradePhase returns the refusal of a trade action outside the times of
 // S61 (phase trade; build with phases: combined), or nil.
-func (g *Game) tradePhase(a Action) error {
+func (g *Game) tradePhase(a *Action) error {
 	switch g.phase {
 	case PhaseTrade:
 		return nil
@@ -71,7 +71,7 @@ func single(h Hand) (Resource, int) {
 }
 
 // maritime applies a trade with the bank (S62).
-func (g *Game) maritime(s int, a Action) error {
+func (g *Game) maritime(s int, a *Action) error {
 	if err := g.tradePhase(a); err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func (g *Game) maritime(s int, a Action) error {
 }
 
 // offerTrade opens a domestic offer (S64–S68, S71).
-func (g *Game) offerTrade(s int, a Action, src engine.Rand) error {
+func (g *Game) offerTrade(s int, a *Action, src engine.Rand) error {
 	if err := g.tradePhase(a); err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func (g *Game) closeIfDeclined() {
 }
 
 // answer applies accept or decline (S67, S68).
-func (g *Game) answer(s int, a Action) error {
+func (g *Game) answer(s int, a *Action) error {
 	o := g.offer
 	if o == nil || o.to&(1<<s) == 0 {
 		return ruleErr("S67", a, "no open offer names %s", g.colour(s))
@@ -234,7 +234,7 @@ func (g *Game) answer(s int, a Action) error {
 }
 
 // confirm makes the exchange with a seat that accepted (S69).
-func (g *Game) confirm(s int, a Action) error {
+func (g *Game) confirm(s int, a *Action) error {
 	o := g.offer
 	t := g.seatIndex(a.Seat)
 	if t < 0 || o.accepted&(1<<t) == 0 {
@@ -253,7 +253,7 @@ func (g *Game) confirm(s int, a Action) error {
 }
 
 // withdraw closes the open offer (S70).
-func (g *Game) withdraw(s int, a Action) error {
+func (g *Game) withdraw(s int, a *Action) error {
 	g.offer = nil
 	g.log.add(g.colour(s).String(), " withdraws its offer").end()
 	return nil
