@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -323,9 +324,15 @@ func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims ui
 // legalMaritime lists the trades with the bank (S62).
 func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := g.players[s].hand
+	if slices.Max(hand[:]) < 2 {
+		return out // no rate is below 2 (S62)
+	}
 	rates := g.rates(s)
 	a := Action{Kind: ActTrade}
 	for i := range Resources {
+		if hand[i] < 2 {
+			continue
+		}
 		for _, k := range [3]int{4, 3, 2} {
 			if rates[i]&(1<<k) == 0 {
 				continue
@@ -352,20 +359,18 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 		return out
 	}
 	hand := g.players[s].hand
-	a := Action{Kind: ActOffer, All: true}
 	for i := range Resources {
 		if hand[i] == 0 {
 			continue
 		}
-		a.Cards[i] = 1
 		for j := range Resources {
 			if j != i {
-				a.Get[j] = 1
-				out = append(out, a)
-				a.Get[j] = 0
+				// Written in place: cheaper than copying a whole action.
+				out = append(out, Action{Kind: ActOffer, All: true})
+				a := &out[len(out)-1]
+				a.Cards[i], a.Get[j] = 1, 1
 			}
 		}
-		a.Cards[i] = 0
 	}
 	return out
 }
