@@ -80,3 +80,103 @@ func OptionsOf(values [][2]string, s Setup) []Option {
 	}
 	return out
 }
+
+// Names returns the names of a game's own values (its seat colours, most
+// often) in their order.
+func Names[T fmt.Stringer](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
+}
+
+// Spec is what a game's Rules says of its own so that an embedded
+// Adapter can make the rest of Game: how a set-up reads as the game's
+// configuration C, what choices and options a configuration resolves to,
+// and how it starts a game G, or resumes one from a stored state *S, and
+// wraps it as a Position.
+type Spec[C, S, G any] interface {
+	// Name is Game.Name, for the errors of Load.
+	Name() string
+	// Config reads a set-up; its errors are *SetupError or *OptionError.
+	Config(Setup) (C, error)
+	// Chosen is the set-up choices a configuration resolves to, each
+	// named (Game.Resolve).
+	Chosen(C) map[string]string
+	// OptionValues lists the configuration's rule options, name and
+	// value, in the game's order (Game.Options).
+	OptionValues(C) [][2]string
+	// Start makes the starting game of a configuration (Game.New).
+	Start(C, Source) (G, error)
+	// Resume makes the game of a stored state after checking it
+	// (Game.Load).
+	Resume(C, *S) (G, error)
+	// Wrap returns a game as the Position of the set-up it was made from.
+	Wrap(G, Setup) Position
+}
+
+// Adapter is the part of Game that every game writes the same way:
+// Resolve, New, NewState, Load and Options, made from the game's Spec R.
+// A game's Rules embeds Adapter[Rules, …] and writes only what is its own
+// (its name, format, colours, choices, languages and the Spec methods);
+// its zero value is ready to use.
+type Adapter[R Spec[C, S, G], C, S, G any] struct{}
+
+// Resolve validates a set-up and returns it with every choice named.
+func (Adapter[R, C, S, G]) Resolve(s Setup) (Setup, error) {
+	var r R
+	c, err := r.Config(s)
+	if err != nil {
+		return Setup{}, err
+	}
+	s = s.Clone()
+	s.Choices = r.Chosen(c)
+	return s, nil
+}
+
+// New returns the starting position of a set-up.
+func (Adapter[R, C, S, G]) New(s Setup, src Source) (Position, error) {
+	var r R
+	c, err := r.Config(s)
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Start(c, src)
+	if err != nil {
+		return nil, err
+	}
+	return r.Wrap(g, s), nil
+}
+
+// NewState returns an empty *S for a reader to decode into.
+func (Adapter[R, C, S, G]) NewState() State { return new(S) }
+
+// Load returns the position of a stored *S; a state of another game is a
+// *StateError.
+func (Adapter[R, C, S, G]) Load(s Setup, st State) (Position, error) {
+	var r R
+	c, err := r.Config(s)
+	if err != nil {
+		return nil, err
+	}
+	own, err := StateOf[S](st, r.Name())
+	if err != nil {
+		return nil, err
+	}
+	g, err := r.Resume(c, own)
+	if err != nil {
+		return nil, err
+	}
+	return r.Wrap(g, s), nil
+}
+
+// Options lists every rule option of a set-up with its value.
+func (Adapter[R, C, S, G]) Options(s Setup) ([]Option, error) {
+	var r R
+	c, err := r.Config(s)
+	if err != nil {
+		return nil, err
+	}
+	return OptionsOf(r.OptionValues(c), s), nil
+}

@@ -7,8 +7,11 @@ import (
 	"github.com/elasund/elasund/engine"
 )
 
-// Rules is Elasund as the rest of elasund sees it: an engine.Game.
-type Rules struct{}
+// Rules is Elasund as the rest of elasund sees it: an engine.Game. Its
+// zero value is ready to use.
+type Rules struct {
+	engine.Adapter[Rules, Config, State, *Game]
+}
 
 var (
 	_ engine.Game     = Rules{}
@@ -26,13 +29,7 @@ func (Rules) Name() string { return "elasund" }
 func (Rules) Format() string { return "elasund/2" }
 
 // Colours lists the four seat colours (R14).
-func (Rules) Colours() []string {
-	out := make([]string, len(AllColours))
-	for i, c := range AllColours {
-		out[i] = c.String()
-	}
-	return out
-}
+func (Rules) Colours() []string { return engine.Names(AllColours) }
 
 // ChoiceEdition is the name of Elasund's one set-up choice, the rules
 // edition (R108): a field of the header and the flag --edition.
@@ -72,52 +69,27 @@ func ConfigOf(s engine.Setup) (Config, error) {
 	return cfg, err
 }
 
-// Resolve validates a set-up and names its edition ("en" when none is
-// given).
-func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
-	cfg, err := ConfigOf(s)
-	if err != nil {
-		return engine.Setup{}, err
-	}
-	s = s.Clone()
-	s.Choices = map[string]string{ChoiceEdition: cfg.Edition.String()}
-	return s, nil
+// Config reads a set-up (engine.Spec): ConfigOf.
+func (Rules) Config(s engine.Setup) (Config, error) { return ConfigOf(s) }
+
+// Chosen names the edition of a configuration ("en" when the set-up
+// gives none).
+func (Rules) Chosen(cfg Config) map[string]string {
+	return map[string]string{ChoiceEdition: cfg.Edition.String()}
 }
 
-// New returns the starting position of a set-up. The starting influence
-// cards are dealt at the first roll (R20, docs/decisions.md), so src is
-// not used.
-func (Rules) New(s engine.Setup, _ engine.Source) (engine.Position, error) {
-	cfg, err := ConfigOf(s)
-	if err != nil {
-		return nil, err
-	}
-	g, err := New(cfg, nil)
-	if err != nil {
-		return nil, err
-	}
-	return &Position{g: g, setup: s.Clone()}, nil
-}
+// OptionValues lists every R108 option with its value, by name.
+func (Rules) OptionValues(cfg Config) [][2]string { return cfg.Options.Values() }
 
-// NewState returns an empty *State.
-func (Rules) NewState() engine.State { return &State{} }
+// Start makes the starting game. The starting influence cards are dealt
+// at the first roll (R20, docs/decisions.md), so src is not used.
+func (Rules) Start(cfg Config, _ engine.Source) (*Game, error) { return New(cfg, nil) }
 
-// Load returns the position of a stored *State.
-func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
-	cfg, err := ConfigOf(s)
-	if err != nil {
-		return nil, err
-	}
-	es, err := engine.StateOf[State](st, "elasund")
-	if err != nil {
-		return nil, err
-	}
-	g, err := Load(cfg, es)
-	if err != nil {
-		return nil, err
-	}
-	return &Position{g: g, setup: s.Clone()}, nil
-}
+// Resume makes the game of a stored state after checking it.
+func (Rules) Resume(cfg Config, st *State) (*Game, error) { return Load(cfg, st) }
+
+// Wrap returns g as the engine.Position of the set-up s.
+func (Rules) Wrap(g *Game, s engine.Setup) engine.Position { return Wrap(g, s) }
 
 // ParseMove reads a move in Elasund's move language (docs/elasund/rules.md,
 // topic moves).
@@ -128,15 +100,6 @@ func (Rules) ParseMove(text string) ([]engine.Action, error) {
 // ParseEdits reads sandbox edits (docs/elasund/rules.md, topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
 	return engine.ParseEditsWith(text, ParseEdits)
-}
-
-// Options lists every R108 option with its value, by name.
-func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
-	cfg, err := ConfigOf(s)
-	if err != nil {
-		return nil, err
-	}
-	return engine.OptionsOf(cfg.Options.Values(), s), nil
 }
 
 // Class says what kind of entry the action makes: orders, a decision
@@ -193,7 +156,7 @@ func (p *Position) Current() string { return p.g.st.Current.String() }
 func (p *Position) Phase() string { return p.g.st.Phase.String() }
 
 // Awaited lists the seats the game waits for.
-func (p *Position) Awaited() []string { return seatNames(p.g.st.WaitingFor) }
+func (p *Position) Awaited() []string { return engine.Names(p.g.st.WaitingFor) }
 
 // Owed lists the decisions owed (R105).
 func (p *Position) Owed() []engine.Owed {
@@ -262,14 +225,6 @@ func (p *Position) Edit(edits []engine.Edit) error {
 
 // Check reports whether the position is consistent.
 func (p *Position) Check() error { return p.g.Check() }
-
-func seatNames(cs []Colour) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
 
 // Unchecked returns a game in state st without checking that st is a
 // consistent position, for drawing positions that may not be one (a

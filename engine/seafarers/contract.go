@@ -8,8 +8,10 @@ import (
 )
 
 // Rules is Catan: Seafarers as the rest of elasund sees it: an
-// engine.Game.
-type Rules struct{}
+// engine.Game. Its zero value is ready to use.
+type Rules struct {
+	engine.Adapter[Rules, *config, State, *Game]
+}
 
 var (
 	_ engine.Game        = Rules{}
@@ -34,13 +36,7 @@ func (Rules) Name() string { return "seafarers" }
 func (Rules) Format() string { return "seafarers/2" }
 
 // Colours lists the seat colours red, blue, white, orange (S3, V34).
-func (Rules) Colours() []string {
-	out := make([]string, len(AllColours))
-	for i, c := range AllColours {
-		out[i] = c.String()
-	}
-	return out
-}
+func (Rules) Colours() []string { return engine.Names(AllColours[:]) }
 
 // Choices declares the scenario (S1, S2): one of the scenarios in the
 // order of S2, new-shores by default.
@@ -52,55 +48,32 @@ func (Rules) Choices() []engine.Choice {
 	return []engine.Choice{{Name: ChoiceScenario, Default: DefaultScenario, Values: names, Usage: "the scenario (S2)"}}
 }
 
-// Resolve validates a set-up (S1, S3, S156) and returns it with its
-// scenario named (new-shores when none is given). Errors are
-// *engine.SetupError or *engine.OptionError.
-func (Rules) Resolve(s engine.Setup) (engine.Setup, error) {
-	cfg, err := configOf(s)
-	if err != nil {
-		return engine.Setup{}, err
-	}
-	s = s.Clone()
-	s.Choices = map[string]string{ChoiceScenario: cfg.scenario.String()}
-	return s, nil
+// Config reads a set-up (S1, S3, S156); errors are *engine.SetupError
+// or *engine.OptionError.
+func (Rules) Config(s engine.Setup) (*config, error) { return configOf(s) }
+
+// Chosen names the scenario of a configuration (new-shores when the
+// set-up gives none).
+func (Rules) Chosen(cfg *config) map[string]string {
+	return map[string]string{ChoiceScenario: cfg.scenario.String()}
 }
 
-// New returns the starting position of a set-up. A board that needs random
-// draws (S132) is dealt now when src is a sandbox source (SandboxSeed set),
-// from H("seafarers/board" ‖ id ‖ u64(seed)); otherwise it stays undealt
+// OptionValues lists every option of S156 with its value, in the order
+// of S156.
+func (Rules) OptionValues(cfg *config) [][2]string { return cfg.opts.Values() }
+
+// Start makes the starting game. A board that needs random draws (S132)
+// is dealt now when src is a sandbox source (SandboxSeed set), from
+// H("seafarers/board" ‖ id ‖ u64(seed)); otherwise it stays undealt
 // (S134) until the first seat's first entry.
-func (Rules) New(s engine.Setup, src engine.Source) (engine.Position, error) {
-	cfg, err := configOf(s)
-	if err != nil {
-		return nil, err
-	}
-	g, err := newGame(cfg, src)
-	if err != nil {
-		return nil, err
-	}
-	return &Position{g: g, setup: s.Clone()}, nil
-}
+func (Rules) Start(cfg *config, src engine.Source) (*Game, error) { return newGame(cfg, src) }
 
-// NewState returns an empty *State for a reader to decode into.
-func (Rules) NewState() engine.State { return &State{} }
-
-// Load returns the position of a stored *State after checking that it is
+// Resume makes the game of a stored state after checking that it is
 // consistent (S158); errors are *engine.StateError naming the field.
-func (Rules) Load(s engine.Setup, st engine.State) (engine.Position, error) {
-	cfg, err := configOf(s)
-	if err != nil {
-		return nil, err
-	}
-	ss, err := engine.StateOf[State](st, "seafarers")
-	if err != nil {
-		return nil, err
-	}
-	g, err := load(cfg, ss)
-	if err != nil {
-		return nil, err
-	}
-	return &Position{g: g, setup: s.Clone()}, nil
-}
+func (Rules) Resume(cfg *config, st *State) (*Game, error) { return load(cfg, st) }
+
+// Wrap returns g as the engine.Position of the set-up s.
+func (Rules) Wrap(g *Game, s engine.Setup) engine.Position { return Wrap(g, s) }
 
 // ParseMove reads a move in Seafarers' move language
 // (docs/seafarers/rules.md, topic moves).
@@ -111,15 +84,6 @@ func (Rules) ParseMove(text string) ([]engine.Action, error) {
 // ParseEdits reads sandbox edits (topic edits).
 func (Rules) ParseEdits(text string) ([]engine.Edit, error) {
 	return engine.ParseEditsWith(text, ParseEdits)
-}
-
-// Options lists every option of S156 with its value, in the order of S156.
-func (Rules) Options(s engine.Setup) ([]engine.Option, error) {
-	cfg, err := configOf(s)
-	if err != nil {
-		return nil, err
-	}
-	return engine.OptionsOf(cfg.opts.Values(), s), nil
 }
 
 // configOf reads a set-up (S1, S3, S156).
