@@ -30,3 +30,37 @@ type Maker interface {
 	// level.
 	New(level string, seed uint64) (Player, error)
 }
+
+// Players is the bots of a game that plays at the three shared levels
+// random, heuristic and strong, by a constructor a level.
+type Players interface {
+	Random(seed uint64) Player
+	Heuristic(seed uint64) Player
+	Strong(seed uint64) Player
+}
+
+// ThreeLevels is the Maker of such a game: its Maker embeds
+// ThreeLevels[Maker] and writes only its Players constructors. Its zero
+// value is ready to use.
+type ThreeLevels[P Players] struct{}
+
+// Levels lists LevelRandom, LevelHeuristic and LevelStrong.
+func (ThreeLevels[P]) Levels() []string {
+	return []string{LevelRandom, LevelHeuristic, LevelStrong}
+}
+
+// New returns a player of a level made by P whose choices depend only on
+// seed and on the positions it is shown; a *LevelError for another
+// level.
+func (t ThreeLevels[P]) New(level string, seed uint64) (Player, error) {
+	var p P
+	switch level {
+	case LevelRandom:
+		return p.Random(seed), nil
+	case LevelHeuristic:
+		return p.Heuristic(seed), nil
+	case LevelStrong:
+		return p.Strong(seed), nil
+	}
+	return nil, &LevelError{Level: level, Levels: t.Levels()}
+}

@@ -7,29 +7,21 @@ import (
 )
 
 // Maker makes the Seafarers players. Its zero value is ready to use.
-type Maker struct{}
+type Maker struct {
+	bot.ThreeLevels[Maker]
+}
 
 var _ bot.Maker = Maker{}
 
-// Levels lists the player levels, weakest first: bot.LevelRandom,
-// bot.LevelHeuristic and bot.LevelStrong.
-func (Maker) Levels() []string {
-	return []string{bot.LevelRandom, bot.LevelHeuristic, bot.LevelStrong}
-}
+// Random returns a player that takes a legal action at random.
+func (Maker) Random(seed uint64) bot.Player { return newRandom(seed) }
 
-// New returns a player of the given level whose choices depend only on
-// seed and on the positions it is shown. It returns a *bot.LevelError for
-// an unknown level.
-func (m Maker) New(level string, seed uint64) (bot.Player, error) {
-	switch level {
-	case bot.LevelRandom:
-		return newRandom(seed), nil
-	case bot.LevelHeuristic:
-		return newHeuristic(seed), nil
-	case bot.LevelStrong:
-		return newStrong(seed, defaultSearch, &defaultValue), nil
-	}
-	return nil, &bot.LevelError{Level: level, Levels: m.Levels()}
+// Heuristic returns the heuristic player.
+func (Maker) Heuristic(seed uint64) bot.Player { return newHeuristic(seed) }
+
+// Strong returns the player that searches by simulation.
+func (Maker) Strong(seed uint64) bot.Player {
+	return newStrong(seed, defaultSearch, &defaultValue)
 }
 
 // chooser is how the players choose, on the typed Seafarers game: one
