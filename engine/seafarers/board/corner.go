@@ -141,27 +141,37 @@ func ParseCorner(s string) (Corner, error) {
 	fail := func(reason string) (Corner, error) {
 		return Corner{}, &NameError{What: "corner", Input: s, Reason: reason}
 	}
-	dot := strings.IndexByte(s, '.')
-	if dot < 0 {
-		return fail("a corner is a position, a dot and n, ne, se, s, sw or nw")
-	}
-	p, reason := parsePos(s[:dot])
+	p, v, reason := parseDotted(s, vertexNames[:],
+		"a corner is a position, a dot and n, ne, se, s, sw or nw",
+		"the corner after the dot must be n, ne, se, s, sw or nw")
 	if reason != "" {
 		return fail(reason)
 	}
-	v := NoVertex
-	word := strings.ToLower(s[dot+1:])
-	for i, n := range vertexNames {
-		if i > 0 && n == word {
-			v = Vertex(i)
-		}
-	}
-	if v == NoVertex {
-		return fail("the corner after the dot must be n, ne, se, s, sw or nw")
-	}
-	c := CornerOf(p, v)
+	c := CornerOf(p, Vertex(v))
 	if !c.Valid() {
 		return fail("that corner lies outside the grid")
 	}
 	return c, nil
+}
+
+// parseDotted reads a name "<position>.<word>" of a corner or a side,
+// where word is one of names[1:] in any case: the position and the
+// word's index in names, or the reason it is not one: noDot without a
+// dot, badWord for another word, or parsePos's.
+func parseDotted(s string, names []string, noDot, badWord string) (Pos, int, string) {
+	dot := strings.IndexByte(s, '.')
+	if dot < 0 {
+		return Pos{}, 0, noDot
+	}
+	p, reason := parsePos(s[:dot])
+	if reason != "" {
+		return Pos{}, 0, reason
+	}
+	word := strings.ToLower(s[dot+1:])
+	for i, n := range names {
+		if i > 0 && n == word {
+			return p, i, ""
+		}
+	}
+	return Pos{}, 0, badWord
 }

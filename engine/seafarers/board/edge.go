@@ -123,25 +123,13 @@ func ParseEdge(s string) (Edge, error) {
 		}
 		return e, nil
 	}
-	dot := strings.IndexByte(s, '.')
-	if dot < 0 {
-		return fail("an edge is two positions joined by - or a position, a dot and a side")
-	}
-	p, reason := parsePos(s[:dot])
+	p, d, reason := parseDotted(s, dirNames[:],
+		"an edge is two positions joined by - or a position, a dot and a side",
+		"the side after the dot must be e, w, ne, nw, se or sw")
 	if reason != "" {
 		return fail(reason)
 	}
-	d := NoDir
-	word := strings.ToLower(s[dot+1:])
-	for i, n := range dirNames {
-		if i > 0 && n == word {
-			d = Dir(i)
-		}
-	}
-	if d == NoDir {
-		return fail("the side after the dot must be e, w, ne, nw, se or sw")
-	}
-	e := SideOf(p, d)
+	e := SideOf(p, Dir(d))
 	if !e.Valid() {
 		return fail("that side lies outside the grid")
 	}
