@@ -101,14 +101,7 @@ type HostedGame struct {
 // mode 0600. A new game's directory is written under a hidden name and
 // renamed into place, so that the referee never sees half a game.
 func HostNew(o HostOptions) (*HostedGame, error) {
-	rnd := o.Rand
-	if rnd == nil {
-		rnd = rand.Reader
-	}
-	set := o.Games
-	if set == nil {
-		set = games.All()
-	}
+	rnd, set := storeDefaults(o.Rand, o.Games)
 	if o.Dir == "" {
 		return nil, &mail.ConfigError{Field: "games_dir", Reason: "is required to host games"}
 	}
@@ -286,14 +279,7 @@ type InviteOptions struct {
 // seat that can be invited; naming a seat that has joined with its own
 // key is an error (it gets the latest file with "resend GAME").
 func HostInvite(o InviteOptions) (*HostedGame, error) {
-	rnd := o.Rand
-	if rnd == nil {
-		rnd = rand.Reader
-	}
-	set := o.Games
-	if set == nil {
-		set = games.All()
-	}
+	rnd, set := storeDefaults(o.Rand, o.Games)
 	game, dir := o.Game, o.Dir
 	if !gameIDPattern.MatchString(game) {
 		return nil, &HostError{Reason: fmt.Sprintf("%q is not a game id (16 hex digits)", game)}
@@ -422,4 +408,17 @@ func invitations(s *session, address string, tokens map[string]string, only []st
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// storeDefaults returns the source of new tokens and the games a store
+// may hold that options give, where nil: crypto/rand.Reader and
+// games.All().
+func storeDefaults(rnd io.Reader, set *games.Set) (io.Reader, *games.Set) {
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+	if set == nil {
+		set = games.All()
+	}
+	return rnd, set
 }

@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -47,14 +46,7 @@ type SeatOptions struct {
 // that plays with its own key cannot be handed over, since the referee
 // does not hold its key: a *HostError.
 func HostSeat(o SeatOptions) (*HostedGame, error) {
-	rnd := o.Rand
-	if rnd == nil {
-		rnd = rand.Reader
-	}
-	set := o.Games
-	if set == nil {
-		set = games.All()
-	}
+	rnd, set := storeDefaults(o.Rand, o.Games)
 	if !gameIDPattern.MatchString(o.Game) {
 		return nil, &HostError{Reason: fmt.Sprintf("%q is not a game id (16 hex digits)", o.Game)}
 	}
