@@ -362,19 +362,27 @@ func (p *moveParser) readSeatCount(e *Edit) error {
 // readAreas reads the rest of an edit "rewarded|home-islands <colour> <areas>|none" into e.
 func (p *moveParser) readAreas(e *Edit) error {
 	var err error
+	e.Areas, err = p.colourWords(e, "areas")
+	return err
+}
+
+// colourWords reads the rest of an edit "<verb> <colour> <words>|none":
+// the colour into e, and the words, or e.None and no words for none;
+// what names the words for the message when there are none.
+func (p *moveParser) colourWords(e *Edit, what string) ([]string, error) {
+	var err error
 	if e.Colour, err = p.colour(); err != nil {
-		return err
+		return nil, err
 	}
 	ws := p.words()
 	if len(ws) == 1 && ws[0] == "none" {
 		e.None = true
-		return nil
+		return nil, nil
 	}
 	if len(ws) == 0 {
-		return p.fail(p.i, "name areas, or none")
+		return nil, p.fail(p.i, "name %s, or none", what)
 	}
-	e.Areas = ws
-	return nil
+	return ws, nil
 }
 
 // readVillage reads the rest of an edit "village <corner> <n>" into e.
@@ -422,17 +430,9 @@ func (p *moveParser) readWonder(e *Edit) error {
 
 // readHarboursAside reads the rest of an edit "harbours-aside <colour> <harbour kinds>|none" into e.
 func (p *moveParser) readHarboursAside(e *Edit) error {
-	var err error
-	if e.Colour, err = p.colour(); err != nil {
+	ws, err := p.colourWords(e, "harbour kinds")
+	if err != nil || e.None {
 		return err
-	}
-	ws := p.words()
-	if len(ws) == 1 && ws[0] == "none" {
-		e.None = true
-		return nil
-	}
-	if len(ws) == 0 {
-		return p.fail(p.i, "name harbour kinds, or none")
 	}
 	for _, w := range ws {
 		k, err := parseHarbourWord(w)
@@ -880,17 +880,25 @@ func (g *Game) editRemove(e Edit) error {
 
 // editRobber moves the robber, or takes it off the board.
 func (g *Game) editRobber(e Edit) error {
-	b := g.b
 	if !g.cfg.usesRobber {
 		return editFail(e, "this scenario has no robber")
 	}
-	g.robber = -1
-	if !e.None {
-		if g.robber = b.HexIndex(e.Hex); g.robber < 0 {
-			return editFail(e, "not a hex of the board")
-		}
+	var err error
+	g.robber, err = g.editHex(e)
+	return err
+}
+
+// editHex is the hex an edit "robber|pirate <hex>|off" puts its piece
+// on, -1 for off.
+func (g *Game) editHex(e Edit) (int, error) {
+	if e.None {
+		return -1, nil
 	}
-	return nil
+	h := g.b.HexIndex(e.Hex)
+	if h < 0 {
+		return -1, editFail(e, "not a hex of the board")
+	}
+	return h, nil
 }
 
 // editPirate moves the pirate (in pirate-islands, the pirate fleet), or takes it off.
@@ -910,13 +918,9 @@ func (g *Game) editPirate(e Edit) error {
 	if !g.cfg.usesPirate {
 		return editFail(e, "this scenario has no pirate")
 	}
-	g.pirate = -1
-	if !e.None {
-		if g.pirate = b.HexIndex(e.Hex); g.pirate < 0 {
-			return editFail(e, "not a hex of the board")
-		}
-	}
-	return nil
+	var err error
+	g.pirate, err = g.editHex(e)
+	return err
 }
 
 // editAreas sets the areas a seat was rewarded for, or its home islands.
