@@ -49,16 +49,18 @@ func (s *edgeSet) count() int {
 
 // next returns the first edge of the set from e on, or -1.
 func (s *edgeSet) next(e int) int {
-	for i := e >> 6; i < len(s); i++ {
-		w := s[i]
-		if i == e>>6 {
-			w &^= 1<<(e&63) - 1
-		}
-		if w != 0 {
-			return i<<6 + bits.TrailingZeros64(w)
-		}
+	i := e >> 6
+	if i >= len(s) {
+		return -1
 	}
-	return -1
+	w := s[i] &^ (1<<(e&63) - 1)
+	for w == 0 {
+		if i++; i >= len(s) {
+			return -1
+		}
+		w = s[i]
+	}
+	return i<<6 + bits.TrailingZeros64(w)
 }
 
 // cornerSet is a set of corners, a bit each.
@@ -84,16 +86,18 @@ func (s *cornerSet) andNot(o *cornerSet) {
 
 // next returns the first corner of the set from c on, or -1.
 func (s *cornerSet) next(c int) int {
-	for i := c >> 6; i < len(s); i++ {
-		w := s[i]
-		if i == c>>6 {
-			w &^= 1<<(c&63) - 1
-		}
-		if w != 0 {
-			return i<<6 + bits.TrailingZeros64(w)
-		}
+	i := c >> 6
+	if i >= len(s) {
+		return -1
 	}
-	return -1
+	w := s[i] &^ (1<<(c&63) - 1)
+	for w == 0 {
+		if i++; i >= len(s) {
+			return -1
+		}
+		w = s[i]
+	}
+	return i<<6 + bits.TrailingZeros64(w)
 }
 
 // geometry is a board's adjacency as bit sets, fixed for a game.

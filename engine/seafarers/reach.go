@@ -1,6 +1,10 @@
 package seafarers
 
-import "github.com/elasund/elasund/engine/seafarers/board"
+import (
+	"math/bits"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
 
 // This file works out, as bit sets, where a seat may place roads, ships
 // and settlements in play: the listings' way to the answers that
@@ -36,8 +40,11 @@ func (g *Game) joins(s int, ships bool, skip int) cornerSet {
 // edgesAt returns the edges at the corners of cs.
 func (g *Game) edgesAt(cs *cornerSet) edgeSet {
 	var out edgeSet
-	for c := cs.next(0); c >= 0; c = cs.next(c + 1) {
-		out.or(&g.cfg.geo.cornerEdges[c])
+	at := g.cfg.geo.cornerEdges
+	for i, w := range cs {
+		for ; w != 0; w &= w - 1 {
+			out.or(&at[i<<6+bits.TrailingZeros64(w)])
+		}
 	}
 	return out
 }
