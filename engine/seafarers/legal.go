@@ -638,9 +638,7 @@ func (g *Game) shipMoves(s int) *moveCache {
 		case lost == (cornerSet{}):
 			to = all
 		default:
-			without := at
-			without.andNot(&lost)
-			to = g.shipsAt(&without, from)
+			to = g.withoutLost(all, &at, &lost)
 		}
 		if to != (edgeSet{}) && m.n < limitShips {
 			m.from[m.n] = uint8(from)
@@ -649,6 +647,28 @@ func (g *Game) shipMoves(s int) *moveCache {
 		}
 	}
 	return m
+}
+
+// withoutLost returns where a ship may go once the corners of lost no
+// longer join (shipsAt of at less lost), from all, where it may go while
+// every corner of at joins: the edges at a lost corner stay only when their
+// other end still joins.
+func (g *Game) withoutLost(all edgeSet, at, lost *cornerSet) edgeSet {
+	for v := lost.next(0); v >= 0; v = lost.next(v + 1) {
+		here := g.cfg.geo.cornerEdges[v]
+		here.and(&all)
+		for e := here.next(0); e >= 0; e = here.next(e + 1) {
+			ends := g.b.EdgeEnds(e)
+			u := ends[0]
+			if u == v {
+				u = ends[1]
+			}
+			if !at.has(u) || lost.has(u) {
+				all.remove(e)
+			}
+		}
+	}
+	return all
 }
 
 // joinsLost returns the ends of seat s's ship on edge from where its ships
