@@ -162,16 +162,38 @@ func writePlayed(path string, g *turnfile.Game) error {
 	return nil
 }
 
-// positions returns the player's cache of verified positions, kept in the
-// key directory beside the copies its key store remembers
-// (docs/turnfile.md §4.6), or nil without a key store: then every file is
-// read and replayed in full.
+// positions returns the player's cache of verified positions
+// (docs/turnfile.md §4.6): of peer games in the key directory, beside the
+// copies its key store remembers, and of sandbox games in the cache
+// directory (sandboxCacheDir). Without either, or if both fail, it is nil
+// and every file is read and replayed in full.
 func (app *App) positions() *turnfile.Cache {
-	ks, err := app.openKeys()
-	if err != nil {
-		return nil
+	var c *turnfile.Cache
+	if ks, err := app.openKeys(); err == nil {
+		c = ks.Cache()
 	}
-	return ks.Cache()
+	if dir := app.sandboxCacheDir(); dir != "" {
+		if withSandbox, err := c.WithSandbox(dir); err == nil {
+			c = withSandbox
+		}
+	}
+	return c
+}
+
+// sandboxCacheDir is where the positions of sandbox games are cached
+// (docs/cli.md): $ELASUND_HOME/cache, else $XDG_CACHE_HOME/elasund, else
+// ~/.cache/elasund; "" when none of these is set.
+func (app *App) sandboxCacheDir() string {
+	if d := app.getenv("ELASUND_HOME"); d != "" {
+		return filepath.Join(d, "cache")
+	}
+	if d := app.getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "elasund")
+	}
+	if h := app.getenv("HOME"); h != "" {
+		return filepath.Join(h, ".cache", "elasund")
+	}
+	return ""
 }
 
 // cacheOf calls a command's Cache option, nil meaning none.

@@ -2,7 +2,10 @@ package turnfile
 
 import (
 	"bytes"
+	"cmp"
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +19,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/internal/secretfile"
 )
 
 // Cache is a player's cache of verified positions (§4.6): beside the
@@ -31,12 +35,24 @@ import (
 // or any problem after them) is read and replayed in full, so the cache
 // never changes what a file is found to be, only how fast.
 //
+// Sandbox games have no key store: a cache made WithSandbox keeps their
+// positions in a directory of the player's own, and a sandbox file read
+// through it (and opened) leaves a snapshot of the position its history
+// leads to there, for the next read of it or of a file that continues it.
+//
 // A nil *Cache caches nothing.
 type Cache struct {
+	// shelves are where snapshots are looked for, in order.
+	shelves []shelf
+}
+
+// shelf is a directory of snapshots and the key of their MACs: a shelf
+// trusts only its own.
+type shelf struct {
 	dir string
-	// key authenticates the snapshots: only the key store's own are
-	// trusted.
 	key []byte
+	// sandbox is set on the shelf that keeps sandbox games' positions.
+	sandbox bool
 }
 
 // Cache returns the cache kept in the key store's games directory. Its
@@ -47,14 +63,92 @@ func (k *KeyStore) Cache() *Cache {
 	if k == nil {
 		return nil
 	}
+	return &Cache{shelves: []shelf{k.shelf()}}
+}
+
+// shelf is the key store's shelf of snapshots.
+func (k *KeyStore) shelf() shelf {
 	key := sha256.Sum256(append([]byte("elasund/snapshot\x00"), k.Private.Seed()...))
-	return &Cache{dir: k.gamesDir(), key: key[:]}
+	return shelf{dir: k.gamesDir(), key: key[:]}
+}
+
+// SandboxKeyFile is the file of a sandbox shelf's MAC key, in its
+// directory.
+const SandboxKeyFile = "key.yaml"
+
+// WithSandbox returns a cache that also keeps the positions of sandbox
+// games, in dir (made mode 0700 if missing): their snapshots carry a MAC
+// under a random key kept in dir's key.yaml (mode 0600, made the first
+// time), so that only the player who wrote a snapshot trusts it. c may be
+// nil.
+func (c *Cache) WithSandbox(dir string) (*Cache, error) {
+	key, err := sandboxKey(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := &Cache{}
+	if c != nil {
+		out.shelves = append(out.shelves, c.shelves...)
+	}
+	out.shelves = append(out.shelves, shelf{dir: dir, key: key, sandbox: true})
+	return out, nil
+}
+
+// sandboxKeyRecord is the key file of a sandbox shelf.
+type sandboxKeyRecord struct {
+	Key string `yaml:"key"`
+}
+
+// sandboxKey reads the MAC key of the sandbox shelf in dir, making it the
+// first time.
+func sandboxKey(dir string) ([]byte, error) {
+	path := filepath.Join(dir, SandboxKeyFile)
+	var rec sandboxKeyRecord
+	err := secretfile.Read(path, &rec)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := makeSandboxKey(dir, path); err != nil {
+			return nil, err
+		}
+		// Made now, or by another process just before: read what is there.
+		err = secretfile.Read(path, &rec)
+	}
+	if err != nil {
+		return nil, err
+	}
+	key, err := hex.DecodeString(rec.Key)
+	if err != nil || len(key) != 32 {
+		return nil, fmt.Errorf("%s: the key is not 64 hex digits", path)
+	}
+	return key, nil
+}
+
+// makeSandboxKey writes a new random key to path in dir, unless the file
+// exists.
+func makeSandboxKey(dir, path string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return err
+	}
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(fh, "# the key of this cache's snapshots (docs/turnfile.md §4.6)\nkey: %x\n", key)
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // snapshotExt ends the name of a snapshot file.
 const snapshotExt = ".snap"
 
-func (c *Cache) path(gameKey string) string { return filepath.Join(c.dir, gameKey+snapshotExt) }
+func (s shelf) path(gameKey string) string { return filepath.Join(s.dir, gameKey+snapshotExt) }
 
 // cachedPrefix is how a file read with the cache begins: with the bytes
 // of the verified copy snap describes, up to its state block. Open goes
@@ -81,13 +175,22 @@ func (c *Cache) ReadFile(path string, games *engine.Registry) (*File, error) {
 // the cache holds a snapshot of, it takes that copy's header and entries
 // from the snapshot and reads only the rest; Open then replays only the
 // entries after the copy's.
+//
+// Opening a sandbox file read so may keep a snapshot of its position on
+// the cache's sandbox shelf (WithSandbox).
 func (c *Cache) Parse(data []byte, games *engine.Registry) (*File, error) {
-	if c != nil {
-		if f := c.parse(data, games); f != nil {
-			return f, nil
+	if c == nil {
+		return Parse(data, games)
+	}
+	f := c.parse(data, games)
+	if f == nil {
+		var err error
+		if f, err = Parse(data, games); err != nil {
+			return nil, err
 		}
 	}
-	return Parse(data, games)
+	f.cache = c
+	return f, nil
 }
 
 // parse is Parse from a snapshot, or nil where the snapshot does not
@@ -100,18 +203,20 @@ func (c *Cache) parse(data []byte, games *engine.Registry) *File {
 	if !ok {
 		return nil
 	}
-	names, _ := filepath.Glob(filepath.Join(c.dir, id+"-*"+snapshotExt))
-	for _, name := range names {
-		raw, err := os.ReadFile(name)
-		if err != nil {
-			continue
-		}
-		s, err := decodeSnapshot(raw, c.key)
-		if err != nil || s.header.Game != id || s.prefixLen > len(data) || sha256.Sum256(data[:s.prefixLen]) != s.prefix {
-			continue
-		}
-		if f := s.parseRest(data, games); f != nil {
-			return f
+	for _, sh := range c.shelves {
+		names, _ := filepath.Glob(filepath.Join(sh.dir, id+"-*"+snapshotExt))
+		for _, name := range names {
+			raw, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			s, err := decodeSnapshot(raw, sh.key)
+			if err != nil || s.header.Game != id || s.prefixLen > len(data) || sha256.Sum256(data[:s.prefixLen]) != s.prefix {
+				continue
+			}
+			if f := s.parseRest(data, games); f != nil {
+				return f
+			}
 		}
 	}
 	return nil
@@ -208,7 +313,7 @@ func openCached(f *File) (*Game, error) {
 	c := f.cached
 	s := c.snap
 	n := len(s.entries)
-	if f.Header.Sandbox || len(f.History) < n || !sameEntries(f.History[:n], s.entries) {
+	if len(f.History) < n || !sameEntries(f.History[:n], s.entries) {
 		return nil, errSnapshot
 	}
 	g := newGame(f)
@@ -217,7 +322,8 @@ func openCached(f *File) (*Game, error) {
 	if g.header, err = headerHash(f); err != nil || g.header != s.headerHash {
 		return nil, errSnapshot
 	}
-	// The seats' chain positions follow from the entries.
+	// The seats' chain positions follow from the entries (a sandbox
+	// game's have none).
 	if g.restoreChains(f.History[:n], s.steps) != nil {
 		return nil, errSnapshot
 	}
@@ -302,6 +408,72 @@ func (g *Game) readsBack(data []byte) bool {
 	return back != nil && back.Format == f.Format && reflect.DeepEqual(back.Header, f.Header) && sameEntries(back.History, f.History)
 }
 
+// keepEvery is how many entries a read of a sandbox game must replay
+// beyond its snapshot (or from the start) for a new snapshot to be kept.
+const keepEvery = 8
+
+// maxSandboxSnapshots bounds the snapshots a sandbox shelf keeps: the
+// oldest go first.
+const maxSandboxSnapshots = 32
+
+// keep keeps a snapshot of the position of g, a game just opened from a
+// file read through the cache, on the cache's sandbox shelf: for a
+// sandbox game whose history replayed (not one whose stored state was
+// edited by hand, §4.4), when the read replayed keepEvery entries or more
+// past its snapshot. It only saves time: a failure is ignored.
+func (c *Cache) keep(g *Game) {
+	var sh *shelf
+	if c != nil {
+		for i := range c.shelves {
+			if c.shelves[i].sandbox {
+				sh = &c.shelves[i]
+			}
+		}
+	}
+	f := g.file
+	if sh == nil || !f.Header.Sandbox || !g.replayed || f.source == nil {
+		return
+	}
+	covered := 0
+	if g.snap != nil {
+		covered = len(g.snap.entries)
+	}
+	if len(f.History)-covered < keepEvery {
+		return
+	}
+	s, err := snapshotOf(g, f.source)
+	if err != nil {
+		return
+	}
+	b, err := s.encode(sh.key)
+	if err != nil || WriteAtomic(sh.path(g.gameKey()), b, 0o600) != nil {
+		return
+	}
+	sh.prune()
+}
+
+// prune removes the oldest snapshots beyond maxSandboxSnapshots.
+func (sh *shelf) prune() {
+	names, _ := filepath.Glob(filepath.Join(sh.dir, "*"+snapshotExt))
+	if len(names) <= maxSandboxSnapshots {
+		return
+	}
+	type aged struct {
+		name string
+		mod  int64
+	}
+	var all []aged
+	for _, n := range names {
+		if fi, err := os.Stat(n); err == nil {
+			all = append(all, aged{n, fi.ModTime().UnixNano()})
+		}
+	}
+	slices.SortFunc(all, func(a, b aged) int { return cmp.Compare(a.mod, b.mod) })
+	for _, a := range all[:max(0, len(all)-maxSandboxSnapshots)] {
+		os.Remove(a.name)
+	}
+}
+
 // KeyStore.Check and Remember use the snapshot of the copy they keep.
 
 // seenBytes returns the bytes of the latest copy of g the key store has
@@ -315,7 +487,7 @@ func (k *KeyStore) seenBytes(g *Game) ([]byte, error) {
 }
 
 // snapshotPath is where the key store keeps the snapshot of g.
-func (k *KeyStore) snapshotPath(g *Game) string { return k.Cache().path(g.gameKey()) }
+func (k *KeyStore) snapshotPath(g *Game) string { return k.shelf().path(g.gameKey()) }
 
 // readSnapshot returns the key store's snapshot of g, or nil.
 func (k *KeyStore) readSnapshot(g *Game) *snapshot {
@@ -326,7 +498,7 @@ func (k *KeyStore) readSnapshot(g *Game) *snapshot {
 	if err != nil {
 		return nil
 	}
-	s, err := decodeSnapshot(raw, k.Cache().key)
+	s, err := decodeSnapshot(raw, k.shelf().key)
 	if err != nil || s.headerHash != g.header {
 		return nil
 	}
@@ -338,12 +510,12 @@ func (k *KeyStore) readSnapshot(g *Game) *snapshot {
 // entry, or bytes that do not read back as g's file) the old snapshot is
 // removed: it describes another copy.
 func (k *KeyStore) writeSnapshot(g *Game, data []byte) error {
-	c := k.Cache()
-	path := c.path(g.gameKey())
+	sh := k.shelf()
+	path := sh.path(g.gameKey())
 	s, err := snapshotOf(g, data)
 	if err == nil {
 		var b []byte
-		if b, err = s.encode(c.key); err == nil {
+		if b, err = s.encode(sh.key); err == nil {
 			err = WriteAtomic(path, b, 0o600)
 		}
 	}

@@ -499,7 +499,7 @@ func TestCacheTamperSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := fx.ks.Cache().key
+	key := fx.ks.shelf().key
 	s, err := decodeSnapshot(good, key)
 	if err != nil {
 		t.Fatal(err)

@@ -31,9 +31,10 @@ type File struct {
 	// game is the game the format names; set by Parse and New.
 	game engine.Game
 	// cached is set when a Cache read the file from a snapshot; source
-	// is the bytes Parse read it from.
+	// is the bytes Parse read it from; cache is the Cache that read it.
 	cached *cachedPrefix
 	source []byte
+	cache  *Cache
 }
 
 // Game is the game the file's format names.

@@ -282,10 +282,14 @@ func Open(f *File) (*Game, error) {
 	}
 	if f.cached != nil {
 		if g, err := openCached(f); err == nil {
+			f.cache.keep(g)
 			return g, nil
 		}
 	}
 	g, err := replay(f)
+	if err == nil {
+		f.cache.keep(g)
+	}
 	if err == nil || !f.Header.Sandbox {
 		return g, err
 	}

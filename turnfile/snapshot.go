@@ -305,7 +305,7 @@ func decodeSnapshot(data, key []byte) (*snapshot, error) {
 func snapshotOf(g *Game, data []byte) (*snapshot, error) {
 	f := g.file
 	end := stateStart(data)
-	if len(f.History) == 0 || end <= 0 || !g.replayed || f.Header.Sandbox || len(g.steps) != len(f.History) || !g.readsBack(data) {
+	if len(f.History) == 0 || end <= 0 || !g.replayed || len(g.steps) != len(f.History) || !g.readsBack(data) {
 		return nil, fmt.Errorf("no snapshot of this game")
 	}
 	state, err := json.Marshal(g.eng.State())
