@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // snapshot is a verified position of a game (§4.6): the entries of the
@@ -21,6 +22,8 @@ import (
 type snapshot struct {
 	format string
 	header Header
+	// headerJSON is the header as the file holds it.
+	headerJSON []byte
 	// headerHash is the header hash (§3.3); last the hash of the last
 	// entry.
 	headerHash Hash
@@ -37,39 +40,106 @@ type snapshot struct {
 }
 
 // snapMagic begins a snapshot file; the version is in it.
-const snapMagic = "elasund snapshot 2\n"
+const snapMagic = "elasund snapshot 3\n"
 
 // errSnapshot is a snapshot file that does not decode or fails its
 // integrity check: it is ignored.
 var errSnapshot = errors.New("not a valid snapshot")
 
-// snapWriter writes a snapshot's fields: unsigned varints, and bytes
-// preceded by their length.
-type snapWriter struct{ b []byte }
+// snapCoder carries a snapshot's fields to or from its bytes, so that
+// snapshot.code lists them once for both ways: snapWriter writes each
+// field it is given, snapReader reads it into the field. Numbers are
+// varints; strings, bytes and lists are preceded by their length.
+type snapCoder interface {
+	// reading reports whether the fields are being read (filled in).
+	reading() bool
+	int(*int)
+	uint64(*uint64)
+	bool(*bool)
+	str(*string)
+	raw(*[]byte)
+	bytes(p []byte)
+	// count codes a list's length; a reader checks that n things of at
+	// least min bytes each remain.
+	count(n *int, min int)
+}
 
-func (w *snapWriter) uint(x uint64) { w.b = binary.AppendUvarint(w.b, x) }
-func (w *snapWriter) int(x int)     { w.b = binary.AppendVarint(w.b, int64(x)) }
-func (w *snapWriter) str(s string) {
-	w.uint(uint64(len(s)))
-	w.b = append(w.b, s...)
-}
-func (w *snapWriter) raw(p []byte) {
-	w.uint(uint64(len(p)))
-	w.b = append(w.b, p...)
-}
-func (w *snapWriter) hash(h Hash) { w.b = append(w.b, h[:]...) }
-func (w *snapWriter) bool(v bool) {
-	if v {
-		w.b = append(w.b, 1)
-	} else {
-		w.b = append(w.b, 0)
+// codeList codes a list: its length, then each item by each.
+func codeList[T any](c snapCoder, list *[]T, min int, each func(*T)) {
+	n := len(*list)
+	c.count(&n, min)
+	if c.reading() {
+		*list = make([]T, n)
+	}
+	for i := range *list {
+		each(&(*list)[i])
 	}
 }
-func (w *snapWriter) strs(list []string) {
-	w.uint(uint64(len(list)))
-	for _, s := range list {
-		w.str(s)
+
+// codeOptional codes a value that may be missing: whether it is there,
+// then the value.
+func codeOptional[T any](c snapCoder, p **T, each func(*T)) {
+	present := *p != nil
+	c.bool(&present)
+	if !present {
+		return
 	}
+	if c.reading() {
+		*p = new(T)
+	}
+	each(*p)
+}
+
+// code lists the snapshot's fields, in their order in the file.
+func (s *snapshot) code(c snapCoder) {
+	c.int(&s.prefixLen)
+	c.bytes(s.prefix[:])
+	c.bytes(s.whole[:])
+	c.str(&s.format)
+	c.raw(&s.headerJSON)
+	c.bytes(s.headerHash[:])
+	c.bytes(s.last[:])
+	codeList(c, &s.entries, 10, func(e *Entry) { codeEntry(c, e, true) })
+	c.raw(&s.state)
+	c.int(&s.rngTurn)
+	codeOptional(c, &s.rng, func(r *TurnRand) {
+		c.bytes(r.seed[:])
+		codeList(c, &r.streams, 34, func(st *stream) {
+			c.str(&st.name)
+			c.uint64(&st.counter)
+			c.bytes(st.buf[:])
+			c.int(&st.next)
+		})
+	})
+	codeList(c, &s.steps, 3, func(st *Step) {
+		c.int(&st.Turn)
+		c.bool(&st.Begins)
+		codeOptional(c, &st.Dice, func(d *[2]int) { c.int(&d[0]); c.int(&d[1]) })
+	})
+}
+
+// codeEntry codes a history entry's fields, and the parts of a parallel
+// entry where top is set (a part has none).
+func codeEntry(c snapCoder, e *Entry, top bool) {
+	c.int(&e.N)
+	c.str(&e.Seat)
+	c.str(&e.At)
+	c.str(&e.Prev)
+	c.str(&e.Key)
+	c.str(&e.Commit)
+	c.str(&e.Reveal)
+	c.int((*int)(&e.Kind))
+	codeOptional(c, &e.Dice, func(d *[2]int) { c.int(&d[0]); c.int(&d[1]) })
+	codeList(c, &e.Actions, 1, c.str)
+	if top {
+		codeList(c, &e.Parts, 10, func(p *Entry) { codeEntry(c, p, false) })
+		if c.reading() && len(e.Parts) == 0 {
+			e.Parts = nil // as Parse leaves an entry without parts
+		}
+	}
+	codeList(c, &e.Events, 1, c.str)
+	c.str(&e.State)
+	c.str(&e.Sig)
 }
 
 // encode writes the snapshot and, last, its MAC under key: HMAC-SHA256
@@ -79,42 +149,10 @@ func (s *snapshot) encode(key []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.headerJSON = header
 	w := &snapWriter{b: make([]byte, 0, 4096+len(s.entries)*700+len(s.state))}
 	w.b = append(w.b, snapMagic...)
-	w.uint(uint64(s.prefixLen))
-	w.hash(s.prefix)
-	w.hash(s.whole)
-	w.str(s.format)
-	w.raw(header)
-	w.hash(s.headerHash)
-	w.hash(s.last)
-	w.uint(uint64(len(s.entries)))
-	for i := range s.entries {
-		w.entry(&s.entries[i])
-	}
-	w.raw(s.state)
-	w.int(s.rngTurn)
-	w.bool(s.rng != nil)
-	if r := s.rng; r != nil {
-		w.hash(r.seed)
-		w.uint(uint64(len(r.streams)))
-		for _, st := range r.streams {
-			w.str(st.name)
-			w.uint(st.counter)
-			w.b = append(w.b, st.buf[:]...)
-			w.int(st.next)
-		}
-	}
-	w.uint(uint64(len(s.steps)))
-	for _, st := range s.steps {
-		w.int(st.Turn)
-		w.bool(st.Begins)
-		w.bool(st.Dice != nil)
-		if st.Dice != nil {
-			w.int(st.Dice[0])
-			w.int(st.Dice[1])
-		}
-	}
+	s.code(w)
 	return append(w.b, snapMAC(key, w.b)...), nil
 }
 
@@ -125,117 +163,6 @@ func snapMAC(key, body []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(body)
 	return m.Sum(nil)
-}
-
-// snapReader reads what snapWriter wrote; the first problem sticks.
-type snapReader struct {
-	b []byte
-	// text is b as a string, so that the strings read share it.
-	text string
-	pos  int
-	err  error
-}
-
-func (r *snapReader) fail() {
-	if r.err == nil {
-		r.err = errSnapshot
-	}
-}
-
-func (r *snapReader) uint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	x, n := binary.Uvarint(r.b[r.pos:])
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.pos += n
-	return x
-}
-
-func (r *snapReader) int() int {
-	if r.err != nil {
-		return 0
-	}
-	x, n := binary.Varint(r.b[r.pos:])
-	if n <= 0 || x != int64(int(x)) {
-		r.fail()
-		return 0
-	}
-	r.pos += n
-	return int(x)
-}
-
-// count reads a number of things each at least min bytes long.
-func (r *snapReader) count(min int) int {
-	n := r.uint()
-	if n > uint64(len(r.b)-r.pos)/uint64(max(min, 1)) {
-		r.fail()
-		return 0
-	}
-	return int(n)
-}
-
-func (r *snapReader) next(n int) (start int) {
-	if r.err != nil || n < 0 || n > len(r.b)-r.pos {
-		r.fail()
-		return r.pos
-	}
-	start = r.pos
-	r.pos += n
-	return start
-}
-
-func (r *snapReader) str() string {
-	n := r.count(1)
-	start := r.next(n)
-	if r.err != nil {
-		return ""
-	}
-	return r.text[start : start+n]
-}
-
-func (r *snapReader) raw() []byte {
-	n := r.count(1)
-	start := r.next(n)
-	if r.err != nil {
-		return nil
-	}
-	return r.b[start : start+n : start+n]
-}
-
-func (r *snapReader) hash() (h Hash) {
-	start := r.next(len(h))
-	if r.err == nil {
-		copy(h[:], r.b[start:])
-	}
-	return h
-}
-
-func (r *snapReader) bool() bool {
-	start := r.next(1)
-	if r.err != nil {
-		return false
-	}
-	switch r.b[start] {
-	case 0:
-		return false
-	case 1:
-		return true
-	}
-	r.fail()
-	return false
-}
-
-func (r *snapReader) strs() []string {
-	n := r.count(1)
-	out := make([]string, n)
-	for i := range out {
-		out[i] = r.str()
-	}
-	return out
 }
 
 // decodeSnapshot reads a snapshot file, checking its integrity first:
@@ -250,54 +177,141 @@ func decodeSnapshot(data, key []byte) (*snapshot, error) {
 	}
 	r := &snapReader{b: body, text: string(body), pos: len(snapMagic)}
 	s := &snapshot{}
-	s.prefixLen = int(r.uint())
-	s.prefix = r.hash()
-	s.whole = r.hash()
-	s.format = r.str()
-	if header := r.raw(); r.err == nil {
-		if err := json.Unmarshal(header, &s.header); err != nil {
-			return nil, errSnapshot
-		}
+	s.code(r)
+	if r.err != nil || r.pos != len(body) || json.Unmarshal(s.headerJSON, &s.header) != nil {
+		return nil, errSnapshot
 	}
-	s.headerHash = r.hash()
-	s.last = r.hash()
-	s.entries = make([]Entry, r.count(10))
-	for i := range s.entries {
-		r.entry(&s.entries[i], true)
-	}
-	s.state = r.raw()
-	s.rngTurn = r.int()
-	if r.bool() {
-		rng := &TurnRand{seed: r.hash()}
-		rng.streams = make([]stream, r.count(34))
-		for i := range rng.streams {
-			st := &rng.streams[i]
-			st.name = r.str()
-			st.counter = r.uint()
-			copy(st.buf[:], r.b[r.next(len(st.buf)):])
-			st.next = r.int()
-			if st.next < 0 || st.next > 4 {
-				r.fail()
-			}
-		}
-		s.rng = rng
-	}
-	s.steps = make([]Step, r.count(3))
-	for i := range s.steps {
-		st := &s.steps[i]
-		st.Turn = r.int()
-		st.Begins = r.bool()
-		if r.bool() {
-			st.Dice = &[2]int{r.int(), r.int()}
-		}
-	}
-	if r.err != nil || r.pos != len(body) {
+	if s.rng != nil && slices.ContainsFunc(s.rng.streams, func(st stream) bool { return st.next < 0 || st.next > 4 }) {
 		return nil, errSnapshot
 	}
 	if len(s.entries) == 0 || len(s.steps) != len(s.entries) || s.prefixLen <= 0 {
 		return nil, errSnapshot
 	}
 	return s, nil
+}
+
+// snapWriter writes a snapshot's fields.
+type snapWriter struct{ b []byte }
+
+func (w *snapWriter) reading() bool         { return false }
+func (w *snapWriter) int(x *int)            { w.b = binary.AppendVarint(w.b, int64(*x)) }
+func (w *snapWriter) uint64(x *uint64)      { w.b = binary.AppendUvarint(w.b, *x) }
+func (w *snapWriter) count(n *int, min int) { w.int(n) }
+func (w *snapWriter) bytes(p []byte)        { w.b = append(w.b, p...) }
+func (w *snapWriter) str(s *string) {
+	w.b = binary.AppendVarint(w.b, int64(len(*s)))
+	w.b = append(w.b, *s...)
+}
+func (w *snapWriter) raw(p *[]byte) {
+	w.b = binary.AppendVarint(w.b, int64(len(*p)))
+	w.b = append(w.b, *p...)
+}
+func (w *snapWriter) bool(v *bool) {
+	if *v {
+		w.b = append(w.b, 1)
+	} else {
+		w.b = append(w.b, 0)
+	}
+}
+
+// snapReader reads what snapWriter wrote; the first problem sticks, and
+// every field read after it is left zero.
+type snapReader struct {
+	b []byte
+	// text is b as a string, so that the strings read share it.
+	text string
+	pos  int
+	err  error
+}
+
+func (r *snapReader) reading() bool { return true }
+
+func (r *snapReader) fail() {
+	if r.err == nil {
+		r.err = errSnapshot
+	}
+}
+
+func (r *snapReader) int(x *int) {
+	if r.err != nil {
+		return
+	}
+	v, n := binary.Varint(r.b[r.pos:])
+	if n <= 0 || v != int64(int(v)) {
+		r.fail()
+		return
+	}
+	r.pos += n
+	*x = int(v)
+}
+
+func (r *snapReader) uint64(x *uint64) {
+	if r.err != nil {
+		return
+	}
+	v, n := binary.Uvarint(r.b[r.pos:])
+	if n <= 0 {
+		r.fail()
+		return
+	}
+	r.pos += n
+	*x = v
+}
+
+func (r *snapReader) count(n *int, min int) {
+	r.int(n)
+	if *n < 0 || *n > (len(r.b)-r.pos)/max(min, 1) {
+		r.fail()
+		*n = 0
+	}
+}
+
+// next returns where the next n bytes begin, and moves past them.
+func (r *snapReader) next(n int) (start int) {
+	if r.err != nil || n < 0 || n > len(r.b)-r.pos {
+		r.fail()
+		return r.pos
+	}
+	start = r.pos
+	r.pos += n
+	return start
+}
+
+func (r *snapReader) bytes(p []byte) {
+	if start := r.next(len(p)); r.err == nil {
+		copy(p, r.b[start:])
+	}
+}
+
+func (r *snapReader) str(s *string) {
+	var n int
+	r.count(&n, 1)
+	if start := r.next(n); r.err == nil {
+		*s = r.text[start : start+n]
+	}
+}
+
+func (r *snapReader) raw(p *[]byte) {
+	var n int
+	r.count(&n, 1)
+	if start := r.next(n); r.err == nil {
+		*p = r.b[start : start+n : start+n]
+	}
+}
+
+func (r *snapReader) bool(v *bool) {
+	start := r.next(1)
+	if r.err != nil {
+		return
+	}
+	switch r.b[start] {
+	case 0:
+		*v = false
+	case 1:
+		*v = true
+	default:
+		r.fail()
+	}
 }
 
 // snapshotOf is the snapshot of g, whose file's bytes (as Marshal writes
@@ -322,59 +336,4 @@ func snapshotOf(g *Game, data []byte) (*snapshot, error) {
 		s.rng.forced, s.rng.used = nil, 0
 	}
 	return s, nil
-}
-
-// entry writes one history entry, and the parts of a parallel entry.
-func (w *snapWriter) entry(e *Entry) {
-	w.uint(uint64(e.N))
-	w.str(e.Seat)
-	w.str(e.At)
-	w.str(e.Prev)
-	w.str(e.Key)
-	w.str(e.Commit)
-	w.str(e.Reveal)
-	w.uint(uint64(e.Kind))
-	w.bool(e.Dice != nil)
-	if e.Dice != nil {
-		w.int(e.Dice[0])
-		w.int(e.Dice[1])
-	}
-	w.strs(e.Actions)
-	w.uint(uint64(len(e.Parts)))
-	for i := range e.Parts {
-		w.entry(&e.Parts[i])
-	}
-	w.strs(e.Events)
-	w.str(e.State)
-	w.str(e.Sig)
-}
-
-// entry reads what snapWriter.entry wrote; parts only where top is set
-// (a part has none).
-func (r *snapReader) entry(e *Entry, top bool) {
-	e.N = int(r.uint())
-	e.Seat = r.str()
-	e.At = r.str()
-	e.Prev = r.str()
-	e.Key = r.str()
-	e.Commit = r.str()
-	e.Reveal = r.str()
-	e.Kind = EntryKind(r.uint())
-	if r.bool() {
-		e.Dice = &[2]int{r.int(), r.int()}
-	}
-	e.Actions = r.strs()
-	if n := r.count(10); n > 0 {
-		if !top {
-			r.fail()
-			return
-		}
-		e.Parts = make([]Entry, n)
-		for i := range e.Parts {
-			r.entry(&e.Parts[i], false)
-		}
-	}
-	e.Events = r.strs()
-	e.State = r.str()
-	e.Sig = r.str()
 }
