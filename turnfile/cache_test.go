@@ -636,3 +636,43 @@ func positive(m map[string]int) map[string]int {
 	}
 	return out
 }
+
+// TestCacheAcrossParallelEntry: a copy with a parallel entry (§2.6) is
+// remembered with a snapshot whose entries keep the parts, and a later
+// copy opens from that snapshot exactly as a full read opens it.
+func TestCacheAcrossParallelEntry(t *testing.T) {
+	tb := newTable(t, gameSpec{rules: seafarers.Rules{}, seats: seafarersSeats, scenario: "base", seed: 5})
+	seats, ok := tb.toParallel(300)
+	if !ok {
+		t.Fatal("no position where several seats act at once")
+	}
+	base := tb.data
+	var g *Game
+	for _, s := range seats {
+		tb.data = base
+		c := openBytes(t, tb.decide(s))
+		if g == nil {
+			g = c
+			continue
+		}
+		var err error
+		if g, _, err = Merge(g, c); err != nil {
+			t.Fatalf("Merge: %v", err)
+		}
+	}
+	tb.data = mustMarshal(t, g)
+	n := len(g.File().History)
+	for _, ks := range tb.stores {
+		if err := ks.Remember(openBytes(t, tb.data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb.move()
+	got := tb.open(seats[0])
+	if got.snap == nil || len(got.snap.entries) < n {
+		t.Fatal("§4.6: the copy after the parallel entry does not open from a snapshot holding it")
+	}
+	if e := got.snap.entries[n-1]; e.Kind != EntryParallel || len(e.Parts) != len(seats) {
+		t.Fatalf("§2.6: the snapshot's entry %d is %s with %d parts, want the parallel entry of %d", n, e.Kind, len(e.Parts), len(seats))
+	}
+}
