@@ -48,6 +48,16 @@ func (g *Game) setRaw(data []byte, end int, whole bool) {
 	}
 }
 
+// fileBytes returns the bytes of the game's file as it stands, when the
+// game holds them (read and not changed since, or written), else nil.
+func (g *Game) fileBytes() []byte {
+	r := g.raw
+	if r == nil || r.version != g.version && (r.version != -1 || g.version != 0) {
+		return nil
+	}
+	return r.data
+}
+
 // appendable reports whether new entries can be appended to r: the
 // bytes before its state block are Marshal's (checking those of the
 // entries not checked yet) and hold f's header and first entries.
