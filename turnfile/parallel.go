@@ -110,6 +110,11 @@ func (g *Game) checkPart(p *Entry, n int) ([]engine.Action, error) {
 // given, to a copy of the position, drawing from the turn's source where
 // the last entry left it.
 func (g *Game) combine(parts []Entry, moves [][]engine.Action) (*result, error) {
+	if len(parts) == 0 || len(moves) != len(parts) {
+		// Parse refuses such an entry (§2.6); a snapshot or a caller
+		// that bypassed it gets an error, not a panic.
+		return nil, fmt.Errorf("a parallel entry of %d parts", len(parts))
+	}
 	rng, turn := g.newSource(), -1
 	if g.rng != nil {
 		rng, turn = g.rng.Clone(), g.rngTurn
