@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/tls"
 	"net"
-	"sync"
 	"testing"
 
 	"github.com/emersion/go-imap/v2"
@@ -42,23 +41,16 @@ type IMAPOptions struct {
 // Password) whose INBOX exists. It can be stopped and started again on
 // the same port with its mail intact. It stops when the test ends.
 type IMAP struct {
-	t        testing.TB
-	mem      *imapmemserver.Server
-	user     *imapmemserver.User
-	caps     imap.CapSet
-	tls      *tls.Config
-	implicit bool
-
-	mu   sync.Mutex
-	addr string
-	srv  *imapserver.Server
-	ln   net.Listener
+	restartable
+	mem  *imapmemserver.Server
+	user *imapmemserver.User
+	caps imap.CapSet
 }
 
 // NewIMAP starts an in-memory IMAP server on a free loopback port.
 func NewIMAP(t testing.TB, o IMAPOptions) *IMAP {
 	t.Helper()
-	s := &IMAP{t: t, mem: imapmemserver.New(), caps: o.Caps, tls: o.TLS, implicit: o.Implicit}
+	s := &IMAP{restartable: restartable{t: t, what: "imap", tls: o.TLS, implicit: o.Implicit}, mem: imapmemserver.New(), caps: o.Caps}
 	if s.caps == nil {
 		s.caps = imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}}
 	}
@@ -72,55 +64,24 @@ func NewIMAP(t testing.TB, o IMAPOptions) *IMAP {
 	return s
 }
 
-// Addr is the server's address, host:port; it stays the same across
-// restarts.
-func (s *IMAP) Addr() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.addr
-}
-
 // Start starts a stopped server again on its port; a running server is
 // left alone.
 func (s *IMAP) Start() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.srv != nil {
-		return
-	}
-	ln := Listen(s.t, "imap", s.addr)
-	s.addr = ln.Addr().String()
-	opts := &imapserver.Options{
-		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return s.mem.NewSession(), nil, nil
-		},
-		Caps:         s.caps,
-		Logger:       quietLogger{},
-		InsecureAuth: true,
-	}
-	if s.tls != nil {
-		if s.implicit {
-			ln = tls.NewListener(ln, s.tls)
-		} else {
-			opts.TLSConfig = s.tls
-		}
-	}
-	s.srv = imapserver.New(opts)
-	s.ln = ln
-	go s.srv.Serve(ln)
-}
-
-// Stop closes the server and its connections; the mail stays.
-func (s *IMAP) Stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.srv != nil {
-		// Close the listener ourselves: Serve may not have registered
-		// it with the server yet.
-		s.ln.Close()
-		s.srv.Close()
-		s.srv = nil
-	}
+	s.start(func(ln net.Listener, starttls *tls.Config) func() error {
+		srv := imapserver.New(&imapserver.Options{
+			NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+				return s.mem.NewSession(), nil, nil
+			},
+			Caps:         s.caps,
+			Logger:       quietLogger{},
+			InsecureAuth: true,
+			TLSConfig:    starttls,
+		})
+		go srv.Serve(ln)
+		return srv.Close
+	})
 }
 
 // Deliver appends raw to INBOX.

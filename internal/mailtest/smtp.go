@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -40,15 +39,9 @@ type SMTPOptions struct {
 // temporarily (TempFail) or recipients for good (Refuse). It stops when
 // the test ends.
 type SMTP struct {
-	t        testing.TB
-	tls      *tls.Config
-	implicit bool
-	auth     bool
+	restartable
+	auth bool
 
-	mu       sync.Mutex
-	addr     string
-	srv      *smtp.Server
-	ln       net.Listener
 	msgs     []Message
 	byID     map[string]int
 	tempFail int             // refuse this many DATA commands with 451
@@ -59,18 +52,10 @@ type SMTP struct {
 // NewSMTP starts an SMTP sink on a free loopback port.
 func NewSMTP(t testing.TB, o SMTPOptions) *SMTP {
 	t.Helper()
-	s := &SMTP{t: t, tls: o.TLS, implicit: o.Implicit, auth: o.Auth, byID: map[string]int{}, refuse: map[string]bool{}, notify: make(chan struct{}, 1)}
+	s := &SMTP{restartable: restartable{t: t, what: "smtp", tls: o.TLS, implicit: o.Implicit}, auth: o.Auth, byID: map[string]int{}, refuse: map[string]bool{}, notify: make(chan struct{}, 1)}
 	s.Start()
 	t.Cleanup(s.Stop)
 	return s
-}
-
-// Addr is the server's address, host:port; it stays the same across
-// restarts.
-func (s *SMTP) Addr() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.addr
 }
 
 // Auth reports whether the sink requires AUTH PLAIN.
@@ -81,40 +66,19 @@ func (s *SMTP) Auth() bool { return s.auth }
 func (s *SMTP) Start() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.srv != nil {
-		return
-	}
-	ln := Listen(s.t, "smtp", s.addr)
-	s.addr = ln.Addr().String()
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
-		return &sinkSession{s: s}, nil
-	}))
-	srv.Domain = "localhost"
-	srv.AllowInsecureAuth = true
-	srv.ErrorLog = quietLogger{}
-	srv.ReadTimeout = 30 * time.Second
-	srv.WriteTimeout = 30 * time.Second
-	if s.tls != nil {
-		if s.implicit {
-			ln = tls.NewListener(ln, s.tls)
-		} else {
-			srv.TLSConfig = s.tls
-		}
-	}
-	s.srv = srv
-	s.ln = ln
-	go srv.Serve(ln)
-}
-
-// Stop closes the sink and its connections; what it received stays.
-func (s *SMTP) Stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.srv != nil {
-		s.ln.Close()
-		s.srv.Close()
-		s.srv = nil
-	}
+	s.start(func(ln net.Listener, starttls *tls.Config) func() error {
+		srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
+			return &sinkSession{s: s}, nil
+		}))
+		srv.Domain = "localhost"
+		srv.AllowInsecureAuth = true
+		srv.ErrorLog = quietLogger{}
+		srv.ReadTimeout = 30 * time.Second
+		srv.WriteTimeout = 30 * time.Second
+		srv.TLSConfig = starttls
+		go srv.Serve(ln)
+		return srv.Close
+	})
 }
 
 // TempFail makes the sink refuse the next n DATA commands with 451.
