@@ -191,6 +191,22 @@ func entryItem(e *Entry) ([]byte, error) {
 	return item, nil
 }
 
+// push links e to the chain and appends it to the history as the new
+// head; block is the new state's encoding that checkSize made, if it made
+// one.
+func (g *Game) push(e *Entry, block []byte) (*Entry, error) {
+	if err := g.link(e); err != nil {
+		return nil, err
+	}
+	g.file.History = append(g.file.History, *e)
+	g.file.State = g.eng.State()
+	g.version++
+	if block != nil {
+		g.stateYAML = encodedState{version: g.version, data: block}
+	}
+	return &g.file.History[len(g.file.History)-1], nil
+}
+
 // encodedState is a state block encoded for the game's file at a
 // version of the game (Game.version), to be reused by Marshal.
 type encodedState struct {

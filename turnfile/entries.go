@@ -157,16 +157,7 @@ func (g *Game) Move(seat string, move []engine.Action, s *Signer, at time.Time, 
 		}
 	}
 	g.accept(&e, r)
-	if err := g.link(&e); err != nil {
-		return nil, err
-	}
-	g.file.History = append(g.file.History, e)
-	g.file.State = g.eng.State()
-	g.version++
-	if block != nil {
-		g.stateYAML = encodedState{version: g.version, data: block}
-	}
-	return &g.file.History[len(g.file.History)-1], nil
+	return g.push(&e, block)
 }
 
 // Legal lists the actions seat may take now, in the game's canonical

@@ -182,16 +182,7 @@ func (g *Game) Combine(parts []Entry) (*Entry, error) {
 	for j := range parts {
 		g.countOrders(parts[j].Seat, ordersIn(moves[j]), false)
 	}
-	if err := g.link(&e); err != nil {
-		return nil, err
-	}
-	g.file.History = append(g.file.History, e)
-	g.file.State = g.eng.State()
-	g.version++
-	if block != nil {
-		g.stateYAML = encodedState{version: g.version, data: block}
-	}
-	return &g.file.History[len(g.file.History)-1], nil
+	return g.push(&e, block)
 }
 
 // PartSeats lists the seats of an entry: its seat, or its parts' seats.
