@@ -50,10 +50,7 @@ steals and development cards). The file is verified first.`,
 
 func runLog(_ context.Context, opts *logOptions) error {
 	opts.Games = orAll(opts.Games)
-	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
-	if err == nil {
-		err = check(opts.Witness, opts.File, g)
-	}
+	g, err := openChecked(opts.Games, opts.File, cacheOf(opts.Cache), opts.Witness)
 	if err != nil {
 		return err
 	}

@@ -213,6 +213,20 @@ func check(w witness, path string, g *turnfile.Game) error {
 	return w.Check(path, g)
 }
 
+// openChecked opens the game at path, through the cache c when not nil,
+// and refuses it when the player's key store knows it to be stale or
+// forked (check).
+func openChecked(set *games.Set, path string, c *turnfile.Cache, w witness) (*turnfile.Game, error) {
+	g, err := openCached(set, path, c)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(w, path, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // publishing says where and how an entry's file goes out.
 type publishing struct {
 	Out           io.Writer

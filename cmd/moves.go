@@ -90,10 +90,7 @@ const movesLines = 38
 
 func runMoves(_ context.Context, opts *movesOptions) error {
 	opts.Games = orAll(opts.Games)
-	g, err := openCached(opts.Games, opts.File, cacheOf(opts.Cache))
-	if err == nil {
-		err = check(opts.Witness, opts.File, g)
-	}
+	g, err := openChecked(opts.Games, opts.File, cacheOf(opts.Cache), opts.Witness)
 	if err != nil {
 		return err
 	}

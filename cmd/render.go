@@ -94,10 +94,7 @@ func runRender(_ context.Context, opts *renderOptions) error {
 	if opts.HTML != "" && !opts.Force && fileExists(opts.HTML) {
 		return withHint(fmt.Errorf("--html %s: the file exists", opts.HTML), "choose another name, or add --force to replace it")
 	}
-	g, err := openGame(opts.Games, opts.File)
-	if err == nil {
-		err = check(opts.Witness, opts.File, g)
-	}
+	g, err := openChecked(opts.Games, opts.File, nil, opts.Witness)
 	if err != nil {
 		return err
 	}
