@@ -412,6 +412,21 @@ func parseChurch(p *actionParser, a *Action) error {
 	return nil
 }
 
+// nextItem returns the next word of a list, passing over the commas
+// between its words; false at the end of the action.
+func (p *actionParser) nextItem() (engine.Token, bool) {
+	for {
+		t, ok := p.peek()
+		if !ok {
+			return t, false
+		}
+		p.i++
+		if t.Text != "," {
+			return t, true
+		}
+	}
+}
+
 func parsePermit(p *actionParser, a *Action) error {
 	v, err := p.permitValue()
 	if err != nil {
@@ -511,13 +526,9 @@ func parseCards(kind ActionKind) func(p *actionParser, a *Action) error {
 		var h Hand
 		n := 0
 		for {
-			t, ok := p.peek()
+			t, ok := p.nextItem()
 			if !ok {
 				break
-			}
-			p.i++
-			if t.Text == "," {
-				continue
 			}
 			count := 1
 			if c, isNum := smallNumber(t); isNum || isDigits(t.Lower) {
@@ -596,13 +607,9 @@ func parseOrders(p *actionParser, a *Action) error {
 		a.Order = "discard"
 		seen := map[Card]bool{}
 		for {
-			t, ok := p.peek()
+			t, ok := p.nextItem()
 			if !ok {
 				break
-			}
-			p.i++
-			if t.Text == "," {
-				continue
 			}
 			c, ok := parseCardWord(t)
 			if !ok {
