@@ -2,6 +2,7 @@ package elasund
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -130,6 +131,31 @@ func choice(name, value string, dst *bool, no, yes string) error {
 	return nil
 }
 
+// countOption reads an option that is a number from 1 to max, or one of
+// the words none (0), into *dst; v is value in lower case, want the
+// reason for another value.
+func countOption(name, value, v string, dst *int, max int, want string, none ...string) error {
+	if slices.Contains(none, v) {
+		*dst = 0
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > max {
+		return &OptionError{Name: name, Value: value, Reason: want}
+	}
+	*dst = n
+	return nil
+}
+
+// countText is the value of an option read by countOption: the number,
+// or none for 0 (or less).
+func countText(n int, none string) string {
+	if n <= 0 {
+		return none
+	}
+	return strconv.Itoa(n)
+}
+
 // Set overrides one option by its R108 name.
 func (o *Options) Set(name, value string) error {
 	v := strings.ToLower(strings.TrimSpace(value))
@@ -162,15 +188,7 @@ func (o *Options) Set(name, value string) error {
 	case "full_row_fallback":
 		return choice(name, v, &o.NearestRowFallback, "adjacent_only", "nearest_row_with_space")
 	case "same_size_cap":
-		if v == "unlimited" {
-			o.SameSizeCap = 0
-			return nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 9 {
-			return &OptionError{Name: name, Value: value, Reason: "want a number 1..9 or unlimited"}
-		}
-		o.SameSizeCap = n
+		return countOption(name, value, v, &o.SameSizeCap, 9, "want a number 1..9 or unlimited", "unlimited")
 	case "hut_trigger":
 		return choice(name, v, &o.HutBiggerOnly, "any_removal", "bigger_building_only")
 	case "hut_on_own_permit":
@@ -182,15 +200,7 @@ func (o *Options) Set(name, value string) error {
 	case "trade_cap_11":
 		return choice(name, v, &o.TradeCap11, "false", "true")
 	case "turn_limit":
-		if v == "none" || v == "0" {
-			o.TurnLimit = 0
-			return nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 10000 {
-			return &OptionError{Name: name, Value: value, Reason: "want a number of rounds 1..10000 or none"}
-		}
-		o.TurnLimit = n
+		return countOption(name, value, v, &o.TurnLimit, 10000, "want a number of rounds 1..10000 or none", "none", "0")
 	case "hand_visibility":
 		return choice(name, v, &o.HandCountsPublic, "total_only", "gold_and_influence_counts")
 	default:
@@ -208,14 +218,6 @@ func (o Options) Values() [][2]string {
 		}
 		return no
 	}
-	cap := "unlimited"
-	if o.SameSizeCap > 0 {
-		cap = strconv.Itoa(o.SameSizeCap)
-	}
-	limit := "none"
-	if o.TurnLimit > 0 {
-		limit = strconv.Itoa(o.TurnLimit)
-	}
 	out := [][2]string{
 		{"influence_colours", "blue,green," + o.ThirdColour},
 		{"card_counts", fmt.Sprintf("%d/%d", o.GoldCards, o.InfluenceCards)},
@@ -224,13 +226,13 @@ func (o Options) Values() [][2]string {
 		{"pirate_cube_rule", pick(o.PirateTouchesRow, "flag_square", "building_touches_row")},
 		{"pirate_reward", pick(o.PirateRewardChoose, "random_from_all_discards", "choose_from_others_discards")},
 		{"full_row_fallback", pick(o.NearestRowFallback, "adjacent_only", "nearest_row_with_space")},
-		{"same_size_cap", cap},
+		{"same_size_cap", countText(o.SameSizeCap, "unlimited")},
 		{"hut_trigger", pick(o.HutBiggerOnly, "any_removal", "bigger_building_only")},
 		{"hut_on_own_permit", pick(o.HutOnOwnPermit, "false", "true")},
 		{"walls_cheap_first", pick(o.WallsCheapFirst, "false", "true")},
 		{"win_check", pick(o.WinEndOfTurn, "after_each_action", "end_of_turn")},
 		{"trade_cap_11", pick(o.TradeCap11, "false", "true")},
-		{"turn_limit", limit},
+		{"turn_limit", countText(o.TurnLimit, "none")},
 		{"hand_visibility", pick(o.HandCountsPublic, "total_only", "gold_and_influence_counts")},
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
