@@ -313,11 +313,6 @@ func (m *imapMailbox) Close() error {
 	}
 	c := m.c
 	m.c = nil
-	done := make(chan error, 1)
-	go func() { done <- c.Logout().Wait() }()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Second):
-	}
+	waitAtMost(3*time.Second, func() error { return c.Logout().Wait() })
 	return c.Close()
 }

@@ -145,16 +145,27 @@ func (s *smtpSender) Close() error {
 	}
 	c := s.c
 	s.c = nil
+	finished, err := waitAtMost(5*time.Second, c.Quit)
+	if !finished {
+		return c.Close()
+	}
+	if err != nil {
+		c.Close()
+	}
+	return nil
+}
+
+// waitAtMost runs goodbye, a connection's last command, in the
+// background and waits at most d for it: whether it finished in time,
+// and its error if it did. A connection's Close ends it if not.
+func waitAtMost(d time.Duration, goodbye func() error) (finished bool, err error) {
 	done := make(chan error, 1)
-	go func() { done <- c.Quit() }()
+	go func() { done <- goodbye() }()
 	select {
 	case err := <-done:
-		if err != nil {
-			c.Close()
-		}
-		return nil
-	case <-time.After(5 * time.Second):
-		return c.Close()
+		return true, err
+	case <-time.After(d):
+		return false, nil
 	}
 }
 
