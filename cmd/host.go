@@ -117,7 +117,7 @@ sent to everyone when the game ends.`,
 				return usagef(c, "--game: %v", err)
 			}
 			opts.Game = kit.Rules.Name()
-			if opts.Seats, err = hostPlayers(kit.Rules, players); err != nil {
+			if opts.Seats, err = parsePlayers(kit.Rules, players); err != nil {
 				return usagef(c, "--players: %v", err)
 			}
 			for _, s := range opts.Seats {
@@ -205,40 +205,6 @@ func parseDeadline(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a deadline such as 72h or 3d (at least a minute)", s)
 	}
 	return d, nil
-}
-
-// hostPlayers reads --players, "red=Alice:alice@example.org,blue=Bob:...",
-// the colours those of game g. How many seats the game takes is the
-// game's to say (engine.Game.Resolve).
-func hostPlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
-	var out []turnfile.Seat
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		col, rest, _ := strings.Cut(part, "=")
-		c, err := gameColour(g, col)
-		if err != nil {
-			return nil, err
-		}
-		name, email, _ := strings.Cut(rest, ":")
-		name, email = strings.TrimSpace(name), strings.TrimSpace(email)
-		if strings.ContainsAny(name+email, "\n\r") || len(name) > 200 || len(email) > 200 {
-			return nil, fmt.Errorf("%s: name or e-mail too long", c)
-		}
-		if name == "" {
-			name = c
-		}
-		if slices.ContainsFunc(out, func(o turnfile.Seat) bool { return o.Colour == c }) {
-			return nil, fmt.Errorf("%s is seated twice", c)
-		}
-		out = append(out, turnfile.Seat{Colour: c, Name: name, Email: email})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no seat")
-	}
-	return out, nil
 }
 
 // setupProblem says what is wrong with a set-up the game refused, naming

@@ -129,8 +129,8 @@ func sandboxFlag(c *cobra.Command) bool {
 	return v
 }
 
-// parsePlayers reads "red=Alice:alice@example.org,blue=Bob", the colours
-// those of game g.
+// parsePlayers reads --players of new and host new,
+// "red=Alice:alice@example.org,blue=Bob", the colours those of game g.
 func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 	var out []turnfile.Seat
 	for _, part := range strings.Split(s, ",") {
@@ -139,9 +139,9 @@ func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 			continue
 		}
 		col, rest, _ := strings.Cut(part, "=")
-		c := strings.ToLower(strings.TrimSpace(col))
-		if !slices.Contains(g.Colours(), c) {
-			return nil, fmt.Errorf("%q is not a colour (%s)", col, strings.Join(g.Colours(), ", "))
+		c, err := gameColour(g, col)
+		if err != nil {
+			return nil, err
 		}
 		name, email, _ := strings.Cut(rest, ":")
 		name, email = strings.TrimSpace(name), strings.TrimSpace(email)
@@ -151,10 +151,8 @@ func parsePlayers(g engine.Game, s string) ([]turnfile.Seat, error) {
 		if name == "" {
 			name = c
 		}
-		for _, o := range out {
-			if o.Colour == c {
-				return nil, fmt.Errorf("%s is seated twice", c)
-			}
+		if slices.ContainsFunc(out, func(o turnfile.Seat) bool { return o.Colour == c }) {
+			return nil, fmt.Errorf("%s is seated twice", c)
 		}
 		out = append(out, turnfile.Seat{Colour: c, Name: name, Email: email})
 	}
