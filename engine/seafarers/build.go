@@ -24,15 +24,9 @@ func (g *Game) build(s int, a *Action, en *entry) error {
 		if rule, why := g.edgeProblem(s, e, a.Piece, -1); rule != "" {
 			return ruleErr(rule, a, "%s", why)
 		}
-		if p.supply[sup] == 0 {
-			return ruleErr("S30", a, "no %s left in supply", a.Piece)
+		if err := g.payFor(p, a, sup, cost); err != nil {
+			return err
 		}
-		if !p.hand.Contains(cost) {
-			return ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
-		}
-		p.hand.sub(cost)
-		g.bank.add(cost)
-		g.buildAction()
 		g.log.add(g.colour(s).String(), " builds a ", a.Piece.String(), " on ").edge(a.Edge).end()
 		return g.placeEdge(s, e, a.Piece, en.src)
 	case Settlement:
@@ -43,15 +37,9 @@ func (g *Game) build(s int, a *Action, en *entry) error {
 		if rule, why := g.settleProblem(s, c, false); rule != "" {
 			return ruleErr(rule, a, "%s", why)
 		}
-		if p.supply[supSettlement] == 0 {
-			return ruleErr("S30", a, "no settlement left in supply")
+		if err := g.payFor(p, a, supSettlement, costSettlement); err != nil {
+			return err
 		}
-		if !p.hand.Contains(costSettlement) {
-			return ruleErr("S12", a, "a settlement costs %s", costSettlement)
-		}
-		p.hand.sub(costSettlement)
-		g.bank.add(costSettlement)
-		g.buildAction()
 		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: settlement})
 		p.supply[supSettlement]--
 		g.log.add(g.colour(s).String(), " builds a settlement on ").corner(a.Corner).end()
@@ -67,15 +55,9 @@ func (g *Game) build(s int, a *Action, en *entry) error {
 		if g.corners[c].own != int8(s+1) || g.corners[c].kind != settlement {
 			return ruleErr("S50", a, "a city replaces one of your settlements")
 		}
-		if p.supply[supCity] == 0 {
-			return ruleErr("S30", a, "no city left in supply")
+		if err := g.payFor(p, a, supCity, costCity); err != nil {
+			return err
 		}
-		if !p.hand.Contains(costCity) {
-			return ruleErr("S12", a, "a city costs %s", costCity)
-		}
-		p.hand.sub(costCity)
-		g.bank.add(costCity)
-		g.buildAction()
 		g.setCorner(c, cornerPiece{own: int8(s + 1), kind: city})
 		p.supply[supCity]--
 		p.supply[supSettlement]++
@@ -83,6 +65,21 @@ func (g *Game) build(s int, a *Action, en *entry) error {
 		return nil
 	}
 	return ruleErr("S47", a, "build road, ship, settlement or city")
+}
+
+// payFor pays for the piece a builds: it must be left in p's supply
+// (S30) and p must hold its cost (S12), which goes to the bank.
+func (g *Game) payFor(p *player, a *Action, sup int, cost Hand) error {
+	if p.supply[sup] == 0 {
+		return ruleErr("S30", a, "no %s left in supply", a.Piece)
+	}
+	if !p.hand.Contains(cost) {
+		return ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
+	}
+	p.hand.sub(cost)
+	g.bank.add(cost)
+	g.buildAction()
+	return nil
 }
 
 // edgeProblem returns the rule and reason forbidding seat s a road or ship
