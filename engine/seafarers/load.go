@@ -737,15 +737,8 @@ func (ld *loader) gifts(list []GiftState) {
 			ld.fail(f+".at", "not in edge order")
 		}
 		last = e
-		gf := gift{edge: e}
-		switch gs.Kind {
-		case "svp":
-			gf.kind = board.GiftSVP
-		case "card":
-			gf.kind = board.GiftCard
-		case "harbour":
-			gf.kind = board.GiftHarbour
-		default:
+		gf := gift{edge: e, kind: board.ParseGiftKind(gs.Kind)}
+		if gf.kind == board.NoGift {
 			ld.fail(f+".kind", "%q: want svp, card or harbour", gs.Kind)
 		}
 		if (gs.Harbour != nil) != (gf.kind == board.GiftHarbour) {

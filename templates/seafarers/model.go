@@ -360,22 +360,17 @@ func (m *model) readMarks(fixed *board.Board) {
 				continue
 			}
 			gifted[e] = true
-			gm := giftMark{at: e}
-			switch g.Kind {
-			case "svp":
-				gm.kind = board.GiftSVP
-			case "card":
-				gm.kind = board.GiftCard
-			case "harbour":
-				gm.kind = board.GiftHarbour
+			gm := giftMark{at: e, kind: board.ParseGiftKind(g.Kind)}
+			switch gm.kind {
+			case board.NoGift:
+				continue
+			case board.GiftHarbour:
 				gm.harbour = board.HarbourUnknown
 				if g.Harbour != nil {
 					if k, err := board.ParseHarbourKind(*g.Harbour); err == nil && k != board.NoHarbour {
 						gm.harbour = k
 					}
 				}
-			default:
-				continue
 			}
 			m.gifts = append(m.gifts, gm)
 		}

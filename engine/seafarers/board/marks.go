@@ -60,6 +60,17 @@ func (k GiftKind) String() string {
 	return ""
 }
 
+// ParseGiftKind reads a gift kind as the state writes it: "svp", "card"
+// or "harbour"; NoGift for anything else.
+func ParseGiftKind(s string) GiftKind {
+	for k := GiftSVP; k <= GiftHarbour; k++ {
+		if k.String() == s {
+			return k
+		}
+	}
+	return NoGift
+}
+
 // Gift is a forgotten-tribe gift lying on a gift edge at the start (BOARDS
 // §12.1, S101). A harbour gift carries its token; on a board not yet
 // dealt with shuffled harbours the token is HarbourUnknown.
