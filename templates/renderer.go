@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"bytes"
 	"io/fs"
 	"text/template"
 
@@ -83,4 +84,14 @@ type OwedText struct {
 	Title  string
 	You    string
 	Detail string
+}
+
+// SVGBoard executes a game's SVG board, the template board.svg.tmpl of t,
+// on the game's view model; a failure is a *RenderError.
+func SVGBoard(t *template.Template, model any) ([]byte, error) {
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "board.svg.tmpl", model); err != nil {
+		return nil, &RenderError{What: "svg board", Err: err}
+	}
+	return b.Bytes(), nil
 }

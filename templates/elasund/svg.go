@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"strings"
@@ -108,11 +107,7 @@ func svgFor(cfg game.Config, st *game.State, view templates.View) ([]byte, error
 	if view.Hidden {
 		v.hide(cfg, st, view)
 	}
-	var b bytes.Buffer
-	if err := svgTemplate.ExecuteTemplate(&b, "board.svg.tmpl", v); err != nil {
-		return nil, &templates.RenderError{What: "svg board", Err: err}
-	}
-	return b.Bytes(), nil
+	return templates.SVGBoard(svgTemplate, v)
 }
 
 var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{

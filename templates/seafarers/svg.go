@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"math"
@@ -43,11 +42,7 @@ func SVG(p engine.Position, v templates.View) ([]byte, error) {
 
 func (m *model) svg(v templates.View) ([]byte, error) {
 	doc := m.svgDoc(v)
-	var b bytes.Buffer
-	if err := svgTemplate.ExecuteTemplate(&b, "board.svg.tmpl", doc); err != nil {
-		return nil, &templates.RenderError{What: "svg board", Err: err}
-	}
-	return b.Bytes(), nil
+	return templates.SVGBoard(svgTemplate, doc)
 }
 
 var svgTemplate = template.Must(template.New("svg").Funcs(template.FuncMap{
