@@ -793,9 +793,10 @@ func textWidth(text string, size int) int {
 	return (len([]rune(text))*size*60 + 99) / 100
 }
 
-// wrapText breaks text into lines that fit width by textWidth: at the
-// clauses ("; ") first, then at spaces; a word too long for a line stands
-// alone on it. Empty text is one empty line.
+// wrapText is the shared templates.Wrap (clauses first, then spaces; a
+// word too long for a line stands alone on it) measured in the picture's
+// units by textWidth at a font size instead of in characters. Empty text
+// is one empty line, so that every paragraph of a seat's card has one.
 func wrapText(text string, width, size int) []string {
 	lines := templates.Wrap{Width: float64(width), Clauses: true,
 		Measure: func(s string) float64 { return float64(textWidth(s, size)) }}.Lines(text)
