@@ -48,10 +48,10 @@ soak:
 soak-long:
 	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
 
-# The strong bots' full matches, one game's after the other: 400 four-seat
+# The strong bots' full matches, one game after the other: 400 four-seat
 # games each against three heuristic bots on one core, win rate at least 45%,
 # at most 1 s of CPU a decision (Elasund: every decision; Seafarers: the 99th
-# percentile, over every scenario).
+# percentile, over every scenario; about 25 minutes of CPU).
 match: match-elasund match-seafarers
 
 match-elasund:

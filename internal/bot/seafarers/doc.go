@@ -116,9 +116,9 @@
 //     listing shows what the source decides (a witness's resolved draws,
 //     the board a first entry deals, the actions after the coming roll)
 //     it leaves the choice to the heuristic. Against three heuristic
-//     players it won 205 of 400 four-seat games over every scenario and
-//     seat (51.2%, 95% Wilson interval 46.4-56.1%; par 25%), at a median
-//     of 44 ms of thread CPU a decision and 166 ms at the 99th
+//     players it won 202 of 400 four-seat games over every scenario and
+//     seat (50.5%, 95% Wilson interval 45.6-55.4%; par 25%), at a median
+//     of 42 ms of thread CPU a decision and 151 ms at the 99th
 //     percentile (make match-seafarers).
 //
 // The players never look at what the rules hide or at the real future:

@@ -134,27 +134,34 @@ func strongMatch(p searchParams) arena {
 	}
 }
 
+// soakGames is the sample of TestStrongBeatsHeuristic in make soak: each
+// scenario from each seat twice. Forty games were too few: at the strong
+// level's rate (about 50%) their interval's lower bound passes 25% by a
+// hair (16 of 40 wins give 26.3%), so a change of play anywhere would
+// fail the soak about one time in thirteen (binomial, p = 0.5); eighty
+// about one time in four hundred.
+const soakGames = 80
+
 // TestStrongBeatsHeuristic plays the strong level (defaultSearch) against
 // three heuristic players in four-seat games over every scenario and logs
 // its win rate with the 95% Wilson interval, each scenario's rate, and the
 // thread CPU times of its decisions. Par is 25%. It plays only when asked:
 //
-//   - with ELASUND_SOAK set, 40 games (each scenario from each seat), as
-//     many at once as there are CPUs: the interval's lower bound must be
-//     above 25% and the 99th percentile of thread CPU time per decision
-//     at most 1 s;
+//   - with ELASUND_SOAK set, soakGames games, as many at once as there
+//     are CPUs: the interval's lower bound must be above 25% and the 99th
+//     percentile of thread CPU time per decision at most 1 s;
 //   - with ELASUND_MATCH=1 (make match-seafarers), the full 400 games,
 //     one at a time: the rate must be at least 45%, the lower bound above
 //     25%, and the 99th percentile at most 1 s.
 func TestStrongBeatsHeuristic(t *testing.T) {
 	full := os.Getenv("ELASUND_MATCH") != ""
 	if !full && os.Getenv("ELASUND_SOAK") == "" {
-		t.Skip("plays 40 games with ELASUND_SOAK set, 400 with ELASUND_MATCH=1")
+		t.Skip("plays 80 games with ELASUND_SOAK set, 400 with ELASUND_MATCH=1")
 	}
 	ar := strongMatch(defaultSearch)
 	games := 400
 	if !full {
-		games, ar.procs = 40, 0
+		games, ar.procs = soakGames, 0
 	}
 	sc := ar.play(t, games)
 	t.Logf("search %+v: strong %s", defaultSearch, sc)
