@@ -35,7 +35,7 @@ deps:
 # Every package's tests, printed as a plain go test prints them, then the
 # tests that were skipped and why (internal/testreport).
 unit:
-	$(GO) run ./internal/testreport -count=1 -timeout 10m ./...
+	$(GO) run ./internal/testreport -count=1 -timeout 20m ./...
 
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
@@ -44,7 +44,8 @@ soak:
 	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestLeaks' ./referee/
 
 # The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
-# bot games a scenario): for a machine with time to spare, not CI.
+# bot games a scenario, 200 + 200 courier games): for a machine with time
+# to spare, not CI.
 soak-long:
 	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
 

@@ -362,8 +362,9 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 }
 
 // TestCourier plays Seafarers and Elasund peer games through the courier.
-// make test plays 2 of each (about 14 s of CPU), make soak 30 (about 3.5
-// minutes), make soak-long 200.
+// make test plays 2 of each (about 12 s of CPU), make soak 100 (about 10
+// minutes of CPU, what CI's 30 minutes leave room for), make soak-long the
+// issue's 200 of each (about 20 minutes).
 func TestCourier(t *testing.T) {
 	n := 2
 	switch os.Getenv("ELASUND_SOAK") {
@@ -371,7 +372,7 @@ func TestCourier(t *testing.T) {
 	case "long":
 		n = 200
 	default:
-		n = 30
+		n = 100
 	}
 	set := games.All()
 	scenarios := []string{"base", "new-shores", "four-islands", "fog-island", "through-the-desert", "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan", "new-world"}
