@@ -145,16 +145,7 @@ func disputeOf(t *testing.T, fe *ForkError) *DisputeResult {
 func TestKeyStoreSignsOneSuccessor(t *testing.T) {
 	red := newHonest(t, "red", 31)
 	blue := newHonest(t, "blue", 32)
-	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := red.join(g, "red", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := blue.join(g, "blue", 2); err != nil {
-		t.Fatal(err)
-	}
+	g := twoJoined(t, red, blue)
 	base := reopen(t, g)
 	s, err := red.ks.Signer(base, "red")
 	if err != nil {

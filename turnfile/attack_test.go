@@ -31,6 +31,23 @@ func newHonest(t *testing.T, name string, seed byte) *honest {
 	return &honest{t: t, ks: ks}
 }
 
+// twoJoined returns a new two-seat Elasund game that red and blue have
+// joined, in that order.
+func twoJoined(t *testing.T, red, blue *honest) *Game {
+	t.Helper()
+	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := red.join(g, "red", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := blue.join(g, "blue", 2); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // join joins seat of g with a secret drawn by the key store, as
 // `elasund join` does.
 func (h *honest) join(g *Game, seat string, rnd byte) error {
@@ -242,21 +259,12 @@ func TestAttackTakeBack(t *testing.T) {
 func TestStaleCopy(t *testing.T) {
 	red := newHonest(t, "red", 4)
 	blue := newHonest(t, "blue", 5)
-	g, err := New(NewOptions{Rules: elasund.Rules{}, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: fourSeats[:2]})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := red.join(g, "red", 1); err != nil {
-		t.Fatal(err)
-	}
-	if err := blue.join(g, "blue", 2); err != nil {
-		t.Fatal(err)
-	}
+	g := twoJoined(t, red, blue)
 	old := reopen(t, g)
 	if err := red.move(g, "red", "roll; gold; end"); err != nil {
 		t.Fatal(err)
 	}
-	err = red.move(old, "red", "roll")
+	err := red.move(old, "red", "roll")
 	var se *StaleError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "this copy is behind entry 3 that you already saw") {
 		t.Fatalf("moving on an old copy: %v, want a *StaleError naming entry 3", err)
