@@ -148,9 +148,9 @@ func (c *courier) deliver(d delivery) {
 				c.races++
 			}
 		})
-		if strings.Contains(out, "signed again") {
-			c.send(s, out)
-		}
+		// The merge's next: line is advice like any other: a copy
+		// that won a race goes back to the seats whose copy lost it.
+		c.send(s, out)
 	}
 	c.act(s)
 }

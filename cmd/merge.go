@@ -99,7 +99,13 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 			me = mine[0]
 		}
 	}
-	printNext(opts.Out, m.game, opts.File, me, false, true)
+	if len(m.overtaken) > 0 && !m.game.Position().Over() && !f.Header.Sandbox {
+		// Their copies lost the race and they wait on them: without this
+		// copy they would wait for ever (issue 16).
+		fmt.Fprintf(opts.Out, "next: send %s to %s, whose entries the race left out: they go on from this copy\n", opts.File, seatNames(m.game, m.overtaken))
+	} else {
+		printNext(opts.Out, m.game, opts.File, me, false, true)
+	}
 	_ = ctx
 	return nil
 }
@@ -122,6 +128,9 @@ type merged struct {
 	game  *turnfile.Game
 	store *turnfile.KeyStore
 	lines []string
+	// overtaken are the other seats whose entries a race left out: their
+	// copies lost, and they go on from this one (in seat order).
+	overtaken []string
 }
 
 func (m *merged) say(format string, args ...any) {
@@ -212,7 +221,31 @@ func mergeCopies(g *turnfile.Game, path string, copies []string, set *games.Set,
 			return nil, err
 		}
 	}
+	m.overtaken = overtaken(m.game, left, ks)
 	return m, nil
+}
+
+// overtaken lists, in seat order, the seats other than the player's whose
+// entries among left a race left out.
+func overtaken(g *turnfile.Game, left []turnfile.Entry, ks *turnfile.KeyStore) []string {
+	var mine, lost []string
+	if ks != nil {
+		mine = ks.Seats(g)
+	}
+	for _, e := range left {
+		for _, s := range e.PartSeats() {
+			if !slices.Contains(mine, s) && !slices.Contains(lost, s) {
+				lost = append(lost, s)
+			}
+		}
+	}
+	var out []string
+	for _, s := range g.File().Header.Seats {
+		if slices.Contains(lost, s.Colour) {
+			out = append(out, s.Colour)
+		}
+	}
+	return out
 }
 
 // signAgain signs again, on the merged game, the player's own decisions
