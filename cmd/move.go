@@ -307,6 +307,9 @@ func withCopies(g *turnfile.Game, path string, with []string, set *games.Set, ke
 		return nil, err
 	}
 	m.report(out)
+	if len(m.overtaken) > 0 {
+		fmt.Fprintf(out, "the race left out entries of %s: send them the file this command writes too, as their copies lost\n", seatNames(m.game, m.overtaken))
+	}
 	return m.game, nil
 }
 
