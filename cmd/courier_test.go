@@ -148,9 +148,13 @@ func (c *courier) deliver(d delivery) {
 				c.races++
 			}
 		})
-		// The merge's next: line is advice like any other: a copy
-		// that won a race goes back to the seats whose copy lost it.
-		c.send(s, out)
+		// After a race or a decision signed again, the merge's next:
+		// line is advice like any other: a copy that won a race goes
+		// back to the seats whose copy lost it. (A plain merge's
+		// next: repeats where the copy went already.)
+		if strings.Contains(out, "a race") || strings.Contains(out, "signed again") {
+			c.send(s, out)
+		}
 	}
 	c.act(s)
 }
