@@ -700,12 +700,15 @@ func TestDaemonCrashAtEveryStep(t *testing.T) {
 			if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 				t.Errorf("g1 =\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 			}
-			wantDup := 0
-			if point == "sent" {
-				wantDup = 1
-			}
-			if got := sm.Duplicates(); got != wantDup {
-				t.Errorf("%d duplicate replies, want %d", got, wantDup)
+			// A crash at "sent" sends that reply twice. At any other
+			// point the send loop, which runs beside the handler, may be
+			// in the same window for the reply before (accepted by the
+			// server, not yet removed from the outbox): at most one.
+			switch got := sm.Duplicates(); {
+			case point == "sent" && got != 1:
+				t.Errorf("%d duplicate replies, want 1", got)
+			case got > 1:
+				t.Errorf("%d duplicate replies, want at most 1 (the reply the send loop had in flight)", got)
 			}
 			if got := im.Count("Processed"); got != n {
 				t.Errorf("Processed has %d messages, want %d", got, n)
