@@ -212,7 +212,7 @@ func TestFillerCannotFreeze(t *testing.T) {
 	// entry too.
 	spec := gameSpec{rules: seafarers.Rules{}, seats: seafarersSeats, scenario: "base", seed: 12}
 	tb := newTable(t, spec)
-	g = openBytes(t, tb.data)
+	g = mustOpen(t, tb.data)
 	signs := map[string]*Signer{}
 	for seat, ks := range tb.stores {
 		s, err := ks.Signer(g, seat)

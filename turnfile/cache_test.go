@@ -106,17 +106,8 @@ func (tb *table) move() *Game {
 	probe := tb.open(tb.anySeat())
 	acting := probe.Acting()
 	seat := acting[tb.rnd.IntN(len(acting))]
-	g := tb.open(seat)
+	g := tb.play(seat)
 	ks := tb.stores[seat]
-	signer, err := ks.Signer(g, seat)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	move := randomMove(tb.t, g, seat, signer, tb.rnd)
-	tb.at = tb.at.Add(time.Minute)
-	if _, err := g.Move(seat, move, signer, tb.at, MoveOptions{}); err != nil {
-		tb.t.Fatalf("Move(%s, %v): %v", seat, move, err)
-	}
 	data, err := g.Marshal()
 	if err != nil {
 		tb.t.Fatal(err)
@@ -128,6 +119,23 @@ func (tb *table) move() *Game {
 		tb.t.Fatal(err)
 	}
 	tb.data = data
+	return g
+}
+
+// play opens seat's copy with its cache and makes a random legal move
+// for it there, signed by its key store; nothing is written or remembered.
+func (tb *table) play(seat string) *Game {
+	tb.t.Helper()
+	g := tb.open(seat)
+	signer, err := tb.stores[seat].Signer(g, seat)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	move := randomMove(tb.t, g, seat, signer, tb.rnd)
+	tb.at = tb.at.Add(time.Minute)
+	if _, err := g.Move(seat, move, signer, tb.at, MoveOptions{}); err != nil {
+		tb.t.Fatalf("Move(%s, %v): %v", seat, move, err)
+	}
 	return g
 }
 
@@ -650,7 +658,7 @@ func TestCacheAcrossParallelEntry(t *testing.T) {
 	var g *Game
 	for _, s := range seats {
 		tb.data = base
-		c := openBytes(t, tb.decide(s))
+		c := mustOpen(t, tb.decide(s))
 		if g == nil {
 			g = c
 			continue
@@ -663,7 +671,7 @@ func TestCacheAcrossParallelEntry(t *testing.T) {
 	tb.data = mustMarshal(t, g)
 	n := len(g.File().History)
 	for _, ks := range tb.stores {
-		if err := ks.Remember(openBytes(t, tb.data)); err != nil {
+		if err := ks.Remember(mustOpen(t, tb.data)); err != nil {
 			t.Fatal(err)
 		}
 	}

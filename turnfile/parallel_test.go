@@ -20,7 +20,7 @@ func (tb *table) toParallel(maxEntries int) ([]string, bool) {
 	tb.t.Helper()
 	// Played on one copy with the seats' keys, without reading and
 	// writing each copy: the players' stores then remember where it is.
-	g := openBytes(tb.t, tb.data)
+	g := mustOpen(tb.t, tb.data)
 	signers := map[string]*Signer{}
 	for seat, ks := range tb.stores {
 		s, err := ks.Signer(g, seat)
@@ -36,7 +36,7 @@ func (tb *table) toParallel(maxEntries int) ([]string, bool) {
 			tb.t.Fatal(err)
 		}
 		tb.data = data
-		g = openBytes(tb.t, data)
+		g = mustOpen(tb.t, data)
 		for _, ks := range tb.stores {
 			if err := ks.Remember(g); err != nil {
 				tb.t.Fatal(err)
@@ -65,18 +65,8 @@ func (tb *table) toParallel(maxEntries int) ([]string, bool) {
 // file and returns that copy's bytes, as the seat's player sends it back.
 func (tb *table) decide(seat string) []byte {
 	tb.t.Helper()
-	g := tb.open(seat)
-	ks := tb.stores[seat]
-	signer, err := ks.Signer(g, seat)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	move := randomMove(tb.t, g, seat, signer, tb.rnd)
-	tb.at = tb.at.Add(time.Minute)
-	if _, err := g.Move(seat, move, signer, tb.at, MoveOptions{}); err != nil {
-		tb.t.Fatalf("Move(%s, %v): %v", seat, move, err)
-	}
-	if err := ks.Remember(g); err != nil {
+	g := tb.play(seat)
+	if err := tb.stores[seat].Remember(g); err != nil {
 		tb.t.Fatal(err)
 	}
 	data, err := g.Marshal()
@@ -84,19 +74,6 @@ func (tb *table) decide(seat string) []byte {
 		tb.t.Fatal(err)
 	}
 	return data
-}
-
-func openBytes(t testing.TB, data []byte) *Game {
-	t.Helper()
-	f, err := Parse(data, bothGames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Open(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 // TestParallelDecisions: decisions several seats owe at once (discards
@@ -127,11 +104,11 @@ func TestParallelDecisions(t *testing.T) {
 				}
 				// Merge in seat order and in reverse: the same bytes.
 				fold := func(order []int) []byte {
-					g := openBytes(t, copies[order[0]])
+					g := mustOpen(t, copies[order[0]])
 					for _, i := range order[1:] {
 						var rep *MergeReport
 						var err error
-						if g, rep, err = Merge(g, openBytes(t, copies[i])); err != nil {
+						if g, rep, err = Merge(g, mustOpen(t, copies[i])); err != nil {
 							t.Fatalf("Merge: %v", err)
 						}
 						if rep.Kind != MergeParallel {
@@ -153,7 +130,7 @@ func TestParallelDecisions(t *testing.T) {
 				if backward := fold(order); string(forward) != string(backward) {
 					t.Fatal("§6.2: merging the copies in another order gives another file")
 				}
-				g := openBytes(t, forward)
+				g := mustOpen(t, forward)
 				last := g.File().History[len(g.File().History)-1]
 				if last.Kind != EntryParallel || len(last.Parts) != len(seats) {
 					t.Fatalf("§2.6: the last entry is %s with %d parts, want a parallel entry of %d", last.Kind, len(last.Parts), len(seats))
@@ -161,7 +138,7 @@ func TestParallelDecisions(t *testing.T) {
 				// The same decisions one after another reach the same
 				// state (the parts re-signed on each other, as if sent
 				// in turn).
-				serial := openBytes(t, base)
+				serial := mustOpen(t, base)
 				for _, p := range last.Parts {
 					actions, err := serial.parseActions(p.Actions)
 					if err != nil {
@@ -240,7 +217,7 @@ func TestRaceLeavesOutTheOvertaken(t *testing.T) {
 	if !ended {
 		t.Skip("the offerer could not act")
 	}
-	a, b := openBytes(t, lone), openBytes(t, tb.data)
+	a, b := mustOpen(t, lone), mustOpen(t, tb.data)
 	for _, pair := range [][2]*Game{{a, b}, {b, a}} {
 		g, rep, err := Merge(pair[0], pair[1])
 		if err != nil {
@@ -266,16 +243,16 @@ func TestEquivocationIsNoRace(t *testing.T) {
 		tb.move()
 	}
 	base := tb.data
-	g := openBytes(t, base)
+	g := mustOpen(t, base)
 	seat := g.Acting()[0]
 	mk := func(at time.Time) *Game {
-		c := openBytes(t, base)
+		c := mustOpen(t, base)
 		s := testSigner(t, tb, c, seat)
 		move := randomMove(t, c, seat, s, tb.rnd)
 		if _, err := c.Move(seat, move, s, at, MoveOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		return openBytes(t, mustMarshal(t, c))
+		return mustOpen(t, mustMarshal(t, c))
 	}
 	x, y := mk(testTime), mk(testTime.Add(time.Minute))
 	_, _, err := Merge(x, y)

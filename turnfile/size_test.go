@@ -58,7 +58,7 @@ func TestSizeCheckIsExact(t *testing.T) {
 }
 
 // mustOpen reads and replays a file's bytes.
-func mustOpen(t *testing.T, data []byte) *Game {
+func mustOpen(t testing.TB, data []byte) *Game {
 	t.Helper()
 	f, err := Parse(data, bothGames)
 	if err != nil {
