@@ -100,15 +100,12 @@ func New(s Scenario, o Options) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, err := definition(s)
+	fix, err := fixedOf(s)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := outlinePositions(def.outline)
-	if err != nil {
-		return nil, err
-	}
-	b := &Board{g: newGrid(ps), scenario: s, opts: ro, def: def, robber: -1, pirate: -1}
+	def := fix.def
+	b := &Board{g: fix.g, scenario: s, opts: ro, def: def, robber: -1, pirate: -1}
 	n := len(b.g.hexes)
 	b.hexes = make([]Hex, n)
 	b.hexArea = make([]int, n)
@@ -122,10 +119,7 @@ func New(s Scenario, o Options) (*Board, error) {
 		b.derive()
 		return b, nil
 	}
-	lt, err := parseText(def.text, b.g)
-	if err != nil {
-		return nil, fmt.Errorf("scenario %s data: %w", s, err)
-	}
+	lt := fix.text
 	b.fixed = lt
 	b.areas = slices.Clone(def.areas)
 	for i, p := range b.g.hexes {
