@@ -27,6 +27,8 @@ type land struct {
 	cIsland  []int
 	cHarbour []board.HarbourKind
 	eHarbour []board.HarbourKind
+	// island numbers the islands by hex (islands), -1 for no land.
+	island []int
 
 	// roadOK and shipOK are the edges where the terrain allows a road
 	// (roadEdge) or a ship (shipEdge).
@@ -58,90 +60,26 @@ func landOf(b *board.Board) *land {
 func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Harbour, areas []board.Area, hexArea []int) *land {
 	l := &land{dealt: dealt, hexes: hexes, harbours: harbours, areas: areas, hexArea: hexArea}
 	slices.SortFunc(l.harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
-	side := func(h int) uint8 {
-		if h < 0 {
-			return 0 // the frame counts as sea (B15)
-		}
-		switch t := l.hexes[h].Terrain; {
-		case t.IsLand():
-			return fLand
-		case t == board.Fog:
-			return fFog
-		case t == board.Unknown:
-			return fUnknown
-		}
-		return 0
-	}
-	wet := func(h int) bool { return h < 0 || l.hexes[h].Terrain == board.Sea }
 	nc, ne := b.NumCorners(), b.NumEdges()
 	l.cflag = make([]uint8, nc)
 	l.cArea = make([]int, nc)
 	l.cIsland = make([]int, nc)
 	l.cHarbour = make([]board.HarbourKind, nc)
-	island := l.islands(b)
+	l.island = l.islands(b)
 	for c := 0; c < nc; c++ {
-		var f uint8
-		water := false
-		l.cArea[c], l.cIsland[c] = -1, -1
-		for _, h := range b.CornerHexes(c) {
-			f |= side(h)
-			water = water || wet(h)
-			if h < 0 || !l.hexes[h].Terrain.IsLand() {
-				continue
-			}
-			if l.cIsland[c] < 0 {
-				l.cIsland[c] = island[h]
-			}
-			a := l.hexArea[h]
-			if a < 0 {
-				continue
-			}
-			// B17: a corner touching an area and the desert belongs to
-			// the area that is not the desert (S95, V17).
-			if cur := l.cArea[c]; cur < 0 || l.areas[cur].Name == "desert" && l.areas[a].Name != "desert" {
-				l.cArea[c] = a
-			}
-		}
-		if f&fLand != 0 && water {
-			f |= fCoastal
-		}
-		l.cflag[c] = f
+		l.deriveCorner(b, c)
 	}
 	l.ekind = make([]board.EdgeKind, ne)
 	l.eflag = make([]uint8, ne)
 	l.eHarbour = make([]board.HarbourKind, ne)
 	for e := 0; e < ne; e++ {
-		hs := b.EdgeHexes(e)
-		a, z := hs[0], hs[1]
-		fa, fz := side(a), side(z)
-		l.eflag[e] = fa | fz
-		switch {
-		case fa == fLand && fz == fLand:
-			l.ekind[e] = board.LandEdge
-		case fa == fLand && wet(z), fz == fLand && wet(a):
-			l.ekind[e] = board.CoastalEdge
-		case fa != fLand && fz != fLand && (a >= 0 && l.hexes[a].Terrain == board.Sea || z >= 0 && l.hexes[z].Terrain == board.Sea):
-			l.ekind[e] = board.SeaEdge
-		}
+		l.deriveEdge(b, e)
 	}
 	for h, x := range l.hexes {
 		if x.Number > 0 && x.Number < len(l.numbered) {
 			l.numbered[x.Number] = append(l.numbered[x.Number], h)
 		}
-		switch {
-		case x.Terrain.IsLand():
-			l.landHexes |= 1 << h
-		case x.Terrain == board.Sea:
-			l.seaHexes |= 1 << h
-		}
-	}
-	for e := 0; e < ne; e++ {
-		if l.roadEdge(e) {
-			l.roadOK.add(e)
-		}
-		if l.shipEdge(b, e) {
-			l.shipOK.add(e)
-		}
+		l.deriveHexBits(h)
 	}
 	for _, hb := range l.harbours {
 		e := b.EdgeIndex(hb.Edge)
@@ -154,6 +92,96 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 		}
 	}
 	return l
+}
+
+// side returns the flag a side of a corner or an edge gives: land, fog or
+// not yet dealt; the frame (h < 0) counts as sea (B15).
+func (l *land) side(h int) uint8 {
+	if h < 0 {
+		return 0
+	}
+	switch t := l.hexes[h].Terrain; {
+	case t.IsLand():
+		return fLand
+	case t == board.Fog:
+		return fFog
+	case t == board.Unknown:
+		return fUnknown
+	}
+	return 0
+}
+
+// wet reports whether side h is water: a sea hex or the frame.
+func (l *land) wet(h int) bool { return h < 0 || l.hexes[h].Terrain == board.Sea }
+
+// deriveCorner works out corner c's flags, area and island from the hexes
+// at it (and l.island).
+func (l *land) deriveCorner(b *board.Board, c int) {
+	var f uint8
+	water := false
+	l.cArea[c], l.cIsland[c] = -1, -1
+	for _, h := range b.CornerHexes(c) {
+		f |= l.side(h)
+		water = water || l.wet(h)
+		if h < 0 || !l.hexes[h].Terrain.IsLand() {
+			continue
+		}
+		if l.cIsland[c] < 0 {
+			l.cIsland[c] = l.island[h]
+		}
+		a := l.hexArea[h]
+		if a < 0 {
+			continue
+		}
+		// B17: a corner touching an area and the desert belongs to the
+		// area that is not the desert (S95, V17).
+		if cur := l.cArea[c]; cur < 0 || l.areas[cur].Name == "desert" && l.areas[a].Name != "desert" {
+			l.cArea[c] = a
+		}
+	}
+	if f&fLand != 0 && water {
+		f |= fCoastal
+	}
+	l.cflag[c] = f
+}
+
+// deriveEdge works out edge e's kind and flags from its two sides, and
+// whether the terrain allows a road or a ship on it.
+func (l *land) deriveEdge(b *board.Board, e int) {
+	hs := b.EdgeHexes(e)
+	a, z := hs[0], hs[1]
+	fa, fz := l.side(a), l.side(z)
+	l.eflag[e] = fa | fz
+	l.ekind[e] = board.NoEdgeKind
+	switch {
+	case fa == fLand && fz == fLand:
+		l.ekind[e] = board.LandEdge
+	case fa == fLand && l.wet(z), fz == fLand && l.wet(a):
+		l.ekind[e] = board.CoastalEdge
+	case fa != fLand && fz != fLand && (a >= 0 && l.hexes[a].Terrain == board.Sea || z >= 0 && l.hexes[z].Terrain == board.Sea):
+		l.ekind[e] = board.SeaEdge
+	}
+	l.roadOK.remove(e)
+	if l.roadEdge(e) {
+		l.roadOK.add(e)
+	}
+	l.shipOK.remove(e)
+	if l.shipEdge(b, e) {
+		l.shipOK.add(e)
+	}
+}
+
+// deriveHexBits sets hex h's bit in landHexes and seaHexes from its
+// terrain.
+func (l *land) deriveHexBits(h int) {
+	l.landHexes &^= 1 << h
+	l.seaHexes &^= 1 << h
+	switch t := l.hexes[h].Terrain; {
+	case t.IsLand():
+		l.landHexes |= 1 << h
+	case t == board.Sea:
+		l.seaHexes |= 1 << h
+	}
 }
 
 // islands numbers the islands (B17) in the reading order of their first
@@ -201,11 +229,48 @@ func newWorldAreas(b *board.Board, hexes []board.Hex) ([]board.Area, []int) {
 	return areas, island
 }
 
-// withHex returns the land with hex h changed (an exploration, S99).
+// withHex returns the land with hex h changed (an exploration, S99): what
+// follows from the terrain is worked out again where hex h counts, at its
+// corners and sides, and the islands' numbers at every corner when they
+// changed; the rest is shared with l or copied.
 func (l *land) withHex(b *board.Board, h int, x board.Hex) *land {
-	hexes := slices.Clone(l.hexes)
-	hexes[h] = x
-	return newLand(b, l.dealt, hexes, slices.Clone(l.harbours), l.areas, l.hexArea)
+	n := *l
+	n.hexes = slices.Clone(l.hexes)
+	n.hexes[h] = x
+	n.cflag, n.cArea, n.cIsland = slices.Clone(l.cflag), slices.Clone(l.cArea), slices.Clone(l.cIsland)
+	n.ekind, n.eflag = slices.Clone(l.ekind), slices.Clone(l.eflag)
+	// The lists by number are in hex order, shared with l: copied on
+	// write.
+	if was := l.hexes[h].Number; was > 0 && was < len(n.numbered) {
+		n.numbered[was] = slices.DeleteFunc(slices.Clone(n.numbered[was]), func(k int) bool { return k == h })
+		if len(n.numbered[was]) == 0 {
+			n.numbered[was] = nil
+		}
+	}
+	if x.Number > 0 && x.Number < len(n.numbered) {
+		list := slices.Clone(n.numbered[x.Number])
+		i, _ := slices.BinarySearch(list, h)
+		n.numbered[x.Number] = slices.Insert(list, i, h)
+	}
+	n.deriveHexBits(h)
+	n.island = n.islands(b)
+	if slices.Equal(n.island, l.island) {
+		for _, c := range b.HexCorners(h) {
+			if c >= 0 {
+				n.deriveCorner(b, c)
+			}
+		}
+	} else {
+		for c := range n.cflag {
+			n.deriveCorner(b, c)
+		}
+	}
+	for _, e := range b.HexSides(h) {
+		if e >= 0 {
+			n.deriveEdge(b, e)
+		}
+	}
+	return &n
 }
 
 // withHarbour returns the land with a harbour added (S105).
