@@ -40,7 +40,7 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		return g.log.took(), nil
 	}
 	w := g.scratch()
-	w.log.room = g.log.room // w becomes g: its lists may come from g's room
+	w.log.room, w.log.bytes = g.log.room, g.log.bytes // w becomes g: its events may come from g's rooms
 	w.log.reset()
 	if !w.l.dealt && s == 0 {
 		if err := w.dealFromEntry(src); err != nil {

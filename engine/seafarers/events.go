@@ -2,24 +2,32 @@ package seafarers
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
 // eventLog collects the events of the entry being applied: their text in
 // one buffer as they happen (add, then end for each event), made into
-// strings once, when the entry is done (took). An entry's events so cost
-// one string, and their list is cut from a chunk of room for many entries'
-// lists (room), which a clone does not share (Clone), so that a list handed
-// out is never written again.
+// strings once, when the entry is done (took). An entry's events are cut
+// from one string, itself cut from a chunk of room for many entries' text
+// (bytes), and their list from a chunk of room for many entries' lists
+// (room). A clone does not share the rooms (Clone), and a room is written
+// only past what it handed out, so that what a list or a string holds is
+// never written again.
 type eventLog struct {
-	text []byte
-	ends []int32
-	room []string
+	text  []byte
+	ends  []int32
+	room  []string
+	bytes []byte
 }
 
-// eventRoom is how many events the log makes room for at a time.
-const eventRoom = 128
+// eventRoom is how many events the log makes room for at a time, and
+// eventBytes how many bytes of their text.
+const (
+	eventRoom  = 128
+	eventBytes = 4096
+)
 
 // add appends parts to the event being written.
 func (l *eventLog) add(parts ...string) *eventLog {
@@ -64,7 +72,7 @@ func (l *eventLog) took() []string {
 	}
 	out := l.room[:n:n]
 	l.room = l.room[n:]
-	all := string(l.text)
+	all := l.keep(l.text)
 	start := 0
 	for i, end := range l.ends {
 		out[i] = all[start:end]
@@ -72,6 +80,19 @@ func (l *eventLog) took() []string {
 	}
 	l.reset()
 	return out
+}
+
+// keep returns text as a string in the log's room for text (bytes),
+// making a new room when it is full: strings of many entries share one
+// allocation.
+func (l *eventLog) keep(text []byte) string {
+	n := len(text)
+	if cap(l.bytes)-len(l.bytes) < n {
+		l.bytes = make([]byte, 0, max(n, eventBytes))
+	}
+	start := len(l.bytes)
+	l.bytes = append(l.bytes, text...)
+	return unsafe.String(unsafe.SliceData(l.bytes[start:]), n)
 }
 
 // logSeats appends the seats of mask m to the event being written, in seat

@@ -365,7 +365,8 @@ func (g *Game) adopt(w *Game) {
 	}
 	w.pending, w.sealed, w.forced = pending, sealed, forced
 	w.gifts, w.villages, w.fortresses = gifts, villages, fortresses
-	w.log.text, w.log.ends = text, ends
+	// The rooms of events handed out are g's alone.
+	w.log = eventLog{text: text, ends: ends}
 }
 
 // nseats is the number of seats.
