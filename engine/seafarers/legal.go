@@ -360,20 +360,29 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 	}
 	hand := g.players[s].hand
 	for i := range Resources {
-		if hand[i] == 0 {
-			continue
-		}
-		for j := range Resources {
-			if j != i {
-				// Written in place: cheaper than copying a whole action.
-				out = append(out, Action{Kind: ActOffer, All: true})
-				a := &out[len(out)-1]
-				a.Cards[i], a.Get[j] = 1, 1
-			}
+		if hand[i] > 0 {
+			out = append(out, oneForOne[i][:]...)
 		}
 	}
 	return out
 }
+
+// oneForOne are the one-for-one offers to all (legalOffers): for each
+// resource given, one for each other resource taken, in resource order.
+// A listing copies them in a block, cheaper than writing each action.
+var oneForOne = func() (t [NumResources][NumResources - 1]Action) {
+	for i := range Resources {
+		k := 0
+		for j := range Resources {
+			if j != i {
+				t[i][k] = Action{Kind: ActOffer, All: true}
+				t[i][k].Cards[i], t[i][k].Get[j] = 1, 1
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // legalBuilds lists roads, ships, settlements and cities (S47–S55).
 func (g *Game) legalBuilds(out []Action, s int) []Action {
