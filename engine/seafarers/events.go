@@ -39,6 +39,10 @@ func (l *eventLog) add(parts ...string) *eventLog {
 
 // num appends a number to the event being written.
 func (l *eventLog) num(n int) *eventLog {
+	if n >= 0 && n < 10 {
+		l.text = append(l.text, byte('0'+n))
+		return l
+	}
 	l.text = strconv.AppendInt(l.text, int64(n), 10)
 	return l
 }

@@ -52,3 +52,33 @@ func TestEventsStay(t *testing.T) {
 		}
 	}
 }
+
+// TestEventNumbers checks the numbers events print, one digit or more: a
+// hand (Hand.String, eventLog.hand) and a count (eventLog.num).
+func TestEventNumbers(t *testing.T) {
+	for _, c := range []struct {
+		h    Hand
+		want string
+	}{
+		{Hand{}, "none"},
+		{Hand{1, 0, 0, 0, 9}, "1 brick, 9 ore"},
+		{Hand{0, 10, 0, 19, 0}, "10 lumber, 19 grain"},
+		{Hand{0, 0, 123, 0, 0}, "123 wool"},
+	} {
+		if got := c.h.String(); got != c.want {
+			t.Errorf("Hand%v.String() = %q, want %q", [5]int(c.h), got, c.want)
+		}
+		var l eventLog
+		l.hand(c.h).end()
+		if got := l.took(); len(got) != 1 || got[0] != c.want {
+			t.Errorf("eventLog.hand(%v) wrote %q, want %q", [5]int(c.h), got, c.want)
+		}
+	}
+	for n, want := range map[int]string{0: "0", 7: "7", 10: "10", 99: "99", -3: "-3", 1234: "1234"} {
+		var l eventLog
+		l.num(n).end()
+		if got := l.took(); len(got) != 1 || got[0] != want {
+			t.Errorf("eventLog.num(%d) wrote %q, want %q", n, got, want)
+		}
+	}
+}

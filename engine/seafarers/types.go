@@ -169,8 +169,12 @@ func (h Hand) appendTo(b []byte) []byte {
 		if len(b) > start {
 			b = append(b, ", "...)
 		}
-		b = strconv.AppendInt(b, int64(v), 10)
-		b = append(b, ' ')
+		if v > 0 && v < 10 {
+			b = append(b, byte('0'+v), ' ')
+		} else {
+			b = strconv.AppendInt(b, int64(v), 10)
+			b = append(b, ' ')
+		}
 		b = append(b, resourceNames[i+1]...)
 	}
 	if len(b) == start {
