@@ -47,6 +47,7 @@ type delivery struct {
 type courier struct {
 	t      *testing.T
 	rnd    *rand.Rand
+	game   string
 	seats  map[string]*courierSeat
 	order  []string
 	queue  []delivery
@@ -57,6 +58,45 @@ type courier struct {
 	status map[string]seatStatus
 	// counts of what happened, for the report.
 	deliveries, merges, parallel, races, orders, moves int
+	// trace is what every seat did, in the order it happened, printed
+	// when a game fails: the deliveries interleave at random, so a
+	// failure rarely plays the same way twice.
+	trace []string
+}
+
+// note adds a line to the trace.
+func (c *courier) note(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.trace = append(c.trace, fmt.Sprintf(format, args...))
+}
+
+// shortOutput keeps the lines of a command's output that say what it did.
+func shortOutput(out string) string {
+	var keep []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(line, "next:") || strings.Contains(line, "merge") || strings.Contains(line, "race") ||
+			strings.Contains(line, "signed again") || strings.HasPrefix(line, "entry") || strings.Contains(line, "played") {
+			keep = append(keep, line)
+		}
+	}
+	if len(keep) == 0 {
+		return tail(out, 2)
+	}
+	return strings.Join(keep, " | ")
+}
+
+// version names the seat's copy as the trace does.
+func (c *courier) version(s *courierSeat) string {
+	data, _ := os.ReadFile(s.file)
+	return copyName(data)
+}
+
+// copyName names a copy by the start of its hash, to follow it in the
+// trace.
+func copyName(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:4])
 }
 
 func newCourierApp(home string, set *games.Set, out *bytes.Buffer, now func() time.Time) *App {
@@ -115,6 +155,7 @@ func (c *courier) send(s *courierSeat, out string) {
 	defer c.mu.Unlock()
 	for _, to := range c.nextSeats(out) {
 		c.queue = append(c.queue, delivery{to: to, data: data, from: s.colour})
+		c.trace = append(c.trace, fmt.Sprintf("  %s sends %s to %s", s.colour, copyName(data), to))
 	}
 }
 
@@ -125,6 +166,7 @@ func (c *courier) deliver(d delivery) {
 	s := c.seats[d.to]
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	c.note("%s gets %s's copy %s", s.colour, d.from, copyName(d.data))
 	if own, err := os.ReadFile(s.file); err != nil {
 		if err := os.WriteFile(s.file, d.data, 0o644); err != nil {
 			c.fatalf("%v", err)
@@ -135,9 +177,8 @@ func (c *courier) deliver(d delivery) {
 			c.fatalf("%v", err)
 		}
 		out, code := c.run(s, "merge", s.file, in)
-		if testing.Verbose() {
-			c.t.Logf("%s merges %s's copy: %s", s.colour, d.from, out)
-		}
+		c.heard(s, out)
+		c.note("%s merges into %s: %s", s.colour, c.version(s), shortOutput(out))
 		if code != 0 {
 			c.fatalf("%s merging %s's copy: exit %d\n%s", s.colour, d.from, code, out)
 		}
@@ -171,6 +212,7 @@ func (c *courier) act(s *courierSeat) {
 			return
 		}
 		if !slices.Contains(acting, s.colour) {
+			c.note("%s at %s: the game waits for %v", s.colour, c.version(s), acting)
 			c.mu.Lock()
 			orders := c.rnd.IntN(12) == 0
 			c.mu.Unlock()
@@ -183,6 +225,8 @@ func (c *courier) act(s *courierSeat) {
 		if code != 0 {
 			c.fatalf("%s's bot: exit %d\n%s", s.colour, code, out)
 		}
+		c.heard(s, out)
+		c.note("%s's bot moves, now %s: %s", s.colour, c.version(s), shortOutput(out))
 		c.count(func() { c.moves++ })
 		c.send(s, out)
 	}
@@ -205,11 +249,41 @@ func (c *courier) where(s *courierSeat) (bool, []string) {
 	if err != nil {
 		c.fatalf("%s's copy: %v", s.colour, err)
 	}
-	st = seatStatus{version: fileVersion(s.file), over: g.Position().Over(), acting: g.Acting(), game: g.Rules().Name()}
+	st = seatStatus{version: fileVersion(s.file), over: g.Position().Over(), acting: g.Acting()}
 	c.mu.Lock()
 	c.status[s.colour] = st
 	c.mu.Unlock()
 	return st.over, st.acting
+}
+
+// heard reads the status line of a command that wrote s's file ("wrote F:
+// …; turn 4, red's turn, decide phase, waiting for white, blue" or "…; the
+// game is over…") and keeps it as what the seat knows of its copy, as a
+// player reads it; the courier need not open the file again.
+func (c *courier) heard(s *courierSeat, out string) {
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "wrote "+s.file+":") {
+			continue
+		}
+		i := strings.LastIndex(line, "; ")
+		if i < 0 {
+			return
+		}
+		st := seatStatus{version: fileVersion(s.file)}
+		switch said := line[i+2:]; {
+		case strings.HasPrefix(said, "the game is over"):
+			st.over = true
+		case strings.Contains(said, "waiting for ") && !strings.HasSuffix(said, " to join"):
+			_, who, _ := strings.Cut(said, "waiting for ")
+			st.acting = strings.Split(who, ", ")
+		default:
+			return
+		}
+		c.mu.Lock()
+		c.status[s.colour] = st
+		c.mu.Unlock()
+		return
+	}
 }
 
 // seatStatus is what a seat knows of its copy, by the copy's bytes.
@@ -217,7 +291,6 @@ type seatStatus struct {
 	version string
 	over    bool
 	acting  []string
-	game    string
 }
 
 // fileVersion names a file's content by its hash. (Size and modification
@@ -241,7 +314,7 @@ func (c *courier) sendOrders(s *courierSeat) {
 		"seafarers": {"orders discard wool ore", "orders gold ore grain", "orders trade decline", "orders trade ask"},
 	}
 	c.mu.Lock()
-	list := orders[c.status[s.colour].game]
+	list := orders[c.game]
 	pick := list[c.rnd.IntN(len(list))]
 	c.mu.Unlock()
 	out, code := c.run(s, "move", s.file, pick, "--as", s.colour)
@@ -251,6 +324,8 @@ func (c *courier) sendOrders(s *courierSeat) {
 	if code != 0 {
 		c.fatalf("%s's orders: exit %d\n%s", s.colour, code, out)
 	}
+	c.heard(s, out)
+	c.note("%s gives orders %q, now %s: %s", s.colour, pick, c.version(s), shortOutput(out))
 	c.count(func() { c.orders++ })
 	c.send(s, out)
 }
@@ -263,10 +338,10 @@ func (c *courier) count(f func()) {
 }
 
 // courierGame plays one game to its end and returns the courier.
-func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []string, seed uint64) *courier {
+func courierGame(t *testing.T, set *games.Set, game string, newArgs []string, colours []string, seed uint64) *courier {
 	t.Helper()
 	dir := t.TempDir()
-	c := &courier{t: t, rnd: rand.New(rand.NewPCG(seed, 77)), seats: map[string]*courierSeat{}, order: colours, status: map[string]seatStatus{},
+	c := &courier{t: t, game: game, rnd: rand.New(rand.NewPCG(seed, 77)), seats: map[string]*courierSeat{}, order: colours, status: map[string]seatStatus{},
 		colour: regexp.MustCompile(`\b(` + strings.Join(colours, "|") + `)\b`)}
 	clock := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	var clockMu sync.Mutex
@@ -346,6 +421,7 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 		}
 		wg.Wait()
 		if t.Failed() {
+			t.Logf("what the seats did:\n%s", strings.Join(c.trace, "\n"))
 			t.FailNow()
 		}
 	}
@@ -358,6 +434,7 @@ func courierGame(t *testing.T, set *games.Set, newArgs []string, colours []strin
 			t.Fatal(err)
 		}
 		if !g.Position().Over() {
+			t.Logf("what the seats did:\n%s", strings.Join(c.trace, "\n"))
 			t.Fatalf("wedged: the courier has nothing left to carry, but %s's copy is at entry %d, %s (waiting for %v)", col, len(g.File().History), status(g), g.Acting())
 		}
 		if out, code := c.run(s, "verify", s.file); code != 0 {
@@ -413,7 +490,7 @@ func TestCourier(t *testing.T) {
 				}
 				t.Run(fmt.Sprintf("%s-%d", name, i), func(t *testing.T) {
 					t.Parallel()
-					c := courierGame(t, set, args, colours, uint64(1000+2*i+k))
+					c := courierGame(t, set, name, args, colours, uint64(1000+2*i+k))
 					g, _ := openGame(nil, c.seats[colours[0]].file)
 					mu.Lock()
 					defer mu.Unlock()

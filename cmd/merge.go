@@ -102,9 +102,23 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 	if len(m.overtaken) > 0 && !m.game.Position().Over() && !f.Header.Sandbox {
 		// Their copies lost the race and they wait on them: without this
 		// copy they would wait for ever (issue 16).
-		fmt.Fprintf(opts.Out, "next: send %s to %s, whose entries the race left out: they go on from this copy\n", opts.File, seatNames(m.game, m.overtaken))
+		// And to whoever the copy goes to anyway (a decision of this
+		// player's, signed again, goes back to the seat combining).
+		to := m.overtaken
+		if a := nextAdvice(m.game, me, m.resignedParallel, true); len(a.Wait) == 0 {
+			for _, s := range a.To {
+				if !slices.Contains(to, s) {
+					to = append(to, s)
+				}
+			}
+		}
+		if len(to) > len(m.overtaken) {
+			fmt.Fprintf(opts.Out, "next: send %s to %s: the race left out entries of %s, who go on from this copy\n", opts.File, seatNames(m.game, to), seatNames(m.game, m.overtaken))
+		} else {
+			fmt.Fprintf(opts.Out, "next: send %s to %s, whose entries the race left out: they go on from this copy\n", opts.File, seatNames(m.game, m.overtaken))
+		}
 	} else {
-		printNext(opts.Out, m.game, opts.File, me, false, true)
+		printNext(opts.Out, m.game, opts.File, me, m.resignedParallel, true)
 	}
 	_ = ctx
 	return nil
@@ -131,6 +145,10 @@ type merged struct {
 	// overtaken are the other seats whose entries a race left out: their
 	// copies lost, and they go on from this one (in seat order).
 	overtaken []string
+	// resignedParallel is true when a decision or orders signed again
+	// was one of several entries made at once: the copy goes back to
+	// the seat that combines them, as after any such entry.
+	resignedParallel bool
 }
 
 func (m *merged) say(format string, args ...any) {
@@ -270,17 +288,28 @@ func (m *merged) signAgain(ks *turnfile.KeyStore, left []turnfile.Entry, now tim
 			return err
 		}
 		if !slices.Contains(m.game.Acting(), e.Seat) && e.Kind == turnfile.EntryDecision {
-			m.say("  your %s of entry %d no longer applies", e.Kind, e.N)
+			m.say("  your %s of entry %d no longer %s", e.Kind, e.N, verb(e.Kind, "applies", "apply"))
 			continue
 		}
+		wasParallel := parallelFor(m.game, e.Seat)
 		n, err := m.game.Move(e.Seat, move, signer, now, turnfile.MoveOptions{})
 		if err != nil {
-			m.say("  your %s of entry %d no longer applies: %v", e.Kind, e.N, err)
+			m.say("  your %s of entry %d no longer %s: %v", e.Kind, e.N, verb(e.Kind, "applies", "apply"), err)
 			continue
 		}
-		m.say("  your %s of entry %d is signed again as entry %d", e.Kind, e.N, n.N)
+		m.say("  your %s of entry %d %s signed again as entry %d", e.Kind, e.N, verb(e.Kind, "is", "are"), n.N)
+		m.resignedParallel = m.resignedParallel || wasParallel
 	}
 	return nil
+}
+
+// verb picks the verb form that agrees with an entry kind: "orders" are
+// plural.
+func verb(kind turnfile.EntryKind, one, many string) string {
+	if kind == turnfile.EntryOrders {
+		return many
+	}
+	return one
 }
 
 // disputeError writes the dispute report of a double signature beside
