@@ -52,10 +52,9 @@ func (g *Game) shipShape(s int) edgeSet {
 			}
 			continue
 		}
-		if t.closed(i) {
-			continue
-		}
-		if t.free(a) || t.free(b) {
+		// An end ship (a free end) that is not closed; most ships have
+		// no free end, and their closing is not asked.
+		if (t.free(a) || t.free(b)) && !t.closed(i) {
 			out.add(e)
 		}
 	}
