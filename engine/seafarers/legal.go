@@ -191,17 +191,37 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 	if !g.l.dealt || g.players[s].supply[supSettlement] == 0 {
 		return out
 	}
+	// The corners settleProblem refuses at once, left out before it is
+	// asked: those that are no land (S49), hold a building or stand
+	// beside one (S15, S48).
+	var blocked cornerSet
+	for c := g.sets.taken.next(0); c >= 0; c = g.sets.taken.next(c + 1) {
+		if g.corners[c].kind != noBuilding {
+			blocked.add(c)
+			for _, d := range b.CornerAdjacent(c) {
+				blocked.add(d)
+			}
+		}
+	}
+	ships := g.cfg.scenario != board.PirateIslands && g.cfg.usesShips
+	a := Action{Kind: ActPlace}
 	for c := 0; c < b.NumCorners(); c++ {
+		if blocked.has(c) || !g.l.landCorner(c) {
+			continue
+		}
 		if r, _ := g.settleProblem(s, c, true); r != "" {
 			continue
 		}
+		a.Corner = b.Corner(c)
 		for _, e := range b.CornerEdges(c) {
 			if r, _ := g.roadProblem(s, e, true, c); r == "" {
-				out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Road, Edge: b.Edge(e)})
+				a.Piece, a.Edge = Road, b.Edge(e)
+				out = append(out, a)
 			}
-			if g.cfg.scenario != board.PirateIslands && g.cfg.usesShips {
+			if ships {
 				if r, _ := g.shipProblem(s, e, true, c, -1); r == "" {
-					out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Ship, Edge: b.Edge(e)})
+					a.Piece, a.Edge = Ship, b.Edge(e)
+					out = append(out, a)
 				}
 			}
 		}
