@@ -192,8 +192,9 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 		return out
 	}
 	// The corners settleProblem refuses at once, left out before it is
-	// asked: those that are no land (S49), hold a building or stand
-	// beside one (S15, S48).
+	// asked (and words its reason): those that are no land (S49), hold a
+	// building or stand beside one (S15, S48), lie in no area for setup
+	// or bear a mark (S20, S126).
 	var blocked cornerSet
 	for c := g.sets.taken.next(0); c >= 0; c = g.sets.taken.next(c + 1) {
 		if g.corners[c].kind != noBuilding {
@@ -206,7 +207,7 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 	ships := g.cfg.scenario != board.PirateIslands && g.cfg.usesShips
 	a := Action{Kind: ActPlace}
 	for c := 0; c < b.NumCorners(); c++ {
-		if blocked.has(c) || !g.l.landCorner(c) {
+		if blocked.has(c) || !g.l.landCorner(c) || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
 			continue
 		}
 		if r, _ := g.settleProblem(s, c, true); r != "" {
