@@ -81,6 +81,10 @@ type Game struct {
 
 	// stateNames are the board's names for State, made by its first call.
 	stateNames *stateNames
+	// boardLists and pieceLists are the lists of the last State, which
+	// the next shares while they still hold (view.go).
+	boardLists *boardLists
+	pieceLists *pieceLists
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
 }

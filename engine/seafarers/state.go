@@ -54,11 +54,12 @@ type TurnFlags struct {
 }
 
 // BoardState is the board: every hex, the harbours, the robber and the
-// pirate.
+// pirate. Game.State shares the lists of hexes and harbours between the
+// states it makes while they do not change (canonjson's "shared").
 type BoardState struct {
 	Dealt    bool           `json:"dealt"`
-	Hexes    []HexState     `json:"hexes"`
-	Harbours []HarbourState `json:"harbours"`
+	Hexes    []HexState     `json:"hexes" canonjson:"shared"`
+	Harbours []HarbourState `json:"harbours" canonjson:"shared"`
 	Robber   *string        `json:"robber"`
 	Pirate   *string        `json:"pirate"`
 }
@@ -91,11 +92,13 @@ type HarbourState struct {
 }
 
 // Pieces lists every piece on the board, in corner or edge order.
+// Game.State shares the lists between the states it makes while they do
+// not change (canonjson's "shared").
 type Pieces struct {
-	Settlements []BuildingState `json:"settlements"`
-	Cities      []BuildingState `json:"cities"`
-	Roads       []RoadState     `json:"roads"`
-	Ships       []ShipState     `json:"ships"`
+	Settlements []BuildingState `json:"settlements" canonjson:"shared"`
+	Cities      []BuildingState `json:"cities" canonjson:"shared"`
+	Roads       []RoadState     `json:"roads" canonjson:"shared"`
+	Ships       []ShipState     `json:"ships" canonjson:"shared"`
 }
 
 // BuildingState is a settlement or a city.

@@ -37,11 +37,13 @@ func checkCanonical(t *testing.T, enc *canonjson.Encoder, what string, st *State
 
 // TestCanonicalSelfPlay compares the state encoder with encoding/json on
 // every state of a random game of each scenario, one encoder throughout
-// as in a replay, and on those states damaged at random.
+// as in a replay, and on those states damaged at random; and each state,
+// which shares the lists of earlier states where they still hold, with
+// the state made anew.
 func TestCanonicalSelfPlay(t *testing.T) {
 	var enc canonjson.Encoder
 	setups := selfPlaySetups()
-	states := 0
+	states, shared := 0, 0
 	var sample []*State
 	for i := range scenarioNames {
 		setup := setups[i*5+(i+2)%5]
@@ -51,9 +53,18 @@ func TestCanonicalSelfPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		pick := rand.New(rand.NewPCG(uint64(i), 5))
+		var prev *State
 		for n := 0; !pos.Over() && n < 400; n++ {
 			st := pos.State().(*State)
-			checkCanonical(t, &enc, fmt.Sprintf("%s entry %d", setup.Choices["scenario"], n), st)
+			what := fmt.Sprintf("%s entry %d", setup.Choices["scenario"], n)
+			checkCanonical(t, &enc, what, st)
+			if fresh := freshState(Of(pos)); !reflect.DeepEqual(st, fresh) {
+				t.Fatalf("S157: %s: the state sharing the lists of earlier states is not the state made anew", what)
+			}
+			if prev != nil && &st.Board.Hexes[0] == &prev.Board.Hexes[0] {
+				shared++
+			}
+			prev = st
 			states++
 			if n%8 == 0 {
 				sample = append(sample, st)
@@ -82,6 +93,17 @@ func TestCanonicalSelfPlay(t *testing.T) {
 		}
 	}
 	t.Logf("%d states compared; %d of 500 damaged states refused", states, refused)
+	if shared < states/2 {
+		t.Errorf("%d of %d states share the board's hexes with the state before, want most", shared, states)
+	}
+}
+
+// freshState is the state of g made without the lists its earlier States
+// left for the next to share (view.go).
+func freshState(g *Game) *State {
+	c := g.Clone()
+	c.boardLists, c.pieceLists = nil, nil
+	return c.State()
 }
 
 // damage changes a few values of v (addressable) at random: odd text,

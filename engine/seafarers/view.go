@@ -35,7 +35,9 @@ func (g *Game) names() *stateNames {
 }
 
 // State builds the stored state of the game (S157). The result is the
-// caller's.
+// caller's, but for the lists of its board and its pieces: States share
+// them while they do not change (they are tagged canonjson:"shared"), so
+// they must not be changed.
 func (g *Game) State() *State {
 	st := &State{
 		Game:       "seafarers",
@@ -98,32 +100,75 @@ func (g *Game) State() *State {
 // boardState is the state's board: the hexes (with a fog draw pending on
 // one), the harbours, the robber and the pirate.
 func (g *Game) boardState() BoardState {
-	names := g.names()
-	bs := BoardState{Dealt: g.l.dealt, Hexes: make([]HexState, len(names.hexes)), Harbours: make([]HarbourState, 0, len(g.l.harbours))}
-	for h := range bs.Hexes {
-		x := g.l.hexes[h]
-		hs := HexState{At: names.hexes[h], Terrain: x.Terrain.String(), Number: Token(x.Number)}
-		if x.Terrain == board.Unknown {
-			hs.Number = NotDealt
-		}
-		for i := range g.sealed {
-			if g.sealed[i].kind == drawFog && g.sealed[i].at == h {
-				k := g.sealed[i].k
-				hs.Pending = &k
+	lists := g.boardListsNow()
+	bs := BoardState{Dealt: g.l.dealt, Hexes: lists.hexes, Harbours: lists.harbours, Robber: g.hexName(g.robber), Pirate: g.hexName(g.pirate)}
+	copied := false
+	for i := range g.sealed {
+		if d := &g.sealed[i]; d.kind == drawFog {
+			if !copied {
+				// The shared list stays as it is: this state gets its own.
+				bs.Hexes, copied = slices.Clone(lists.hexes), true
 			}
+			k := d.k
+			bs.Hexes[d.at].Pending = &k
 		}
-		bs.Hexes[h] = hs
+	}
+	return bs
+}
+
+// boardLists are the board's hexes (no fog draw pending) and harbours as
+// the state lists them, made once for a land (which never changes) and
+// shared by the States made on it: lists tagged canonjson:"shared",
+// never changed once made.
+type boardLists struct {
+	land     *land
+	hexes    []HexState
+	harbours []HarbourState
+}
+
+// boardListsNow returns the board's lists for the game's land, making
+// them when the land has changed.
+func (g *Game) boardListsNow() *boardLists {
+	if bl := g.boardLists; bl != nil && bl.land == g.l {
+		return bl
+	}
+	names := g.names()
+	bl := &boardLists{land: g.l, hexes: make([]HexState, len(names.hexes)), harbours: make([]HarbourState, 0, len(g.l.harbours))}
+	for h := range bl.hexes {
+		x := g.l.hexes[h]
+		bl.hexes[h] = HexState{At: names.hexes[h], Terrain: x.Terrain.String(), Number: Token(x.Number)}
+		if x.Terrain == board.Unknown {
+			bl.hexes[h].Number = NotDealt
+		}
 	}
 	for _, hb := range g.l.harbours {
-		bs.Harbours = append(bs.Harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
+		bl.harbours = append(bl.harbours, HarbourState{At: hb.Edge.String(), Kind: hb.Kind.String()})
 	}
-	bs.Robber = g.hexName(g.robber)
-	bs.Pirate = g.hexName(g.pirate)
-	return bs
+	g.boardLists = bl
+	return bl
+}
+
+// pieceLists are the pieces as the state lists them, shared by the States
+// made while the pieces are as corners and edges record: lists tagged
+// canonjson:"shared", never changed once made.
+type pieceLists struct {
+	corners []cornerPiece
+	edges   []edgePiece
+	pieces  Pieces
 }
 
 // piecesState lists the pieces on the board, in corner and edge order.
 func (g *Game) piecesState() Pieces {
+	if pl := g.pieceLists; pl != nil && slices.Equal(pl.corners, g.corners) && slices.Equal(pl.edges, g.edges) {
+		return pl.pieces
+	}
+	pl := &pieceLists{corners: slices.Clone(g.corners), edges: slices.Clone(g.edges), pieces: g.listPieces()}
+	g.pieceLists = pl
+	return pl.pieces
+}
+
+// listPieces lists the pieces on the board, in corner and edge order.
+func (g *Game) listPieces() Pieces {
 	names := g.names()
 	var settlements, cities, roads, ships int
 	for _, p := range g.corners {
@@ -323,7 +368,7 @@ func (g *Game) playerState(s int) *Player {
 // scenarioState builds the scenario's own fields (S157).
 func (g *Game) scenarioState() ScenarioState {
 	var ss ScenarioState
-	b := g.b
+	names := g.names()
 	switch g.cfg.scenario {
 	case board.FogIsland:
 		ss.FogTiles = &FogTiles{Sea: g.fogTiles[board.Sea], Desert: g.fogTiles[board.Desert], Fields: g.fogTiles[board.Fields],
@@ -337,7 +382,7 @@ func (g *Game) scenarioState() ScenarioState {
 	case board.ForgottenTribe:
 		gifts := []GiftState{}
 		for _, gf := range g.gifts {
-			gs := GiftState{At: b.Edge(gf.edge).String(), Kind: gf.kind.String()}
+			gs := GiftState{At: names.edges[gf.edge], Kind: gf.kind.String()}
 			if gf.kind == board.GiftHarbour {
 				k := gf.harbour.String()
 				gs.Harbour = &k
@@ -348,7 +393,7 @@ func (g *Game) scenarioState() ScenarioState {
 	case board.ClothForCatan:
 		vs := []VillageState{}
 		for i, v := range g.cfg.villages {
-			vst := VillageState{At: b.Corner(v.corner).String(), Number: v.number, Cloth: g.villages[i].cloth, Connected: []string{}}
+			vst := VillageState{At: names.corners[v.corner], Number: v.number, Cloth: g.villages[i].cloth, Connected: []string{}}
 			for _, s := range g.maskSeats(g.villages[i].connected) {
 				vst.Connected = append(vst.Connected, g.colour(s).String())
 			}
@@ -365,8 +410,8 @@ func (g *Game) scenarioState() ScenarioState {
 		fs := []FortressState{}
 		ss.Lone = map[string]string{}
 		for s, base := range g.cfg.bases {
-			fs = append(fs, FortressState{Owner: g.colour(s).String(), At: b.Corner(base.fortress).String(), Chits: g.fortresses[s]})
-			ss.Lone[g.colour(s).String()] = b.Corner(base.lone).String()
+			fs = append(fs, FortressState{Owner: g.colour(s).String(), At: names.corners[base.fortress], Chits: g.fortresses[s]})
+			ss.Lone[g.colour(s).String()] = names.corners[base.lone]
 		}
 		ss.Fortresses = &fs
 	case board.WondersOfCatan:

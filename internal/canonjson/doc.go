@@ -17,4 +17,13 @@
 // structs, the ",string" option) is encoded by encoding/json and
 // rewritten, so that the result is always the canonical form of
 // encoding/json's text.
+//
+// A list field tagged canonjson:"shared" is a list that values share
+// while it does not change, and that is never changed in place once
+// written: the board of a game's states, which most moves leave as it
+// is. An Encoder remembers the text of the last few lists it wrote at
+// such a field by their memory (array and length), and writes the same
+// list again by copying its text. Whoever makes such values promises
+// that a list met again is unchanged; a list changed in place would be
+// written as it was.
 package canonjson

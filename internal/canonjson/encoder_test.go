@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -175,6 +176,8 @@ type zoo struct {
 	WS    *withString        `json:"ws,omitempty"`
 	L     *list              `json:"l"`
 	Deep  [][]map[string]any `json:"deep,omitempty"`
+	Sh    []inner            `json:"sh" canonjson:"shared"`
+	ShO   []string           `json:"sho,omitempty" canonjson:"shared"`
 }
 
 // randomString is text with what canonical strings escape, what they do
@@ -386,6 +389,59 @@ func TestEncoderCycle(t *testing.T) {
 	var e Encoder
 	if _, err := e.Append(nil, l); err == nil {
 		t.Fatal("Encoder.Append of a cyclic list succeeded, want an error")
+	}
+}
+
+// shelf is a value with a list tagged canonjson:"shared", among lists
+// that are not.
+type shelf struct {
+	Books []inner  `json:"books" canonjson:"shared"`
+	Notes []string `json:"notes"`
+}
+
+// TestSharedLists checks the text of values sharing a list tagged
+// canonjson:"shared": the same list in several values, the same memory
+// at another length, equal lists in other memory, more lists than a
+// field remembers, nil and empty lists, a list that fails. And that the
+// text is remembered: a shared list changed in place (which the tag
+// forbids) is written as it was.
+func TestSharedLists(t *testing.T) {
+	var e Encoder
+	books := []inner{{"a", 1}, {"b", 0}, {"c\xff", 3}}
+	other := []inner{{"x", 9}}
+	for round := range 3 {
+		for i, v := range []shelf{
+			{books, []string{"n"}}, {books, nil}, {books[:2], nil}, {books[:0], nil}, {books, []string{}},
+			{slices.Clone(books), nil}, {other, nil}, {nil, nil}, {[]inner{}, nil},
+			{[]inner{{"d", 4}}, nil}, {[]inner{{"e", 5}}, nil}, {[]inner{{"f", 6}}, nil}, {books, nil},
+		} {
+			same(t, &e, fmt.Sprintf("round %d shelf %d", round, i), &v)
+			same(t, &e, fmt.Sprintf("round %d shelf %d by value", round, i), v)
+		}
+	}
+	before, err := e.Append(nil, &shelf{Books: books})
+	if err != nil {
+		t.Fatal(err)
+	}
+	books[0].S = "changed in place"
+	after, err := e.Append(nil, &shelf{Books: books})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Fatalf("a shared list changed in place is written anew:\n%s\nnot as remembered:\n%s", after, before)
+	}
+	var fresh Encoder
+	same(t, &fresh, "the changed list, by a new encoder", &shelf{Books: books})
+	// A list whose text fails is not remembered: it fails each time.
+	var bad struct {
+		Bad []badJSON `json:"bad" canonjson:"shared"`
+	}
+	bad.Bad = []badJSON{3}
+	for i := range 2 {
+		if _, err := e.Append(nil, &bad); err == nil {
+			t.Fatalf("writing a list that fails, time %d: no error", i+1)
+		}
 	}
 }
 

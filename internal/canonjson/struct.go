@@ -21,7 +21,10 @@ type field struct {
 	memo   *memo
 	// keyed holds, for a field of an integer type with a memo, the key
 	// and the value's text together, by value.
-	keyed  *memoTable
+	keyed *memoTable
+	// shared remembers the texts of the lists of a field tagged
+	// canonjson:"shared".
+	shared *sharedTexts
 	omit   omitOp
 	omitFn func(p unsafe.Pointer) bool
 }
@@ -37,6 +40,9 @@ const (
 	asBool
 	// byMemo is a value that encodes itself, through its memo.
 	byMemo
+	// byShared is a list shared between values, through the texts its
+	// field remembers.
+	byShared
 )
 
 // omitOp is when a field is left out: never, the common tests in place,
@@ -125,6 +131,10 @@ func (e *Encoder) structWriter(t reflect.Type, addr bool) func(*writer, unsafe.P
 				w.b = b
 				f.memo.write(w, fp)
 				b = w.b
+			case byShared:
+				w.b = b
+				f.shared.write(w, f.plan, fp)
+				b = w.b
 			default:
 				w.b = b
 				f.plan.write(w, fp)
@@ -197,6 +207,9 @@ func (e *Encoder) fieldsOf(t reflect.Type, addr bool) (fields []field, ok bool) 
 		f := field{name: name, offset: sf.Offset, write: kindOf(sf.Type, addr), plan: e.plan(sf.Type, addr)}
 		if m := e.memos[planKey{sf.Type, addr}]; m != nil {
 			f.write, f.memo = byMemo, m
+		}
+		if sf.Tag.Get("canonjson") == "shared" && sf.Type.Kind() == reflect.Slice {
+			f.write, f.shared = byShared, &sharedTexts{}
 		}
 		var omitEmpty, omitZero bool
 		for opts != "" {
