@@ -38,9 +38,10 @@ type Game struct {
 	playerArr [4]player
 	// sets are the pieces as bit sets (bits.go); rev counts their
 	// changes, for moves.
-	sets  pieceSets
-	rev   uint64
-	moves moveCache
+	sets   pieceSets
+	rev    uint64
+	moves  moveCache
+	places placeCache
 	// seatRev counts the changes of each seat's own pieces and anchors,
 	// for shapes, each seat's shipShape.
 	seatRev [4]uint32

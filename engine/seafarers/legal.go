@@ -409,10 +409,10 @@ var oneForOne = func() (t [NumResources][NumResources - 1]Action) {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
+	pc := g.placesOf(s)
 	a := Action{Kind: ActBuild, Piece: Road}
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
-		at := g.joins(s, false, -1)
-		set := g.roadsAt(&at)
+		set := pc.roadSpots(g, s)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
 			a.Edge = b.Edge(e)
 			out = append(out, a)
@@ -420,7 +420,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
 		a.Piece = Ship
-		set := g.shipSpots(s, -1)
+		set := pc.shipSpots(g, s)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
 			a.Edge = b.Edge(e)
 			out = append(out, a)
@@ -428,7 +428,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	}
 	a = Action{Kind: ActBuild, Piece: Settlement}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
-		set := g.settlementsAt(s)
+		set := pc.settlementSpots(g, s)
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
 			a.Corner = b.Corner(c)
 			out = append(out, a)
@@ -445,6 +445,70 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 		}
 	}
 	return out
+}
+
+// placeCache holds where one seat may build a road, a ship and a
+// settlement in play (legalBuilds), each set worked out at its first use,
+// for as long as nothing they depend on changes: the pieces (rev), the
+// terrain (land), the pirate (S45) and the pending fog positions (S99), as
+// for moveCache. A turn's listings (an offer and its answers between
+// them) so work them out once.
+type placeCache struct {
+	seat, pirate int
+	rev          uint64
+	land         *land // nil: nothing worked out
+	pending      edgeSet
+	have         uint8 // which sets are worked out: haveRoads, haveShips, haveSettlements
+	roads, ships edgeSet
+	settlements  cornerSet
+}
+
+// The sets of a placeCache.
+const (
+	haveRoads = 1 << iota
+	haveShips
+	haveSettlements
+)
+
+// placesOf returns the place cache for seat s, emptied when it was another
+// seat's or something it depends on changed.
+func (g *Game) placesOf(s int) *placeCache {
+	pc := &g.places
+	var pending edgeSet
+	if len(g.sealed) > 0 {
+		pending = g.pendingSides()
+	}
+	if pc.land != g.l || pc.seat != s || pc.rev != g.rev || pc.pirate != g.pirateHex() || pc.pending != pending {
+		*pc = placeCache{seat: s, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
+	}
+	return pc
+}
+
+// roadSpots returns the edges where seat s may build a road (joins,
+// roadsAt).
+func (pc *placeCache) roadSpots(g *Game, s int) *edgeSet {
+	if pc.have&haveRoads == 0 {
+		at := g.joins(s, false, -1)
+		pc.roads, pc.have = g.roadsAt(&at), pc.have|haveRoads
+	}
+	return &pc.roads
+}
+
+// shipSpots returns the edges where seat s may build a ship (g.shipSpots).
+func (pc *placeCache) shipSpots(g *Game, s int) *edgeSet {
+	if pc.have&haveShips == 0 {
+		pc.ships, pc.have = g.shipSpots(s, -1), pc.have|haveShips
+	}
+	return &pc.ships
+}
+
+// settlementSpots returns the corners where seat s may build a settlement
+// (settlementsAt).
+func (pc *placeCache) settlementSpots(g *Game, s int) *cornerSet {
+	if pc.have&haveSettlements == 0 {
+		pc.settlements, pc.have = g.settlementsAt(s), pc.have|haveSettlements
+	}
+	return &pc.settlements
 }
 
 // shipSpots returns the edges where seat s may place a ship in play, the
