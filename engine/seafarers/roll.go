@@ -230,8 +230,9 @@ func (g *Game) fleetMove(low int, src engine.Rand) {
 // warships counts seat s's warships (S120).
 func (g *Game) warships(s int) int {
 	n := 0
-	for _, p := range g.edges {
-		if p.own == int8(s+1) && p.warship {
+	ships := &g.sets.ships[s]
+	for e := ships.next(0); e >= 0; e = ships.next(e + 1) {
+		if g.edges[e].warship {
 			n++
 		}
 	}
