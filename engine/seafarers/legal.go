@@ -348,7 +348,7 @@ func (g *Game) legalMaritime(out []Action, s int) []Action {
 	if slices.Max(hand[:]) < 2 {
 		return out // no rate is below 2 (S62)
 	}
-	rates := g.rates(s)
+	rates := g.placesOf(s).ratesOf(g, s)
 	a := Action{Kind: ActTrade}
 	for i := range Resources {
 		if hand[i] < 2 {
@@ -448,7 +448,8 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 }
 
 // placeCache holds where one seat may build a road, a ship and a
-// settlement in play (legalBuilds), each set worked out at its first use,
+// settlement in play (legalBuilds) and its maritime rates (legalMaritime),
+// each worked out at its first use,
 // for as long as nothing they depend on changes: the pieces (rev), the
 // terrain (land), the pirate (S45) and the pending fog positions (S99), as
 // for moveCache. A turn's listings (an offer and its answers between
@@ -458,9 +459,10 @@ type placeCache struct {
 	rev          uint64
 	land         *land // nil: nothing worked out
 	pending      edgeSet
-	have         uint8 // which sets are worked out: haveRoads, haveShips, haveSettlements
+	have         uint8 // which sets are worked out: haveRoads, haveShips, haveSettlements, haveRates
 	roads, ships edgeSet
 	settlements  cornerSet
+	rates        [NumResources]uint8 // the seat's maritime rates (rates), which its buildings and the harbours fix
 }
 
 // The sets of a placeCache.
@@ -468,6 +470,7 @@ const (
 	haveRoads = 1 << iota
 	haveShips
 	haveSettlements
+	haveRates
 )
 
 // placesOf returns the place cache for seat s, emptied when it was another
@@ -492,6 +495,14 @@ func (pc *placeCache) roadSpots(g *Game, s int) *edgeSet {
 		pc.roads, pc.have = g.roadsAt(&at), pc.have|haveRoads
 	}
 	return &pc.roads
+}
+
+// ratesOf returns seat s's maritime rates (g.rates).
+func (pc *placeCache) ratesOf(g *Game, s int) *[NumResources]uint8 {
+	if pc.have&haveRates == 0 {
+		pc.rates, pc.have = g.rates(s), pc.have|haveRates
+	}
+	return &pc.rates
 }
 
 // shipSpots returns the edges where seat s may build a ship (g.shipSpots).
