@@ -206,7 +206,10 @@ func (c *courier) deliver(d delivery) {
 // file on after each move; now and then, a seat the game does not wait for
 // sends standing orders.
 func (c *courier) act(s *courierSeat) {
-	for range 8 {
+	for moves := 0; ; moves++ {
+		if moves == 200 {
+			c.fatalf("%s moved 200 times in a row and the game still waits for it", s.colour)
+		}
 		over, acting := c.where(s)
 		if over {
 			return
