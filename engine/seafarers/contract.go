@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -113,6 +114,15 @@ func configOf(s engine.Setup) (*config, error) {
 		}
 		cfg.seatOf[c] = i
 		cfg.seats = append(cfg.seats, c)
+	}
+	for m := range cfg.seatLists {
+		var names []string
+		for i, c := range cfg.seats {
+			if m&(1<<i) != 0 {
+				names = append(names, c.String())
+			}
+		}
+		cfg.seatLists[m] = strings.Join(names, ", ")
 	}
 	if sc == board.PirateIslands && len(s.Seats) == 3 && cfg.seatOf[White] >= 0 {
 		return nil, &engine.SetupError{Field: "seats", Reason: "white may not be seated in pirate-islands with 3 seats: that board's white position is unused (S3)"}

@@ -102,17 +102,7 @@ func (l *eventLog) keep(text []byte) string {
 // logSeats appends the seats of mask m to the event being written, in seat
 // order, joined by commas.
 func (g *Game) logSeats(m uint8) {
-	first := true
-	for s := range g.players {
-		if m&(1<<s) == 0 {
-			continue
-		}
-		if !first {
-			g.log.add(", ")
-		}
-		g.log.add(g.colour(s).String())
-		first = false
-	}
+	g.log.text = append(g.log.text, g.cfg.seatLists[m&15]...)
 }
 
 // pos, corner and edge append a place of the board to the event being

@@ -258,7 +258,10 @@ type config struct {
 	opts     Options
 	seats    []Colour
 	seatOf   [5]int // colour → seat index, -1 not seated
-	sandbox  bool
+	// seatLists are the seats of each mask (a bit per seat index) as
+	// events name them, in seat order, joined by commas (logSeats).
+	seatLists [16]string
+	sandbox   bool
 	// turnSealed is true in files of format seafarers/2 and later: sealed
 	// draws resolve when the next turn begins, whoever witnesses them
 	// (S138 as of format 2, docs/seafarers/decisions.md).
