@@ -539,11 +539,16 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 		return out
 	}
 	var seen [NumCardKinds + 1]bool
+	kinds := 0
 	for _, c := range g.players[s].cards {
 		if c.kind == Sealed || c.got >= g.turn || seen[c.kind] {
 			continue
 		}
 		seen[c.kind] = true
+		kinds++
+	}
+	if kinds == 0 {
+		return out
 	}
 	switch g.phase {
 	case PhaseTrade, PhaseBuild:
