@@ -42,6 +42,12 @@ func (g *Game) shipShape(s int) edgeSet {
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
+		if t.loose(a) || t.loose(b) {
+			// An end ship (S58) that no path between anchors can take
+			// (S57).
+			out.add(e)
+			continue
+		}
 		if t.loop[t.root(a)] {
 			if !t.looped {
 				t.onLoop, t.onLoopAway = t.loopShips(0), t.loopShips(t.built)
@@ -141,6 +147,14 @@ func (t *shipTree) root(v int) int {
 // building of the seat.
 func (t *shipTree) free(v int) bool {
 	return t.deg[v] == 1 && t.built&(1<<v) == 0
+}
+
+// loose reports whether node v is a free end (free) that is no anchor
+// either: a path of ships between anchors (S57) neither passes it (one ship
+// there) nor ends there, so the ship there is an end ship that is not
+// closed.
+func (t *shipTree) loose(v int) bool {
+	return t.free(v) && !t.anchor[v]
 }
 
 // other returns the end of ship i that is not node v.
