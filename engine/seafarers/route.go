@@ -27,6 +27,12 @@ func (g *Game) routeLength(s int) int {
 		if int(pt.pieces) <= best {
 			continue
 		}
+		if pt.odd <= 2 {
+			// Euler: a connected graph with at most two nodes of odd
+			// degree has a trail over all its pieces.
+			best = int(pt.pieces)
+			continue
+		}
 		if pt.pieces == pt.nodes-1 {
 			best = max(best, r.treeLongest(int(pt.first)))
 			continue
@@ -55,6 +61,7 @@ type routeArc struct {
 type routePart struct {
 	first         int8 // its first node
 	nodes, pieces int8
+	odd           int8 // its nodes of odd degree
 }
 
 // build fills r with seat s's pieces.
@@ -127,6 +134,7 @@ func (r *routeGraph) parts() {
 			r.part[u] = uint8(k)
 			pt.nodes++
 			degrees += int(r.deg[u])
+			pt.odd += int8(r.deg[u] & 1)
 			for _, a := range r.adj[u][:r.deg[u]] {
 				if !seen[a.to] {
 					seen[a.to] = true
@@ -217,6 +225,9 @@ func (r *routeGraph) loopLongest(p int) int {
 			j.link(int(id[v])-1, int(id[w])-1, n)
 		}
 	}
+	// Euler: a trail leaves unused at least one piece for each pair of
+	// odd nodes beyond its two ends, so none is longer than bound.
+	j.bound = int(pt.pieces) - (int(pt.odd)-2)/2
 	return j.longest(int(pt.pieces))
 }
 
@@ -235,6 +246,7 @@ type junctions struct {
 	down   [2 * maxNet][2]int8
 	maxEnd int
 	best   int
+	bound  int // no trail is longer (loopLongest)
 }
 
 // junctionLink is one link seen from one of its ends.
@@ -296,7 +308,7 @@ func (j *junctions) longest(pieces int) int {
 			j.maxEnd = max(j.maxEnd, int(j.down[v][0]))
 		}
 	}
-	for v := 0; v < j.n; v++ {
+	for v := 0; v < j.n && j.best < j.bound; v++ {
 		if left[v] > 1 {
 			j.search(v, v, int(j.down[v][0]), inCore, j.peeled)
 		}
@@ -325,7 +337,7 @@ func (j *junctions) search(start, v, acc, left int, used uint64) {
 		end = int(j.down[v][1])
 	}
 	j.best = max(j.best, acc+end)
-	if acc+left+j.maxEnd <= j.best {
+	if acc+left+j.maxEnd <= j.best || j.best >= j.bound {
 		return
 	}
 	for _, l := range j.adj[v][:j.deg[v]] {
