@@ -77,6 +77,16 @@ func (s *cornerSet) or(o *cornerSet) {
 	}
 }
 
+// meets reports whether s and o share a corner.
+func (s *cornerSet) meets(o *cornerSet) bool {
+	for i := range s {
+		if s[i]&o[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // andNot removes the corners of o.
 func (s *cornerSet) andNot(o *cornerSet) {
 	for i := range s {

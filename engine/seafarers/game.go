@@ -272,6 +272,7 @@ type config struct {
 	bases         []pirateBase // per seat (pirate-islands)
 	fleetPath     []int        // hex indices
 	marks         []board.CornerMark
+	marked        [board.Strait + 1]cornerSet // the corners of each mark
 	geo           *geometry
 	eastEdges     edgeSet // pirate-islands: the edges beside the eastern island (S117)
 	usesRobber    bool

@@ -160,6 +160,9 @@ func (cfg *config) fillBoardData(b *board.Board) {
 	for _, m := range b.MarkedCorners() {
 		if c := b.CornerIndex(m.Corner); c >= 0 {
 			cfg.marks[c] = m.Mark
+			if int(m.Mark) < len(cfg.marked) {
+				cfg.marked[m.Mark].add(c)
+			}
 		}
 	}
 	cfg.closedHex = make([]bool, b.NumHexes())

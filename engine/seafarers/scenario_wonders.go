@@ -29,14 +29,7 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 	p := &g.players[s]
 	cities := limitCities - p.supply[supCity]
 	bs := &g.sets.buildings[s]
-	hasMark := func(m board.CornerMark) bool {
-		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
-			if g.cfg.marks[c] == m {
-				return true
-			}
-		}
-		return false
-	}
+	hasMark := func(m board.CornerMark) bool { return bs.meets(&g.cfg.marked[m]) }
 	switch w {
 	case Theater:
 		if cities < 2 {
