@@ -31,12 +31,17 @@ func TestPositionContract(t *testing.T) {
 	if !slices.Equal(p.Awaited(), []string{"blue"}) || p.Over() || p.Winners() != nil {
 		t.Fatal("awaited")
 	}
-	a, _ := json.Marshal(p.State())
+	// A State is the position when it was made: the game moving on does
+	// not change it. (States share what did not change between them, so
+	// the caller must not change one; engine.Position.State.)
 	st := p.State().(*State)
-	st.Players["blue"].Resources.Brick = 99
-	b, _ := json.Marshal(p.State())
-	if string(a) != string(b) {
-		t.Fatal("State is a fresh copy")
+	a, _ := json.Marshal(st)
+	x.do("blue", "discard 2 brick, 2 ore")
+	if b, _ := json.Marshal(st); string(a) != string(b) {
+		t.Fatal("a State changed when the game moved on")
+	}
+	if now := p.State().(*State); now.Players["blue"].Resources.Brick != 2 || st.Players["blue"].Resources.Brick != 4 {
+		t.Fatal("the State after the discard")
 	}
 	if err := p.Check(); err != nil {
 		t.Fatal(err)

@@ -82,10 +82,11 @@ type Game struct {
 
 	// stateNames are the board's names for State, made by its first call.
 	stateNames *stateNames
-	// boardLists and pieceLists are the lists of the last State, which
-	// the next shares while they still hold (view.go).
-	boardLists *boardLists
-	pieceLists *pieceLists
+	// boardLists, pieceLists and playerViews are parts of the last
+	// State, which the next shares while they still hold (view.go).
+	boardLists  *boardLists
+	pieceLists  *pieceLists
+	playerViews [4]*playerView
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
 }

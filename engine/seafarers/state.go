@@ -22,8 +22,10 @@ type State struct {
 	TurnFlags  TurnFlags  `json:"turn_flags"`
 	Board      BoardState `json:"board"`
 	Pieces     Pieces     `json:"pieces"`
-	// Players has one entry per seat, by colour.
-	Players      map[string]*Player `json:"players"`
+	// Players has one entry per seat, by colour. Game.State shares a
+	// seat's entry between the states it makes while it does not change
+	// (canonjson's "shared").
+	Players      map[string]*Player `json:"players" canonjson:"shared"`
 	LongestRoute *string            `json:"longest_route"`
 	LargestArmy  *string            `json:"largest_army"`
 	Bank         ResourceCounts     `json:"bank"`

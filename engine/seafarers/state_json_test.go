@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/elasund/elasund/engine"
+	"github.com/elasund/elasund/engine/seafarers/board"
 	"github.com/elasund/elasund/internal/canonjson"
 )
 
@@ -102,7 +104,7 @@ func TestCanonicalSelfPlay(t *testing.T) {
 // left for the next to share (view.go).
 func freshState(g *Game) *State {
 	c := g.Clone()
-	c.boardLists, c.pieceLists = nil, nil
+	c.boardLists, c.pieceLists, c.playerViews = nil, nil, [4]*playerView{}
 	return c.State()
 }
 
@@ -157,4 +159,53 @@ func damage(r *rand.Rand, v reflect.Value, depth int) {
 			}
 		}
 	}
+}
+
+// TestSamePlayerSeesEveryField changes each field of a seat's holdings in
+// turn, a list by an equal copy of it, and requires samePlayer to see the
+// change: a field it did not compare would leave a seat's entry of the
+// states as it was (S157).
+func TestSamePlayerSeesEveryField(t *testing.T) {
+	base := player{colour: Red, cards: []devCard{{kind: Knight}}, aside: []board.HarbourKind{board.HarbourKind(1)},
+		home: []int{1}, reward: []int{2}, orders: orders{discard: []Resource{Ore}, gold: []Resource{Wool},
+			reward: []Resource{Grain}, accept: []acceptRule{{}}}}
+	// probe is base changed a field at a time.
+	probe := base
+	changed := 0
+	var walk func(path string, v reflect.Value)
+	walk = func(path string, v reflect.Value) {
+		if v.Kind() == reflect.Struct {
+			for i := range v.NumField() {
+				walk(path+"."+v.Type().Field(i).Name, v.Field(i))
+			}
+			return
+		}
+		f := reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+		old := reflect.New(v.Type()).Elem()
+		old.Set(f)
+		switch f.Kind() {
+		case reflect.Int, reflect.Int8:
+			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Array:
+			f.Index(0).SetInt(f.Index(0).Int() + 1)
+		case reflect.Slice:
+			c := reflect.MakeSlice(f.Type(), f.Len(), f.Len())
+			reflect.Copy(c, f)
+			f.Set(c)
+		default:
+			t.Fatalf("player%s: a field of kind %s the test cannot change", path, f.Kind())
+		}
+		if samePlayer(&base, &probe) {
+			t.Errorf("S157: samePlayer does not see a change of player%s", path)
+		}
+		f.Set(old)
+		changed++
+	}
+	walk("", reflect.ValueOf(&probe).Elem())
+	if !samePlayer(&base, &probe) {
+		t.Error("samePlayer: the holdings differ from themselves")
+	}
+	t.Logf("%d fields of player changed", changed)
 }

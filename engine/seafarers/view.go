@@ -35,9 +35,9 @@ func (g *Game) names() *stateNames {
 }
 
 // State builds the stored state of the game (S157). The result is the
-// caller's, but for the lists of its board and its pieces: States share
-// them while they do not change (they are tagged canonjson:"shared"), so
-// they must not be changed.
+// caller's, but for the lists of its board and its pieces and the seats'
+// entries of players: States share them while they do not change (they
+// are tagged canonjson:"shared"), so they must not be changed.
 func (g *Game) State() *State {
 	st := &State{
 		Game:       "seafarers",
@@ -66,7 +66,7 @@ func (g *Game) State() *State {
 	st.Board = g.boardState()
 	st.Pieces = g.piecesState()
 	for s := range g.players {
-		st.Players[g.colour(s).String()] = g.playerState(s)
+		st.Players[g.colour(s).String()] = g.playerEntry(s)
 	}
 	st.LongestRoute = g.seatName(g.longest)
 	st.LargestArmy = g.seatName(g.largest)
@@ -149,20 +149,21 @@ func (g *Game) boardListsNow() *boardLists {
 }
 
 // pieceLists are the pieces as the state lists them, shared by the States
-// made while the pieces are as corners and edges record: lists tagged
+// made while the pieces are as corners and edges record (the game's
+// arrays, whose ends past the board are never used): lists tagged
 // canonjson:"shared", never changed once made.
 type pieceLists struct {
-	corners []cornerPiece
-	edges   []edgePiece
+	corners [maxCorners]cornerPiece
+	edges   [maxEdges]edgePiece
 	pieces  Pieces
 }
 
 // piecesState lists the pieces on the board, in corner and edge order.
 func (g *Game) piecesState() Pieces {
-	if pl := g.pieceLists; pl != nil && slices.Equal(pl.corners, g.corners) && slices.Equal(pl.edges, g.edges) {
+	if pl := g.pieceLists; pl != nil && pl.corners == g.cornerArr && pl.edges == g.edgeArr {
 		return pl.pieces
 	}
-	pl := &pieceLists{corners: slices.Clone(g.corners), edges: slices.Clone(g.edges), pieces: g.listPieces()}
+	pl := &pieceLists{corners: g.cornerArr, edges: g.edgeArr, pieces: g.listPieces()}
 	g.pieceLists = pl
 	return pl.pieces
 }
@@ -310,8 +311,48 @@ func resourceNamesOf(rs []Resource) []string {
 	return out
 }
 
-// playerState builds one seat's entry of players (S157).
-func (g *Game) playerState(s int) *Player {
+// playerView is a seat's entry of players in the last State and the
+// holdings it was made from, shared with the next State while they are
+// the same. Holding the holdings' lists keeps them as they were: they
+// are copied on write, never changed in place.
+type playerView struct {
+	from  player
+	vp    int
+	land  *land
+	entry *Player
+}
+
+// playerEntry returns seat s's entry of players: the last State's while
+// the seat's holdings, points and land are the same.
+func (g *Game) playerEntry(s int) *Player {
+	p, vp := &g.players[s], g.vp(s)
+	if v := g.playerViews[s]; v != nil && v.vp == vp && v.land == g.l && samePlayer(&v.from, p) {
+		return v.entry
+	}
+	v := &playerView{from: *p, vp: vp, land: g.l, entry: g.playerState(s, vp)}
+	g.playerViews[s] = v
+	return v.entry
+}
+
+// samePlayer reports whether a seat's holdings a and b are the same, their
+// lists compared by memory (holdings copy their lists on write).
+func samePlayer(a, b *player) bool {
+	return a.colour == b.colour && a.hand == b.hand && a.played == b.played && a.supply == b.supply &&
+		a.chits == b.chits && a.cloth == b.cloth && a.route == b.route &&
+		sameList(a.cards, b.cards) && sameList(a.aside, b.aside) && sameList(a.home, b.home) && sameList(a.reward, b.reward) &&
+		sameList(a.orders.discard, b.orders.discard) && sameList(a.orders.gold, b.orders.gold) &&
+		sameList(a.orders.reward, b.orders.reward) && sameList(a.orders.accept, b.orders.accept) && a.orders.decline == b.orders.decline
+}
+
+// sameList reports whether a and b are the same list in memory, or both
+// empty.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// playerState builds one seat's entry of players (S157), with vp its
+// victory points.
+func (g *Game) playerState(s, vp int) *Player {
 	p := &g.players[s]
 	ps := &Player{
 		Resources: resourcesOf(p.hand),
@@ -322,7 +363,7 @@ func (g *Game) playerState(s int) *Player {
 		Chits:    p.chits,
 		Rewarded: []string{},
 		Route:    p.route,
-		VP:       g.vp(s),
+		VP:       vp,
 		Orders: OrdersState{Discard: resourceNamesOf(p.orders.discard), Gold: resourceNamesOf(p.orders.gold),
 			Reward: resourceNamesOf(p.orders.reward), Trade: TradeOrders{Accept: []AcceptRule{}, Fallback: "ask"}},
 	}

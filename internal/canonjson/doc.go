@@ -18,12 +18,13 @@
 // rewritten, so that the result is always the canonical form of
 // encoding/json's text.
 //
-// A list field tagged canonjson:"shared" is a list that values share
-// while it does not change, and that is never changed in place once
-// written: the board of a game's states, which most moves leave as it
-// is. An Encoder remembers the text of the last few lists it wrote at
-// such a field by their memory (array and length), and writes the same
-// list again by copying its text. Whoever makes such values promises
-// that a list met again is unchanged; a list changed in place would be
-// written as it was.
+// A field tagged canonjson:"shared" holds a list or a pointer (or a map
+// of them) that values share while it does not change, and that is never
+// changed in place once written: the board of a game's states, which
+// most moves leave as it is, or a seat's holdings. An Encoder remembers
+// the text of the last few such lists or targets it wrote at the field
+// by their memory (a list's array and length, a pointer), and writes the
+// same memory again by copying its text. Whoever makes such values
+// promises that memory met again is unchanged; a value changed in place
+// would be written as it was.
 package canonjson

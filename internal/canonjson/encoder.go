@@ -155,7 +155,7 @@ func (e *Encoder) compile(t reflect.Type, addr bool) func(*writer, unsafe.Pointe
 	case reflect.Array:
 		return e.arrayWriter(t, addr)
 	case reflect.Map:
-		return e.mapWriter(t)
+		return e.mapWriter(t, e.plan(t.Elem(), false))
 	case reflect.Struct:
 		return e.structWriter(t, addr)
 	}
@@ -412,11 +412,12 @@ func (e *Encoder) arrayWriter(t reflect.Type, addr bool) func(*writer, unsafe.Po
 	}
 }
 
-// mapWriter writes a map's members in the byte order of their keys. A
+// mapWriter writes a map's members in the byte order of their keys, the
+// values through elem (t's values' plan, or one that remembers them). A
 // key is its string, its MarshalText, or its decimal number, as
 // encoding/json writes it; two keys writing the same text have no
 // canonical JSON.
-func (e *Encoder) mapWriter(t reflect.Type) func(*writer, unsafe.Pointer) {
+func (e *Encoder) mapWriter(t reflect.Type, elem *plan) func(*writer, unsafe.Pointer) {
 	kt := t.Key()
 	var keyText func(w *writer, k reflect.Value) (string, bool)
 	switch {
@@ -445,7 +446,6 @@ func (e *Encoder) mapWriter(t reflect.Type) func(*writer, unsafe.Pointer) {
 		err := fmt.Errorf("canonical json: unsupported type %s", t)
 		return func(w *writer, _ unsafe.Pointer) { w.fail(err) }
 	}
-	elem := e.plan(t.Elem(), false)
 	return func(w *writer, p unsafe.Pointer) {
 		m := reflect.NewAt(t, p).Elem()
 		if m.IsNil() {

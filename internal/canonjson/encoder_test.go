@@ -178,6 +178,8 @@ type zoo struct {
 	Deep  [][]map[string]any `json:"deep,omitempty"`
 	Sh    []inner            `json:"sh" canonjson:"shared"`
 	ShO   []string           `json:"sho,omitempty" canonjson:"shared"`
+	ShP   *inner             `json:"shp" canonjson:"shared"`
+	ShM   map[string]*inner  `json:"shm" canonjson:"shared"`
 }
 
 // randomString is text with what canonical strings escape, what they do
@@ -399,12 +401,22 @@ type shelf struct {
 	Notes []string `json:"notes"`
 }
 
+// library has the other fields canonjson:"shared" takes: a pointer, and
+// maps of pointers and of lists; and one it does not (a map of numbers,
+// written as without the tag).
+type library struct {
+	Main    *inner              `json:"main" canonjson:"shared"`
+	Rooms   map[string]*inner   `json:"rooms" canonjson:"shared"`
+	Shelves map[colour][]string `json:"shelves" canonjson:"shared"`
+	Counts  map[string]int      `json:"counts" canonjson:"shared"`
+}
+
 // TestSharedLists checks the text of values sharing a list tagged
 // canonjson:"shared": the same list in several values, the same memory
 // at another length, equal lists in other memory, more lists than a
-// field remembers, nil and empty lists, a list that fails. And that the
-// text is remembered: a shared list changed in place (which the tag
-// forbids) is written as it was.
+// field remembers, nil and empty lists, a list that fails; pointers and
+// maps of them. And that the text is remembered: a shared list changed
+// in place (which the tag forbids) is written as it was.
 func TestSharedLists(t *testing.T) {
 	var e Encoder
 	books := []inner{{"a", 1}, {"b", 0}, {"c\xff", 3}}
@@ -433,6 +445,21 @@ func TestSharedLists(t *testing.T) {
 	}
 	var fresh Encoder
 	same(t, &fresh, "the changed list, by a new encoder", &shelf{Books: books})
+	// Pointers and maps: more seats than a field keeps, some replaced in
+	// each round, as a game's states replace the seats that change.
+	rooms := make([]*inner, 12)
+	for i := range rooms {
+		rooms[i] = &inner{fmt.Sprint("room ", i), i}
+	}
+	for round := range 20 {
+		lib := library{Main: rooms[round%3], Rooms: map[string]*inner{}, Shelves: map[colour][]string{1: {"a"}, 2: nil},
+			Counts: map[string]int{"a": round}}
+		for i := range 4 {
+			lib.Rooms[fmt.Sprint("seat ", i)] = rooms[(i+round/4*(i%2))%len(rooms)]
+		}
+		lib.Rooms["none"] = nil
+		same(t, &e, fmt.Sprintf("library %d", round), &lib)
+	}
 	// A list whose text fails is not remembered: it fails each time.
 	var bad struct {
 		Bad []badJSON `json:"bad" canonjson:"shared"`

@@ -21,10 +21,7 @@ type field struct {
 	memo   *memo
 	// keyed holds, for a field of an integer type with a memo, the key
 	// and the value's text together, by value.
-	keyed *memoTable
-	// shared remembers the texts of the lists of a field tagged
-	// canonjson:"shared".
-	shared *sharedTexts
+	keyed  *memoTable
 	omit   omitOp
 	omitFn func(p unsafe.Pointer) bool
 }
@@ -40,9 +37,6 @@ const (
 	asBool
 	// byMemo is a value that encodes itself, through its memo.
 	byMemo
-	// byShared is a list shared between values, through the texts its
-	// field remembers.
-	byShared
 )
 
 // omitOp is when a field is left out: never, the common tests in place,
@@ -131,10 +125,6 @@ func (e *Encoder) structWriter(t reflect.Type, addr bool) func(*writer, unsafe.P
 				w.b = b
 				f.memo.write(w, fp)
 				b = w.b
-			case byShared:
-				w.b = b
-				f.shared.write(w, f.plan, fp)
-				b = w.b
 			default:
 				w.b = b
 				f.plan.write(w, fp)
@@ -208,8 +198,10 @@ func (e *Encoder) fieldsOf(t reflect.Type, addr bool) (fields []field, ok bool) 
 		if m := e.memos[planKey{sf.Type, addr}]; m != nil {
 			f.write, f.memo = byMemo, m
 		}
-		if sf.Tag.Get("canonjson") == "shared" && sf.Type.Kind() == reflect.Slice {
-			f.write, f.shared = byShared, &sharedTexts{}
+		if sf.Tag.Get("canonjson") == "shared" {
+			if pl := e.sharedWriter(sf.Type, addr); pl != nil {
+				f.write, f.plan, f.memo = byPlan, pl, nil
+			}
 		}
 		var omitEmpty, omitZero bool
 		for opts != "" {
