@@ -173,11 +173,7 @@ type pieceSets struct {
 // setEdge puts piece p on edge e.
 func (g *Game) setEdge(e int, p edgePiece) {
 	g.rev++
-	if o := p.owner(); o >= 0 {
-		g.seatRev[o]++
-	}
 	if o := g.edges[e].owner(); o >= 0 {
-		g.seatRev[o]++
 		g.sets.roads[o].remove(e)
 		g.sets.ships[o].remove(e)
 	}
@@ -196,11 +192,7 @@ func (g *Game) setEdge(e int, p edgePiece) {
 // setCorner puts piece p on corner c.
 func (g *Game) setCorner(c int, p cornerPiece) {
 	g.rev++
-	if o := p.owner(); o >= 0 {
-		g.seatRev[o]++
-	}
 	if o := g.corners[c].owner(); o >= 0 {
-		g.seatRev[o]++
 		g.sets.buildings[o].remove(c)
 	}
 	g.corners[c] = p
@@ -216,9 +208,6 @@ func (g *Game) setCorner(c int, p cornerPiece) {
 // reindex rebuilds the piece sets from the corner and edge arrays.
 func (g *Game) reindex() {
 	g.rev++
-	for s := range g.seatRev {
-		g.seatRev[s]++
-	}
 	g.sets = pieceSets{}
 	for e, p := range g.edges {
 		if p.own != 0 {

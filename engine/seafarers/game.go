@@ -42,10 +42,8 @@ type Game struct {
 	rev    uint64
 	moves  moveCache
 	places placeCache
-	// seatRev counts the changes of each seat's own pieces and anchors,
-	// for shapes, each seat's shipShape.
-	seatRev [4]uint32
-	shapes  [4]shapeCache
+	// shapes are each seat's shipShape, for mobileShips.
+	shapes [4]shapeCache
 
 	// log collects the events of the entry being applied.
 	log eventLog

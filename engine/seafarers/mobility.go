@@ -3,12 +3,14 @@ package seafarers
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
 // built this turn (S60) and those beside the pirate (S45). The shape
-// changes only with the seat's own ships and anchors, so it is worked out
-// again only when they change (seatRev).
+// depends only on the seat's own ships and anchors, so it is worked out
+// again only when they change (shapeCache): not for the seat's roads or
+// cities, nor for the other seats' pieces.
 func (g *Game) mobileShips(s int) edgeSet {
 	c := &g.shapes[s]
-	if !c.valid || c.rev != g.seatRev[s] {
-		*c = shapeCache{valid: true, rev: g.seatRev[s], mobile: g.shipShape(s)}
+	anchors := g.anchors(s)
+	if !c.valid || c.ships != g.sets.ships[s] || c.anchors != anchors {
+		*c = shapeCache{valid: true, ships: g.sets.ships[s], anchors: anchors, mobile: g.shipShape(s)}
 	}
 	out := c.mobile
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
@@ -22,11 +24,25 @@ func (g *Game) mobileShips(s int) edgeSet {
 	return out
 }
 
-// shapeCache holds one seat's shipShape for the seat's revision rev.
+// anchors returns the corners that count as seat s's buildings for S57
+// (anchor): its settlements and cities and the villages it trades with.
+func (g *Game) anchors(s int) cornerSet {
+	out := g.sets.buildings[s]
+	for i := range g.villages {
+		if c := g.cfg.villages[i].corner; c >= 0 && g.villages[i].connected&(1<<s) != 0 {
+			out.add(c)
+		}
+	}
+	return out
+}
+
+// shapeCache holds one seat's shipShape for the ships and anchors it was
+// worked out from.
 type shapeCache struct {
-	valid  bool
-	rev    uint32
-	mobile edgeSet
+	valid   bool
+	ships   edgeSet
+	anchors cornerSet
+	mobile  edgeSet
 }
 
 // shipShape returns seat s's end ships (S58) that are not closed (S57).

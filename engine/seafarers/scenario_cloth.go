@@ -51,7 +51,6 @@ func (g *Game) connectVillages(s int) {
 		}
 		st.connected |= 1 << s
 		g.rev++ // the village counts as s's building for S57
-		g.seatRev[s]++
 		g.log.say(fmt.Sprintf("%s trades with the village on %s", g.colour(s), g.b.Corner(v.corner)))
 		if st.cloth > 0 {
 			st.cloth--
