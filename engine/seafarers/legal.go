@@ -51,6 +51,9 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 	if !h.over() {
 		out = h.legalFor(out, s, src)
 	}
+	if h != g {
+		g.takeCaches(h)
+	}
 	if witness && !h.over() {
 		out = append(out, Action{Kind: ActResolve})
 	}
@@ -88,6 +91,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		}
 		n := len(out)
 		out = h.legalFor(out, s, src)
+		g.takeCaches(h)
 		if g.cfg.opts.CardBeforeRoll {
 			// Cards are played before the roll (listed above).
 			k := n
@@ -701,6 +705,16 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 		}
 	}
 	return out
+}
+
+// takeCaches keeps in g what the listing of h, a copy of g it worked on
+// (after a roll or sealed draws), worked out of the ship moves, the build
+// places and the ship shapes: each cache holds what it was worked out
+// from, so that g uses what still holds when its own listing or entry
+// gets there (the roll changes none of it, unless the pirate fleet
+// sails).
+func (g *Game) takeCaches(h *Game) {
+	g.moves, g.places, g.shapes = h.moves, h.places, h.shapes
 }
 
 // moveCache holds the ship moves of one seat (shipMoves) for as long as
