@@ -39,13 +39,16 @@ unit:
 
 # The long randomized runs: thousands of self-played games per game, the
 # bots' long matches. CI runs it after make test.
+# Of the commands' package and the referee, only the tests that play
+# longer with ELASUND_SOAK set: the courier's 200 + 200 peer games, a demo of
+# every choice, the leak hunt (the rest ran in make test).
 soak:
-	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/...
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestCourier$$|TestDemoEveryChoice$$' ./cmd/
 	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestLeaks' ./referee/
 
 # The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
-# bot games a scenario, 200 + 200 courier games, of which 1 in 200 still
-# wedges: issue 16): for a machine with time
+# bot games a scenario, 500 + 500 courier games): for a machine with time
 # to spare, not CI.
 soak-long:
 	ELASUND_SOAK=long $(GO) test -count=1 -timeout 120m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/... ./cmd/...

@@ -359,7 +359,9 @@ func compareFiles(a, b *File) (*Comparison, error) {
 // KeepRace keeps the copy of g that lost a race at entry n (§6.2) in the
 // key store, as evidence of what was left out, and returns its path.
 func (k *KeyStore) KeepRace(g *Game, lost *Game, n int) (string, error) {
-	data, err := lost.File().Marshal()
+	// The bytes the copy was read from, where it has them: the evidence
+	// as it came, and no encoding of the whole file.
+	data, err := lost.Marshal()
 	if err != nil {
 		return "", err
 	}
