@@ -145,6 +145,17 @@ func (l *land) deriveCorner(b *board.Board, c int) {
 	l.cflag[c] = f
 }
 
+// islandAt returns the island of corner c (l.island of its first land
+// hex), -1 for none, as deriveCorner works it out.
+func (l *land) islandAt(b *board.Board, c int) int {
+	for _, h := range b.CornerHexes(c) {
+		if h >= 0 && l.hexes[h].Terrain.IsLand() {
+			return l.island[h]
+		}
+	}
+	return -1
+}
+
 // deriveEdge works out edge e's kind and flags from its two sides, and
 // whether the terrain allows a road or a ship on it.
 func (l *land) deriveEdge(b *board.Board, e int) {
@@ -231,8 +242,9 @@ func newWorldAreas(b *board.Board, hexes []board.Hex) ([]board.Area, []int) {
 
 // withHex returns the land with hex h changed (an exploration, S99): what
 // follows from the terrain is worked out again where hex h counts, at its
-// corners and sides, and the islands' numbers at every corner when they
-// changed; the rest is shared with l or copied.
+// corners and sides, the islands when land came or went, and then their
+// numbers at every corner when they changed; the rest is shared with l or
+// copied.
 func (l *land) withHex(b *board.Board, h int, x board.Hex) *land {
 	n := *l
 	n.hexes = slices.Clone(l.hexes)
@@ -253,16 +265,17 @@ func (l *land) withHex(b *board.Board, h int, x board.Hex) *land {
 		n.numbered[x.Number] = slices.Insert(list, i, h)
 	}
 	n.deriveHexBits(h)
-	n.island = n.islands(b)
-	if slices.Equal(n.island, l.island) {
-		for _, c := range b.HexCorners(h) {
-			if c >= 0 {
-				n.deriveCorner(b, c)
-			}
-		}
-	} else {
-		for c := range n.cflag {
+	if l.hexes[h].Terrain.IsLand() || x.Terrain.IsLand() {
+		n.island = n.islands(b) // land came or went
+	}
+	for _, c := range b.HexCorners(h) {
+		if c >= 0 {
 			n.deriveCorner(b, c)
+		}
+	}
+	if !slices.Equal(n.island, l.island) {
+		for c := range n.cIsland {
+			n.cIsland[c] = n.islandAt(b, c)
 		}
 	}
 	for _, e := range b.HexSides(h) {
