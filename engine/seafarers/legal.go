@@ -95,9 +95,11 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		if g.cfg.opts.CardBeforeRoll {
 			// Cards are played before the roll (listed above).
 			k := n
-			for _, a := range out[n:] {
-				if a.Kind != ActPlay {
-					out[k] = a
+			for i := n; i < len(out); i++ {
+				if out[i].Kind != ActPlay { // read in place: an action is large to copy
+					if k != i {
+						out[k] = out[i]
+					}
 					k++
 				}
 			}
