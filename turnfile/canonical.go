@@ -35,6 +35,14 @@ type Hash [32]byte
 
 func (h Hash) String() string { return hex.EncodeToString(h[:]) }
 
+// is reports whether s is h's text, as String writes it, without making
+// the text: a replay compares two hashes with each entry's.
+func (h Hash) is(s string) bool {
+	var text [2 * len(h)]byte
+	hex.Encode(text[:], h[:])
+	return string(text[:]) == s
+}
+
 // hashCanonical returns SHA-256 of the canonical JSON of v.
 func hashCanonical(v any) (Hash, error) {
 	c, err := Canonical(v)

@@ -1,6 +1,8 @@
 package turnfile
 
 import (
+	"crypto/sha256"
+	"strings"
 	"testing"
 
 	"github.com/elasund/elasund/engine/elasund"
@@ -72,6 +74,23 @@ func TestEntryCanonical(t *testing.T) {
 		}
 		if h, _ := entryHash(&e); c.hash(&e) != h {
 			t.Fatalf("entry %d: hash from the signed part %s, entryHash %s", e.N, c.hash(&e), h)
+		}
+	}
+}
+
+// TestHashIs checks that a hash matches its own text only: not another
+// hash's, nor its text in capitals, shortened or lengthened (§3.3, §3.4
+// compare an entry's prev and state with the hashes replay makes).
+func TestHashIs(t *testing.T) {
+	h := sha256.Sum256([]byte("entry"))
+	other := sha256.Sum256([]byte("other entry"))
+	text := Hash(h).String()
+	if !Hash(h).is(text) {
+		t.Fatalf("%s is not its own text", text)
+	}
+	for _, s := range []string{Hash(other).String(), strings.ToUpper(text), text[:63], text + "0", ""} {
+		if Hash(h).is(s) {
+			t.Errorf("%s matches %q", text, s)
 		}
 	}
 }

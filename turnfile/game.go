@@ -358,7 +358,7 @@ func (g *Game) replayEntry(e *Entry) error {
 	bad := func(format string, args ...any) error {
 		return &VerifyError{Entry: e.N, Reason: fmt.Sprintf(format, args...)}
 	}
-	if e.Prev != g.prev.String() {
+	if !g.prev.is(e.Prev) {
 		return bad("hash link broken: prev is %s, but the %s hashes to %s", e.Prev, prevName(e.N), g.prev)
 	}
 	if e.Kind == EntryParallel {
@@ -397,7 +397,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
-		if e.State != h.String() {
+		if !h.is(e.State) {
 			return bad("state hash %s, but the state is %s", e.State, h)
 		}
 		cp.key, _ = ParsePublicKey(e.Key)
@@ -430,7 +430,7 @@ func (g *Game) replayEntry(e *Entry) error {
 		if err != nil {
 			return bad("hashing the state: %v", err)
 		}
-		if e.State != h.String() {
+		if !h.is(e.State) {
 			return bad("state hash %s, but the edited state hashes to %s", e.State, h)
 		}
 		g.accept(e, r)
@@ -459,7 +459,7 @@ func (g *Game) replayEntry(e *Entry) error {
 	if err != nil {
 		return bad("hashing the state: %v", err)
 	}
-	if e.State != h.String() {
+	if !h.is(e.State) {
 		return bad("state hash %s, but the replayed state hashes to %s", e.State, h)
 	}
 	g.accept(e, r)

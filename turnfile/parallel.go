@@ -50,7 +50,7 @@ func (g *Game) replayParallel(e *Entry) error {
 	if err != nil {
 		return &VerifyError{Entry: e.N, Reason: "hashing the state", Err: err}
 	}
-	if e.State != h.String() {
+	if !h.is(e.State) {
 		return &VerifyError{Entry: e.N, Reason: fmt.Sprintf("state hash %s, but the parts applied in seat order give %s", e.State, h)}
 	}
 	g.accept(e, r)
@@ -70,7 +70,7 @@ func (g *Game) checkPart(p *Entry, n int) ([]engine.Action, error) {
 	if cp == nil || cp.joinN == 0 {
 		return nil, fmt.Errorf("%s has not joined", p.Seat)
 	}
-	if p.Prev != g.prev.String() || p.N != n {
+	if !g.prev.is(p.Prev) || p.N != n {
 		return nil, fmt.Errorf("a part is made on the entry before the parallel entry")
 	}
 	if _, err := checkSigOf(cp.key, p); err != nil {
@@ -100,7 +100,7 @@ func (g *Game) checkPart(p *Entry, n int) ([]engine.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.State != h.String() {
+	if !h.is(p.State) {
 		return nil, fmt.Errorf("state hash %s, but the part applied alone gives %s", p.State, h)
 	}
 	return actions, nil

@@ -446,6 +446,7 @@ func (e *Encoder) mapWriter(t reflect.Type, elem *plan) func(*writer, unsafe.Poi
 		err := fmt.Errorf("canonical json: unsupported type %s", t)
 		return func(w *writer, _ unsafe.Pointer) { w.fail(err) }
 	}
+	var temps *mapTemps
 	return func(w *writer, p unsafe.Pointer) {
 		m := reflect.NewAt(t, p).Elem()
 		if m.IsNil() {
@@ -457,10 +458,21 @@ func (e *Encoder) mapWriter(t reflect.Type, elem *plan) func(*writer, unsafe.Poi
 			return
 		}
 		w.b = append(w.b, '{')
-		k, v := reflect.New(kt).Elem(), reflect.New(t.Elem())
+		tm := temps
+		if tm == nil || tm.busy {
+			// The first map, or one inside a value of a map of this type.
+			tm = &mapTemps{k: reflect.New(kt).Elem(), v: reflect.New(t.Elem())}
+			if temps == nil {
+				temps = tm
+			}
+		}
+		tm.busy = true
+		defer tm.release()
+		k, v, it := tm.k, tm.v, &tm.it
+		it.Reset(m)
 		var small [8]member
 		members := small[:0]
-		for it := m.MapRange(); it.Next(); {
+		for it.Next() {
 			k.SetIterKey(it)
 			v.Elem().SetIterValue(it)
 			key, ok := keyText(w, k)
@@ -486,6 +498,23 @@ func (e *Encoder) mapWriter(t reflect.Type, elem *plan) func(*writer, unsafe.Poi
 		w.b = append(w.b, '}')
 		w.depth--
 	}
+}
+
+// mapTemps are what a map writer reads a map's members into, made once
+// for the maps of its type and used again; busy while a map is written.
+type mapTemps struct {
+	k, v reflect.Value
+	it   reflect.MapIter
+	busy bool
+}
+
+// release lets go of the map written and its last member, and frees the
+// temporaries for the next map.
+func (tm *mapTemps) release() {
+	tm.it.Reset(reflect.Value{})
+	tm.k.SetZero()
+	tm.v.Elem().SetZero()
+	tm.busy = false
 }
 
 // viaJSON encodes t's values with encoding/json and rewrites the text.

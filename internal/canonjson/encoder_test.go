@@ -338,7 +338,8 @@ func TestEncoderValues(t *testing.T) {
 	var e Encoder
 	for i, v := range []any{
 		nil, 0, -3, uint64(math.MaxUint64), 2.0, 2.5, "a\"b", []byte("hi"), []byte(nil), [2]bool{true},
-		map[string]any{"z": 1, "y": []any{}}, map[colour]int{1: 1, 2: 2}, map[square]int{{1, 2}: 3},
+		map[string]any{"z": 1, "y": []any{}}, map[string]any{"a": map[string]any{"b": map[string]any{"c": 1}, "d": 2}, "e": 3},
+		map[colour]int{1: 1, 2: 2}, map[square]int{{1, 2}: 3},
 		map[token]int{1: 1}, &n, (*int)(nil), colour(2), colour(9), square{1, 3}, &square{9, 3}, token(-1), token(4),
 		ptrText{3}, &ptrText{4}, ptrJSON{1, 2}, &ptrJSON{1, 2}, badJSON(1), badJSON(2), badJSON(3), badJSON(0),
 		embedded{inner{"x", 1}, 2}, &withString{4}, &list{1, &list{2, nil}}, json.RawMessage(`[1, {"b":1,"a":2}]`),

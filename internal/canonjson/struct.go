@@ -178,6 +178,7 @@ func omitted(f *field, fp unsafe.Pointer) bool {
 // plans leave t to encoding/json. The fields are addressable where the
 // struct is.
 func (e *Encoder) fieldsOf(t reflect.Type, addr bool) (fields []field, ok bool) {
+	fields = make([]field, 0, t.NumField())
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if sf.Anonymous {
