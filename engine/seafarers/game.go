@@ -80,11 +80,14 @@ type Game struct {
 
 	// stateNames are the board's names for State, made by its first call.
 	stateNames *stateNames
-	// boardLists, pieceLists and playerViews are parts of the last
-	// State, which the next shares while they still hold (view.go).
-	boardLists  *boardLists
-	pieceLists  *pieceLists
-	playerViews [4]*playerView
+	// boardLists, cornerLists, edgeLists, playerViews and fortressView
+	// are parts of the last State, which the next shares while they
+	// still hold (view.go).
+	boardLists   *boardLists
+	cornerLists  *cornerLists
+	edgeLists    *edgeLists
+	playerViews  [4]*playerView
+	fortressView *fortressView
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
 }

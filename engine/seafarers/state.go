@@ -278,7 +278,7 @@ type ScenarioState struct {
 	// pirate-islands: Fleet is the pirate fleet's hex; it points to nil
 	// once the fleet is removed (S121), written as null.
 	Fleet      **string          `json:"fleet,omitempty"`
-	Fortresses *[]FortressState  `json:"fortresses,omitempty"`
+	Fortresses *[]FortressState  `json:"fortresses,omitempty" canonjson:"shared"`
 	Lone       map[string]string `json:"lone,omitzero"`
 	// wonders-of-catan
 	Wonders       *[]WonderState `json:"wonders,omitempty"`

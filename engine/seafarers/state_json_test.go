@@ -104,7 +104,7 @@ func TestCanonicalSelfPlay(t *testing.T) {
 // left for the next to share (view.go).
 func freshState(g *Game) *State {
 	c := g.Clone()
-	c.boardLists, c.pieceLists, c.playerViews = nil, nil, [4]*playerView{}
+	c.boardLists, c.cornerLists, c.edgeLists, c.playerViews, c.fortressView = nil, nil, nil, [4]*playerView{}, nil
 	return c.State()
 }
 

@@ -148,50 +148,53 @@ func (g *Game) boardListsNow() *boardLists {
 	return bl
 }
 
-// pieceLists are the pieces as the state lists them, shared by the States
-// made while the pieces are as corners and edges record (the game's
-// arrays, whose ends past the board are never used): lists tagged
+// cornerLists are the settlements and cities as the state lists them,
+// shared by the States made while the corners are as recorded (the
+// game's array, whose end past the board is never used): lists tagged
 // canonjson:"shared", never changed once made.
-type pieceLists struct {
-	corners [maxCorners]cornerPiece
-	edges   [maxEdges]edgePiece
-	pieces  Pieces
+type cornerLists struct {
+	corners             [maxCorners]cornerPiece
+	settlements, cities []BuildingState
+}
+
+// edgeLists are the roads and ships as the state lists them, shared as
+// cornerLists are while the edges are as recorded.
+type edgeLists struct {
+	edges [maxEdges]edgePiece
+	roads []RoadState
+	ships []ShipState
 }
 
 // piecesState lists the pieces on the board, in corner and edge order.
 func (g *Game) piecesState() Pieces {
-	if pl := g.pieceLists; pl != nil && pl.corners == g.cornerArr && pl.edges == g.edgeArr {
-		return pl.pieces
+	cl, el := g.cornerLists, g.edgeLists
+	if cl == nil || cl.corners != g.cornerArr {
+		cl = &cornerLists{corners: g.cornerArr}
+		cl.settlements, cl.cities = g.listBuildings()
+		g.cornerLists = cl
 	}
-	pl := &pieceLists{corners: g.cornerArr, edges: g.edgeArr, pieces: g.listPieces()}
-	g.pieceLists = pl
-	return pl.pieces
+	if el == nil || el.edges != g.edgeArr {
+		el = &edgeLists{edges: g.edgeArr}
+		el.roads, el.ships = g.listRoutes()
+		g.edgeLists = el
+	}
+	return Pieces{Settlements: cl.settlements, Cities: cl.cities, Roads: el.roads, Ships: el.ships}
 }
 
-// listPieces lists the pieces on the board, in corner and edge order.
-func (g *Game) listPieces() Pieces {
+// listBuildings lists the settlements and the cities, in corner order.
+func (g *Game) listBuildings() (settlements, cities []BuildingState) {
 	names := g.names()
-	var settlements, cities, roads, ships int
+	var ns, nc int
 	for _, p := range g.corners {
 		switch {
 		case p.own == 0:
 		case p.kind == city:
-			cities++
+			nc++
 		default:
-			settlements++
+			ns++
 		}
 	}
-	for _, p := range g.edges {
-		switch {
-		case p.own == 0:
-		case p.ship:
-			ships++
-		default:
-			roads++
-		}
-	}
-	ps := Pieces{Settlements: make([]BuildingState, 0, settlements), Cities: make([]BuildingState, 0, cities),
-		Roads: make([]RoadState, 0, roads), Ships: make([]ShipState, 0, ships)}
+	settlements, cities = make([]BuildingState, 0, ns), make([]BuildingState, 0, nc)
 	for c, p := range g.corners {
 		if p.own == 0 {
 			continue
@@ -199,23 +202,40 @@ func (g *Game) listPieces() Pieces {
 		bd := BuildingState{Owner: g.colour(p.owner()).String(), At: names.corners[c]}
 		switch p.kind {
 		case settlement:
-			ps.Settlements = append(ps.Settlements, bd)
+			settlements = append(settlements, bd)
 		case city:
-			ps.Cities = append(ps.Cities, bd)
+			cities = append(cities, bd)
 		}
 	}
+	return settlements, cities
+}
+
+// listRoutes lists the roads and the ships, in edge order.
+func (g *Game) listRoutes() (roads []RoadState, ships []ShipState) {
+	names := g.names()
+	var nr, ns int
+	for _, p := range g.edges {
+		switch {
+		case p.own == 0:
+		case p.ship:
+			ns++
+		default:
+			nr++
+		}
+	}
+	roads, ships = make([]RoadState, 0, nr), make([]ShipState, 0, ns)
 	for e, p := range g.edges {
 		if p.own == 0 {
 			continue
 		}
 		owner := g.colour(p.owner()).String()
 		if p.ship {
-			ps.Ships = append(ps.Ships, ShipState{Owner: owner, At: names.edges[e], Built: int(p.built), Warship: p.warship})
+			ships = append(ships, ShipState{Owner: owner, At: names.edges[e], Built: int(p.built), Warship: p.warship})
 		} else {
-			ps.Roads = append(ps.Roads, RoadState{Owner: owner, At: names.edges[e]})
+			roads = append(roads, RoadState{Owner: owner, At: names.edges[e]})
 		}
 	}
-	return ps
+	return roads, ships
 }
 
 // offerState is the domestic offer open now, with each answer (S65).
@@ -406,6 +426,33 @@ func (g *Game) playerState(s, vp int) *Player {
 	return ps
 }
 
+// fortressView is the pirate-islands fortresses and lone corners as the
+// state lists them, shared by the States made while the fortresses'
+// chits are as recorded: the list is tagged canonjson:"shared", and
+// neither is changed once made.
+type fortressView struct {
+	chits      []int
+	fortresses *[]FortressState
+	lone       map[string]string
+}
+
+// fortressViewNow returns the fortresses' view for the chits now, making
+// it when they have changed.
+func (g *Game) fortressViewNow() *fortressView {
+	if fv := g.fortressView; fv != nil && slices.Equal(fv.chits, g.fortresses) {
+		return fv
+	}
+	names := g.names()
+	fs := []FortressState{}
+	fv := &fortressView{chits: slices.Clone(g.fortresses), fortresses: &fs, lone: map[string]string{}}
+	for s, base := range g.cfg.bases {
+		fs = append(fs, FortressState{Owner: g.colour(s).String(), At: names.corners[base.fortress], Chits: g.fortresses[s]})
+		fv.lone[g.colour(s).String()] = names.corners[base.lone]
+	}
+	g.fortressView = fv
+	return fv
+}
+
 // scenarioState builds the scenario's own fields (S157).
 func (g *Game) scenarioState() ScenarioState {
 	var ss ScenarioState
@@ -448,13 +495,8 @@ func (g *Game) scenarioState() ScenarioState {
 		if g.fleet >= 0 {
 			*ss.Fleet = g.hexName(g.cfg.fleetPath[g.fleet])
 		}
-		fs := []FortressState{}
-		ss.Lone = map[string]string{}
-		for s, base := range g.cfg.bases {
-			fs = append(fs, FortressState{Owner: g.colour(s).String(), At: names.corners[base.fortress], Chits: g.fortresses[s]})
-			ss.Lone[g.colour(s).String()] = names.corners[base.lone]
-		}
-		ss.Fortresses = &fs
+		fv := g.fortressViewNow()
+		ss.Fortresses, ss.Lone = fv.fortresses, fv.lone
 	case board.WondersOfCatan:
 		ws := []WonderState{}
 		for w := Theater; w <= Cathedral; w++ {
