@@ -90,6 +90,9 @@ type Game struct {
 	fortressView *fortressView
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
+	// routes remembers route lengths (routeLength), shared with the
+	// spare; nil until the first.
+	routes *routeMemo
 }
 
 // cornerPiece is what stands on a corner.
@@ -318,6 +321,7 @@ func (g *Game) scratch() *Game {
 		g.spare = new(Game)
 	}
 	g.copyTo(g.spare)
+	g.spare.routes = g.routes
 	return g.spare
 }
 
@@ -327,9 +331,9 @@ func (g *Game) scratch() *Game {
 func (g *Game) copyTo(w *Game) {
 	pending, sealed, forced := w.pending, w.sealed, w.forced
 	gifts, villages, fortresses := w.gifts, w.villages, w.fortresses
-	spare, text, ends := w.spare, w.log.text, w.log.ends
+	spare, routes, text, ends := w.spare, w.routes, w.log.text, w.log.ends
 	*w = *g
-	w.spare = spare
+	w.spare, w.routes = spare, routes
 	w.corners = w.cornerArr[:len(g.corners)]
 	w.edges = w.edgeArr[:len(g.edges)]
 	// The players' own slices are copied on write (never changed in
@@ -364,9 +368,12 @@ func copyInto[T any](room, src []T) []T {
 func (g *Game) adopt(w *Game) {
 	pending, sealed, forced := g.pending, g.sealed, g.forced
 	gifts, villages, fortresses := g.gifts, g.villages, g.fortresses
-	spare, text, ends := g.spare, g.log.text, g.log.ends
+	spare, routes, text, ends := g.spare, g.routes, g.log.text, g.log.ends
 	*g = *w
 	g.spare = spare
+	if routes != nil {
+		g.routes = routes
+	}
 	g.corners = g.cornerArr[:len(w.corners)]
 	g.edges = g.edgeArr[:len(w.edges)]
 	g.players = g.playerArr[:len(w.players)]

@@ -145,7 +145,10 @@ func sameGame(a, b *Game) bool {
 	for _, g := range []*Game{&x, &y} {
 		g.corners, g.edges, g.players = nil, nil, nil
 		g.cornerArr, g.edgeArr, g.playerArr = [maxCorners]cornerPiece{}, [maxEdges]edgePiece{}, [4]player{}
-		g.log, g.moves, g.spare = eventLog{}, moveCache{}, nil
+		// The log and the caches (worked out from the position, and
+		// shared with the spare) are no part of it.
+		g.log, g.spare = eventLog{}, nil
+		g.moves, g.places, g.shapes, g.routes = moveCache{}, placeCache{}, [4]shapeCache{}, nil
 	}
 	return reflect.DeepEqual(x, y)
 }

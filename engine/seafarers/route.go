@@ -19,6 +19,56 @@ const maxNet = limitRoads + limitShips
 // walk (treeLongest); in a part with loops, a search over its junctions
 // (loopLongest).
 func (g *Game) routeLength(s int) int {
+	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
+	for o := range g.players {
+		if o != s {
+			key.others.or(&g.sets.buildings[o])
+		}
+	}
+	if g.routes == nil {
+		g.routes = new(routeMemo)
+	}
+	i := key.slot()
+	m := g.routes
+	if m.full[i] && m.keys[i] == key {
+		return int(m.lens[i])
+	}
+	l := routeLengthOf(g, s)
+	m.keys[i], m.lens[i], m.full[i] = key, int8(l), true
+	return l
+}
+
+// routeMemo remembers route lengths by what they were worked out from
+// (routeKey), a slot each by its hash: random play moves a ship back and
+// forth, and a network comes back. A game and its scratch copies share
+// one; a clone starts its own.
+type routeMemo struct {
+	keys [routeSlots]routeKey
+	lens [routeSlots]int8
+	full [routeSlots]bool
+}
+
+// routeSlots is how many lengths a routeMemo holds.
+const routeSlots = 64
+
+// routeKey is all routeLength reads: the seat's roads, ships and
+// buildings, and the other seats' buildings.
+type routeKey struct {
+	roads, ships edgeSet
+	mine, others cornerSet
+}
+
+// slot returns the memo slot of k, by a hash of its words.
+func (k *routeKey) slot() int {
+	h := uint64(0)
+	for _, w := range [...]uint64{k.roads[0], k.roads[1], k.roads[2], k.ships[0], k.ships[1], k.ships[2], k.mine[0], k.mine[1], k.others[0], k.others[1]} {
+		h = (h ^ w) * 0x9e3779b97f4a7c15
+	}
+	return int(h >> 58)
+}
+
+// routeLengthOf works routeLength out.
+func routeLengthOf(g *Game, s int) int {
 	var r routeGraph
 	r.build(g, s)
 	best := 0
