@@ -42,8 +42,6 @@ type Game struct {
 	rev    uint64
 	moves  moveCache
 	places placeCache
-	// shapes are each seat's shipShape, for mobileShips.
-	shapes [4]shapeCache
 
 	// log collects the events of the entry being applied.
 	log eventLog
@@ -90,9 +88,10 @@ type Game struct {
 	fortressView *fortressView
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
-	// routes remembers route lengths (routeLength), shared with the
-	// spare; nil until the first.
+	// routes and shapes remember route lengths (routeLength) and ship
+	// shapes (mobileShips), shared with the spare; nil until the first.
 	routes *routeMemo
+	shapes *shapeMemo
 }
 
 // cornerPiece is what stands on a corner.
@@ -321,7 +320,7 @@ func (g *Game) scratch() *Game {
 		g.spare = new(Game)
 	}
 	g.copyTo(g.spare)
-	g.spare.routes = g.routes
+	g.spare.routes, g.spare.shapes = g.routes, g.shapes
 	return g.spare
 }
 
@@ -331,9 +330,9 @@ func (g *Game) scratch() *Game {
 func (g *Game) copyTo(w *Game) {
 	pending, sealed, forced := w.pending, w.sealed, w.forced
 	gifts, villages, fortresses := w.gifts, w.villages, w.fortresses
-	spare, routes, text, ends := w.spare, w.routes, w.log.text, w.log.ends
+	spare, routes, shapes, text, ends := w.spare, w.routes, w.shapes, w.log.text, w.log.ends
 	*w = *g
-	w.spare, w.routes = spare, routes
+	w.spare, w.routes, w.shapes = spare, routes, shapes
 	w.corners = w.cornerArr[:len(g.corners)]
 	w.edges = w.edgeArr[:len(g.edges)]
 	// The players' own slices are copied on write (never changed in
@@ -368,11 +367,14 @@ func copyInto[T any](room, src []T) []T {
 func (g *Game) adopt(w *Game) {
 	pending, sealed, forced := g.pending, g.sealed, g.forced
 	gifts, villages, fortresses := g.gifts, g.villages, g.fortresses
-	spare, routes, text, ends := g.spare, g.routes, g.log.text, g.log.ends
+	spare, routes, shapes, text, ends := g.spare, g.routes, g.shapes, g.log.text, g.log.ends
 	*g = *w
 	g.spare = spare
 	if routes != nil {
 		g.routes = routes
+	}
+	if shapes != nil {
+		g.shapes = shapes
 	}
 	g.corners = g.cornerArr[:len(w.corners)]
 	g.edges = g.edgeArr[:len(w.edges)]

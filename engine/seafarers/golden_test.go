@@ -148,7 +148,7 @@ func sameGame(a, b *Game) bool {
 		// The log and the caches (worked out from the position, and
 		// shared with the spare) are no part of it.
 		g.log, g.spare = eventLog{}, nil
-		g.moves, g.places, g.shapes, g.routes = moveCache{}, placeCache{}, [4]shapeCache{}, nil
+		g.moves, g.places, g.shapes, g.routes = moveCache{}, placeCache{}, nil, nil
 	}
 	return reflect.DeepEqual(x, y)
 }

@@ -710,13 +710,13 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 }
 
 // takeCaches keeps in g what the listing of h, a copy of g it worked on
-// (after a roll or sealed draws), worked out of the ship moves, the build
-// places and the ship shapes: each cache holds what it was worked out
-// from, so that g uses what still holds when its own listing or entry
-// gets there (the roll changes none of it, unless the pirate fleet
-// sails).
+// (after a roll or sealed draws), worked out of the ship moves and the
+// build places: each cache holds what it was worked out from, so that g
+// uses what still holds when its own listing or entry gets there (the
+// roll changes none of it, unless the pirate fleet sails). The memos of
+// route lengths and ship shapes are shared already.
 func (g *Game) takeCaches(h *Game) {
-	g.moves, g.places, g.shapes = h.moves, h.places, h.shapes
+	g.moves, g.places = h.moves, h.places
 }
 
 // moveCache holds the ship moves of one seat (shipMoves) for as long as

@@ -3,16 +3,19 @@ package seafarers
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
 // built this turn (S60) and those beside the pirate (S45). The shape
-// depends only on the seat's own ships and anchors, so it is worked out
-// again only when they change (shapeCache): not for the seat's roads or
-// cities, nor for the other seats' pieces.
+// depends only on the seat's own ships and anchors, so it is remembered by
+// them (shapeMemo): not worked out again for the seat's roads or cities,
+// the other seats' pieces, or a ship moved back.
 func (g *Game) mobileShips(s int) edgeSet {
-	c := &g.shapes[s]
-	anchors := g.anchors(s)
-	if !c.valid || c.ships != g.sets.ships[s] || c.anchors != anchors {
-		*c = shapeCache{valid: true, ships: g.sets.ships[s], anchors: anchors, mobile: g.shipShape(s)}
+	key := shapeKey{ships: g.sets.ships[s], anchors: g.anchors(s)}
+	if g.shapes == nil {
+		g.shapes = new(shapeMemo)
 	}
-	out := c.mobile
+	m, i := g.shapes, key.slot()
+	if !m.full[i] || m.keys[i] != key {
+		m.keys[i], m.mobile[i], m.full[i] = key, g.shipShape(s), true
+	}
+	out := m.mobile[i]
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
 		if int(g.edges[e].built) == g.turn {
 			out.remove(e)
@@ -36,13 +39,24 @@ func (g *Game) anchors(s int) cornerSet {
 	return out
 }
 
-// shapeCache holds one seat's shipShape for the ships and anchors it was
-// worked out from.
-type shapeCache struct {
-	valid   bool
+// shapeMemo remembers ship shapes (shipShape) by the ships and anchors
+// they were worked out from, a slot each by their hash; a game and its
+// scratch copies share one, a clone starts its own.
+type shapeMemo struct {
+	keys   [memoSlots]shapeKey
+	mobile [memoSlots]edgeSet
+	full   [memoSlots]bool
+}
+
+// shapeKey is all shipShape reads: the seat's ships and anchors.
+type shapeKey struct {
 	ships   edgeSet
 	anchors cornerSet
-	mobile  edgeSet
+}
+
+// slot returns the memo slot of k, by a hash of its words.
+func (k *shapeKey) slot() int {
+	return memoSlot(k.ships[0], k.ships[1], k.ships[2], k.anchors[0], k.anchors[1])
 }
 
 // shipShape returns seat s's end ships (S58) that are not closed (S57).

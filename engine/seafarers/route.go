@@ -43,13 +43,22 @@ func (g *Game) routeLength(s int) int {
 // forth, and a network comes back. A game and its scratch copies share
 // one; a clone starts its own.
 type routeMemo struct {
-	keys [routeSlots]routeKey
-	lens [routeSlots]int8
-	full [routeSlots]bool
+	keys [memoSlots]routeKey
+	lens [memoSlots]int8
+	full [memoSlots]bool
 }
 
-// routeSlots is how many lengths a routeMemo holds.
-const routeSlots = 64
+// memoSlots is how many answers a memo (routeMemo, shapeMemo) holds.
+const memoSlots = 64
+
+// memoSlot returns the memo slot of a key of words, by their hash.
+func memoSlot(words ...uint64) int {
+	h := uint64(0)
+	for _, w := range words {
+		h = (h ^ w) * 0x9e3779b97f4a7c15
+	}
+	return int(h >> 58)
+}
 
 // routeKey is all routeLength reads: the seat's roads, ships and
 // buildings, and the other seats' buildings.
@@ -60,11 +69,7 @@ type routeKey struct {
 
 // slot returns the memo slot of k, by a hash of its words.
 func (k *routeKey) slot() int {
-	h := uint64(0)
-	for _, w := range [...]uint64{k.roads[0], k.roads[1], k.roads[2], k.ships[0], k.ships[1], k.ships[2], k.mine[0], k.mine[1], k.others[0], k.others[1]} {
-		h = (h ^ w) * 0x9e3779b97f4a7c15
-	}
-	return int(h >> 58)
+	return memoSlot(k.roads[0], k.roads[1], k.roads[2], k.ships[0], k.ships[1], k.ships[2], k.mine[0], k.mine[1], k.others[0], k.others[1])
 }
 
 // routeLengthOf works routeLength out.
