@@ -8,7 +8,7 @@ FUZZLONGTIME ?= 5m
 BIN       ?= bin/elasund
 STATICCHECK ?= v0.8.2
 
-.PHONY: all build install deps test unit soak soak-long match match-elasund match-seafarers fuzz fuzz-long bench lint demo clean
+.PHONY: all build install deps test unit soak soak-games soak-commands soak-long match match-elasund match-seafarers fuzz fuzz-long bench lint demo clean
 
 all: build
 
@@ -38,14 +38,20 @@ unit:
 	$(GO) run ./internal/testreport -count=1 -timeout 20m ./...
 
 # The long randomized runs: thousands of self-played games per game, the
-# bots' long matches. CI runs it after make test.
-# Of the commands' package and the referee, only the tests that play
-# longer with ELASUND_SOAK set: the courier's 200 + 200 peer games, a demo of
-# every choice, the leak hunt (the rest ran in make test).
+# bots' long matches, the courier's 200 + 200 peer games. CI runs it after
+# make test. Of the commands' package and the referee it runs only the tests
+# that play longer with ELASUND_SOAK set (the rest ran in make test). The
+# engines' and bots' packages and the courier run side by side: the
+# grinder's and the matches' last minutes leave a core free.
 soak:
-	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/...
-	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestCourier$$|TestDemoEveryChoice$$' ./cmd/
+	$(MAKE) -j2 soak-games soak-commands
 	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 25m -run 'TestLeaks' ./referee/
+
+soak-games:
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 40m ./engine/... ./turnfile/... ./internal/bot/... ./internal/games/...
+
+soak-commands:
+	ELASUND_SOAK=1 $(GO) test -count=1 -timeout 40m -run 'TestCourier$$|TestDemoEveryChoice$$' ./cmd/
 
 # The same runs, longer (10,000 Elasund games, 2,000 Seafarers games, 200
 # bot games a scenario, 500 + 500 courier games): for a machine with time
