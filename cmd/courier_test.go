@@ -452,8 +452,8 @@ func courierGame(t *testing.T, set *games.Set, game string, newArgs []string, co
 }
 
 // TestCourier plays Seafarers and Elasund peer games through the courier:
-// 2 of each in make test (about 6 s of CPU), the 200 of each in
-// make soak (about 17 minutes of CPU), 500 of each in make soak-long.
+// 2 of each in make test (about 4 s of CPU), the 200 of each in
+// make soak (about 13 minutes of CPU), 500 of each in make soak-long.
 func TestCourier(t *testing.T) {
 	n := 2
 	switch os.Getenv("ELASUND_SOAK") {
@@ -486,15 +486,15 @@ func TestCourier(t *testing.T) {
 					players = append(players, c+"="+strings.ToUpper(c[:1])+c[1:])
 				}
 				args := []string{"--game", name, "--players", strings.Join(players, ",")}
-				// Short games (about 55 entries), where seats act at
-				// once often: Elasund to 12 turns; Seafarers to 4
+				// Short games (about 40 entries), where seats act at
+				// once often: Elasund to 8 turns; Seafarers to 3
 				// points, discarding half from 5 cards on, so that a
 				// seven has several discarders.
 				if name == "elasund" {
-					args = append(args, "--option", "turn_limit=12")
+					args = append(args, "--option", "turn_limit=8")
 				}
 				if name == "seafarers" {
-					args = append(args, "--scenario", scenarios[i%len(scenarios)], "--option", "vp_target=4", "--option", "discard_limit=4")
+					args = append(args, "--scenario", scenarios[i%len(scenarios)], "--option", "vp_target=3", "--option", "discard_limit=4")
 				}
 				t.Run(fmt.Sprintf("%s-%d", name, i), func(t *testing.T) {
 					t.Parallel()
