@@ -118,7 +118,8 @@ func runBot(ctx context.Context, opts *botOptions) error {
 	if err != nil {
 		return err
 	}
-	if g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out); err != nil {
+	g, overtaken, err := withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out)
+	if err != nil {
 		return err
 	}
 	if err := checkOut(opts.OutFile, opts.Force); err != nil {
@@ -156,7 +157,7 @@ func runBot(ctx context.Context, opts *botOptions) error {
 		return previewed(opts.Out, g, e, seat)
 	}
 	headline := fmt.Sprintf("%s (%s bot): %s", seat, opts.Level, strings.Join(e.Actions, "; "))
-	return publish(ctx, publishing{WasParallel: wasParallel, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, headline)
+	return publish(ctx, publishing{WasParallel: wasParallel, Overtaken: overtaken, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, headline)
 }
 
 // mustAct refuses a seat the game does not wait for.

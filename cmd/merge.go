@@ -99,27 +99,7 @@ func runMerge(ctx context.Context, opts *mergeOptions) error {
 			me = mine[0]
 		}
 	}
-	if len(m.overtaken) > 0 && !m.game.Position().Over() && !f.Header.Sandbox {
-		// Their copies lost the race and they wait on them: without this
-		// copy they would wait for ever (issue 16).
-		// And to whoever the copy goes to anyway (a decision of this
-		// player's, signed again, goes back to the seat combining).
-		to := m.overtaken
-		if a := nextAdvice(m.game, me, m.resignedParallel, true); len(a.Wait) == 0 {
-			for _, s := range a.To {
-				if !slices.Contains(to, s) {
-					to = append(to, s)
-				}
-			}
-		}
-		if len(to) > len(m.overtaken) {
-			fmt.Fprintf(opts.Out, "next: send %s to %s: the race left out entries of %s, who go on from this copy\n", opts.File, seatNames(m.game, to), seatNames(m.game, m.overtaken))
-		} else {
-			fmt.Fprintf(opts.Out, "next: send %s to %s, whose entries the race left out: they go on from this copy\n", opts.File, seatNames(m.game, m.overtaken))
-		}
-	} else {
-		printNext(opts.Out, m.game, opts.File, me, m.resignedParallel, true)
-	}
+	printNext(opts.Out, m.game, opts.File, me, m.resignedParallel, true, m.overtaken)
 	_ = ctx
 	return nil
 }

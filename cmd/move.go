@@ -150,7 +150,8 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.File, err)
 	}
-	if g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out); err != nil {
+	g, overtaken, err := withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, opts.Out)
+	if err != nil {
 		return err
 	}
 	if err := checkOut(opts.OutFile, opts.Force); err != nil {
@@ -179,7 +180,7 @@ func runMove(ctx context.Context, opts *moveOptions) error {
 	if opts.DryRun {
 		return previewed(opts.Out, g, e, seat)
 	}
-	return publish(ctx, publishing{WasParallel: wasParallel, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
+	return publish(ctx, publishing{WasParallel: wasParallel, Overtaken: overtaken, Out: opts.Out, Git: opts.Git, File: opts.File, OutFile: opts.OutFile, Commit: opts.Commit, Witness: opts.Witness, Games: opts.Games}, g, e, seat, "")
 }
 
 // signedElsewhere adds to the key store's refusal of a second successor
@@ -237,6 +238,9 @@ type publishing struct {
 	// WasParallel is true when the entry was one of several the position
 	// let seats make at once (the next: line sends it back).
 	WasParallel bool
+	// Overtaken are the seats whose entries a race settled by --with
+	// left out: the file goes to them too.
+	Overtaken []string
 	// Games are the games, for the words of the entry's events; nil
 	// means every game.
 	Games *games.Set
@@ -267,7 +271,7 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 	for _, ev := range e.Events {
 		fmt.Fprintf(p.Out, "  %s\n", r.Event(g.Position(), ev))
 	}
-	reportWritten(p.Out, g, e, seat, out, p.WasParallel)
+	reportWritten(p.Out, g, e, seat, out, p.WasParallel, p.Overtaken)
 	if p.Commit {
 		msg, err := commitMove(ctx, p.Git, g, e, seat, out)
 		if err != nil {
@@ -279,10 +283,11 @@ func publish(ctx context.Context, p publishing, g *turnfile.Game, e *turnfile.En
 }
 
 // reportWritten says that entry e by seat is written to out, where the
-// game stands, and in a peer game where the file goes next.
-func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string, wasParallel bool) {
+// game stands, and in a peer game where the file goes next (to the seats
+// overtaken too, whose entries a race left out).
+func reportWritten(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string, out string, wasParallel bool, overtaken []string) {
 	fmt.Fprintf(w, "wrote %s: entry %d, %s %s; %s\n", out, e.N, seat, e.Kind, status(g))
-	printNext(w, g, out, seat, wasParallel, false)
+	printNext(w, g, out, seat, wasParallel, false, overtaken)
 }
 
 // previewed prints what a move tried with --dry-run would do.
@@ -297,20 +302,18 @@ func previewed(w io.Writer, g *turnfile.Game, e *turnfile.Entry, seat string) er
 
 // withCopies combines g with other copies of the game (--with), as
 // elasund merge does, printing what it did; without any, it checks g
-// against the player's key store (witness.Check).
-func withCopies(g *turnfile.Game, path string, with []string, set *games.Set, keys func() (*turnfile.KeyStore, error), w witness, now time.Time, out io.Writer) (*turnfile.Game, error) {
+// against the player's key store (witness.Check). It returns the game and
+// the seats whose entries a race left out, who need the combined copy.
+func withCopies(g *turnfile.Game, path string, with []string, set *games.Set, keys func() (*turnfile.KeyStore, error), w witness, now time.Time, out io.Writer) (*turnfile.Game, []string, error) {
 	if len(with) == 0 {
-		return g, check(w, path, g)
+		return g, nil, check(w, path, g)
 	}
 	m, err := mergeCopies(g, path, with, set, keysOf(keys, g), now)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m.report(out)
-	if len(m.overtaken) > 0 {
-		fmt.Fprintf(out, "the race left out entries of %s: send them the file this command writes too, as their copies lost\n", seatNames(m.game, m.overtaken))
-	}
-	return m.game, nil
+	return m.game, m.overtaken, nil
 }
 
 // commitMove commits the file out, just written with entry e by seat, with

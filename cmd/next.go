@@ -27,6 +27,10 @@ type advice struct {
 	Collector string
 	// Over is true when the game has ended: the file goes to everyone.
 	Over bool
+	// Overtaken are the seats whose entries a race left out (merge,
+	// --with): their copies lost, and they go on from this one (To
+	// holds them first).
+	Overtaken []string
 }
 
 // nextAdvice says where the file goes after seat's entry (or after a
@@ -87,6 +91,26 @@ func nextAdvice(g *turnfile.Game, seat string, wasParallel, merged bool) advice 
 	return advice{To: to}
 }
 
+// leftOut adds to a the seats whose entries a race left out: they wait on
+// copies that lost, and without this one they would wait for ever (issue
+// 16). They get the file first, with the seats a already sends it to; a
+// seat that waits for copies to combine sends this one out first. At the
+// end of the game everyone gets the file anyway.
+func (a advice) leftOut(seats []string) advice {
+	if len(seats) == 0 || a.Over {
+		return a
+	}
+	to := slices.Clone(seats)
+	if len(a.Wait) == 0 {
+		for _, s := range a.To {
+			if !slices.Contains(to, s) {
+				to = append(to, s)
+			}
+		}
+	}
+	return advice{To: to, Overtaken: seats}
+}
+
 func without(seats []string, seat string) []string {
 	return slices.DeleteFunc(slices.Clone(seats), func(s string) bool { return s == seat })
 }
@@ -96,6 +120,10 @@ func without(seats []string, seat string) []string {
 func (a advice) line(g *turnfile.Game, file string) string {
 	merge := fmt.Sprintf("elasund merge %s COPY...", file)
 	switch {
+	case len(a.Overtaken) > 0 && len(a.To) > len(a.Overtaken):
+		return fmt.Sprintf("send %s to %s: the race left out entries of %s, who go on from this copy", file, seatNames(g, a.To), seatNames(g, a.Overtaken))
+	case len(a.Overtaken) > 0:
+		return fmt.Sprintf("send %s to %s, whose entries the race left out: they go on from this copy", file, seatNames(g, a.Overtaken))
 	case len(a.Wait) > 0:
 		return fmt.Sprintf("wait for the copies of %s (each decides on its own), then combine them with yours: %s", seatNames(g, a.Wait), merge)
 	case len(a.To) == 0:
@@ -115,12 +143,14 @@ func (a advice) line(g *turnfile.Game, file string) string {
 	return fmt.Sprintf("send %s to %s", file, seatNames(g, a.To))
 }
 
-// printNext prints the "next:" line of a peer game after seat's entry.
-func printNext(w io.Writer, g *turnfile.Game, file, seat string, wasParallel, merged bool) {
+// printNext prints the "next:" line of a peer game after seat's entry
+// (or merge), sending the file also to the seats overtaken, whose entries a
+// race left out.
+func printNext(w io.Writer, g *turnfile.Game, file, seat string, wasParallel, merged bool, overtaken []string) {
 	if g.File().Header.Sandbox {
 		return
 	}
-	if line := nextAdvice(g, seat, wasParallel, merged).line(g, file); line != "" {
+	if line := nextAdvice(g, seat, wasParallel, merged).leftOut(overtaken).line(g, file); line != "" {
 		fmt.Fprintf(w, "next: %s\n", line)
 	}
 }

@@ -103,7 +103,12 @@ func runShow(_ context.Context, opts *showOptions) error {
 		if !opts.JSON {
 			msgs = opts.Out
 		}
-		g, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, msgs)
+		var overtaken []string
+		g, overtaken, err = withCopies(g, opts.File, opts.With, opts.Games, opts.Keys, opts.Witness, opts.Now, msgs)
+		if len(overtaken) > 0 {
+			// show writes nothing: merge writes the copy they need.
+			fmt.Fprintf(msgs, "the race left out entries of %s: elasund merge %s COPY... writes the copy they go on from\n", seatNames(g, overtaken), opts.File)
+		}
 	}
 	if err != nil {
 		if opts.JSON {
