@@ -13,10 +13,10 @@ import (
 var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true}
 
 // fastPlayout plays one complete random game through the engine's own API
-// (AppendLegal, Apply) the way a bot or a simulation would, with one
-// engine.Seeded source: one uniformly random listed action per entry. A
-// game nobody can win any more (stalled) or still going at playTurnLimit
-// ends there.
+// (AppendLegal, Apply) the way a bot or a simulation would, quiet (no
+// events: SetQuiet), with one engine.Seeded source: one uniformly random
+// listed action per entry. A game nobody can win any more (stalled) or
+// still going at playTurnLimit ends there.
 func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (turns int, won bool, out []Action) {
 	src := engine.NewSeeded(seed)
 	pos, err := Rules{}.New(setup, src)
@@ -24,6 +24,7 @@ func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (
 		tb.Fatal(err)
 	}
 	g := Of(pos)
+	g.SetQuiet(true)
 	pick := rand.New(rand.NewPCG(seed, 5))
 	one := make([]Action, 1)
 	for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {

@@ -14,12 +14,13 @@ import (
 // (bytes), and their list from a chunk of room for many entries' lists
 // (room). A clone does not share the rooms (Clone), and a room is written
 // only past what it handed out, so that what a list or a string holds is
-// never written again.
+// never written again. A quiet log (Game.SetQuiet) writes nothing.
 type eventLog struct {
 	text  []byte
 	ends  []int32
 	room  []string
 	bytes []byte
+	quiet bool
 }
 
 // eventRoom is how many events the log makes room for at a time, and
@@ -31,6 +32,9 @@ const (
 
 // add appends parts to the event being written.
 func (l *eventLog) add(parts ...string) *eventLog {
+	if l.quiet {
+		return l
+	}
 	for _, p := range parts {
 		l.text = append(l.text, p...)
 	}
@@ -39,6 +43,9 @@ func (l *eventLog) add(parts ...string) *eventLog {
 
 // num appends a number to the event being written.
 func (l *eventLog) num(n int) *eventLog {
+	if l.quiet {
+		return l
+	}
 	if n >= 0 && n < 10 {
 		l.text = append(l.text, byte('0'+n))
 		return l
@@ -50,12 +57,18 @@ func (l *eventLog) num(n int) *eventLog {
 // hand appends a card list to the event being written, as Hand.String
 // prints it.
 func (l *eventLog) hand(h Hand) *eventLog {
-	l.text = h.appendTo(l.text)
+	if !l.quiet {
+		l.text = h.appendTo(l.text)
+	}
 	return l
 }
 
 // end ends the event being written.
-func (l *eventLog) end() { l.ends = append(l.ends, int32(len(l.text))) }
+func (l *eventLog) end() {
+	if !l.quiet {
+		l.ends = append(l.ends, int32(len(l.text)))
+	}
+}
 
 // say records an event of one piece of text.
 func (l *eventLog) say(text string) { l.add(text).end() }
@@ -102,11 +115,33 @@ func (l *eventLog) keep(text []byte) string {
 // logSeats appends the seats of mask m to the event being written, in seat
 // order, joined by commas.
 func (g *Game) logSeats(m uint8) {
+	if g.log.quiet {
+		return
+	}
 	g.log.text = append(g.log.text, g.cfg.seatLists[m&15]...)
 }
 
 // pos, corner and edge append a place of the board to the event being
 // written.
-func (l *eventLog) pos(p board.Pos) *eventLog       { l.text = p.Append(l.text); return l }
-func (l *eventLog) corner(c board.Corner) *eventLog { l.text = c.Append(l.text); return l }
-func (l *eventLog) edge(e board.Edge) *eventLog     { l.text = e.Append(l.text); return l }
+func (l *eventLog) pos(p board.Pos) *eventLog {
+	if !l.quiet {
+		l.text = p.Append(l.text)
+	}
+	return l
+}
+
+// corner appends a corner's name (see pos).
+func (l *eventLog) corner(c board.Corner) *eventLog {
+	if !l.quiet {
+		l.text = c.Append(l.text)
+	}
+	return l
+}
+
+// edge appends an edge's name (see pos).
+func (l *eventLog) edge(e board.Edge) *eventLog {
+	if !l.quiet {
+		l.text = e.Append(l.text)
+	}
+	return l
+}

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,6 +80,64 @@ func TestEventNumbers(t *testing.T) {
 		l.num(n).end()
 		if got := l.took(); len(got) != 1 || got[0] != want {
 			t.Errorf("eventLog.num(%d) wrote %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestQuietGames plays a random game of every scenario twice side by
+// side, once writing its events and once quiet (SetQuiet), and checks that
+// the quiet game lists the same actions, answers nothing but no events,
+// and goes through the same positions (sameGame), and that its clones are
+// quiet too.
+func TestQuietGames(t *testing.T) {
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		seed := uint64(i)
+		loudSrc, quietSrc := engine.NewSeeded(seed), engine.NewSeeded(seed)
+		lp, err := Rules{}.New(setup, loudSrc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qp, _ := Rules{}.New(setup, quietSrc)
+		loud, quiet := Of(lp), Of(qp)
+		quiet.SetQuiet(true)
+		pick := rand.New(rand.NewPCG(seed, 5))
+		var lb, qb []Action
+		for n := 0; !loud.over() && loud.turn < playTurnLimit && !stalled(loud); n++ {
+			s := awaitedSeat(loud, pick)
+			c := loud.colour(s)
+			var ls, qs engine.Source
+			if loud.witnessOf(s) {
+				ls, qs = loudSrc.Clone(), quietSrc.Clone()
+			}
+			lb, qb = loud.AppendLegal(lb[:0], c, ls), quiet.AppendLegal(qb[:0], c, qs)
+			if !slices.Equal(lb, qb) {
+				t.Fatalf("%s entry %d: the quiet game lists %q, the other %q", sc, n, FormatMove(qb), FormatMove(lb))
+			}
+			a := []Action{lb[pick.IntN(len(lb))]}
+			if n%97 == 0 {
+				if ev, err := quiet.Clone().Apply(c, a, quietSrc.Clone()); err != nil || ev != nil {
+					t.Fatalf("%s entry %d: a clone of the quiet game answers %q, %v to %q", sc, n, ev, err, a[0].String())
+				}
+			}
+			lev, lerr := loud.Apply(c, a, loudSrc)
+			qev, qerr := quiet.Apply(c, a, quietSrc)
+			if lerr != nil || qerr != nil {
+				t.Fatalf("%s entry %d: %q refused: %v, quiet %v", sc, n, a[0].String(), lerr, qerr)
+			}
+			if qev != nil {
+				t.Fatalf("%s entry %d: the quiet game tells %q", sc, n, qev)
+			}
+			if len(lev) == 0 && a[0].Kind != ActOrders && a[0].Kind != ActResolve {
+				t.Fatalf("%s entry %d: %q tells nothing in the game that writes its events", sc, n, a[0].String())
+			}
+			if n%64 == 0 && !sameGame(loud, quiet) {
+				t.Fatalf("%s entry %d: the quiet game differs after %q", sc, n, a[0].String())
+			}
+		}
+		if !sameGame(loud, quiet) || quiet.winner != loud.winner {
+			t.Fatalf("%s: the quiet game ends elsewhere", sc)
 		}
 	}
 }

@@ -310,6 +310,14 @@ func (g *Game) Clone() *Game {
 	return c
 }
 
+// SetQuiet makes g apply moves without writing their events (quiet) or
+// with them again: a quiet Apply returns no events. It is for simulations
+// — a bot's rollouts, random playouts — that read the positions a game
+// goes through and not its story; the positions, the listings and the
+// refusals are those of a game that writes its events. Clones of a quiet
+// game are quiet.
+func (g *Game) SetQuiet(quiet bool) { g.log.quiet = quiet }
+
 // scratch returns a copy of g in g's spare position, made without
 // allocating once the spare has room: a copy to work on for the while
 // (a listing's preview, an entry that adopt makes g). The copy is g's
@@ -350,7 +358,7 @@ func (g *Game) copyTo(w *Game) {
 	w.fortresses = copyInto(fortresses, g.fortresses)
 	// The events being written are g's; lists handed out by g live in
 	// its room.
-	w.log = eventLog{text: text[:0], ends: ends[:0]}
+	w.log = eventLog{text: text[:0], ends: ends[:0], quiet: g.log.quiet}
 }
 
 // copyInto returns a copy of src in room's array, as slices.Clone would

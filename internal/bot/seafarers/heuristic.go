@@ -165,7 +165,7 @@ func (v *view) winning(legal []game.Action) (game.Action, bool) {
 		default:
 			continue
 		}
-		w := v.g.Clone()
+		w := trial(v.g)
 		if _, err := w.Apply(v.me, []game.Action{a}, nil); err == nil && w.Over() && w.Winner() == v.me {
 			return a, true
 		}

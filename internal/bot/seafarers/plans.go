@@ -270,7 +270,7 @@ func (v *view) routePlans(legal []game.Action) []plan {
 		if a.Kind != game.ActBuild || (a.Piece != game.Road && a.Piece != game.Ship) {
 			continue
 		}
-		h := g.Clone()
+		h := trial(g)
 		if _, err := h.Apply(v.me, []game.Action{a}, nil); err != nil {
 			continue
 		}

@@ -190,7 +190,7 @@ func (h *heuristic) moveShip(v *view, legal []game.Action, net *network, ts []ta
 	}
 	a := legal[best]
 	if v.g.LongestRoute() == v.me {
-		w := v.g.Clone()
+		w := trial(v.g)
 		if _, err := w.Apply(v.me, []game.Action{a}, nil); err != nil || w.LongestRoute() != v.me {
 			return game.Action{}, false
 		}

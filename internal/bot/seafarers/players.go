@@ -52,3 +52,11 @@ func cloneSource(src engine.Source) engine.Source {
 	}
 	return src.Clone()
 }
+
+// trial returns a quiet copy of g (game.Game.SetQuiet) for trying
+// actions on: the bot reads the positions it reaches, never their events.
+func trial(g *game.Game) *game.Game {
+	c := g.Clone()
+	c.SetQuiet(true)
+	return c
+}

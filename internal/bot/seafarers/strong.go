@@ -172,7 +172,7 @@ const maxRolloutSteps = 4000
 // turn, as the turn file gives), until the horizon or the end of the
 // game, and returns seat's chance of winning there.
 func (s *strong) rollout(g *game.Game, seat game.Colour, a game.Action, seed uint64) float64 {
-	c := g.Clone()
+	c := trial(g)
 	book := s.root
 	var src engine.Source = engine.NewSeeded(turnSeed(seed, g.Turn()))
 	if _, err := c.Apply(seat, []game.Action{a}, src); err != nil {
