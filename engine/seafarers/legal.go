@@ -210,7 +210,7 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 			}
 		}
 	}
-	ships := g.cfg.scenario != board.PirateIslands && g.cfg.usesShips
+	roads, ships := g.setupEdges()
 	a := Action{Kind: ActPlace}
 	for c := 0; c < b.NumCorners(); c++ {
 		if blocked.has(c) || !g.l.landCorner(c) || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
@@ -220,20 +220,56 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 			continue
 		}
 		a.Corner = b.Corner(c)
+		coastal := g.l.coastalCorner(c)
 		for _, e := range b.CornerEdges(c) {
-			if r, _ := g.roadProblem(s, e, true, c); r == "" {
+			if roads.has(e) {
 				a.Piece, a.Edge = Road, b.Edge(e)
 				out = append(out, a)
 			}
-			if ships {
-				if r, _ := g.shipProblem(s, e, true, c, -1); r == "" {
-					a.Piece, a.Edge = Ship, b.Edge(e)
-					out = append(out, a)
-				}
+			if coastal && ships.has(e) {
+				a.Piece, a.Edge = Ship, b.Edge(e)
+				out = append(out, a)
 			}
 		}
 	}
 	return out
+}
+
+// setupEdges returns the edges where a setup road and a setup ship may go
+// beside a settlement just placed at one of their ends (for a ship, a
+// coastal one): the edges for which roadProblem and shipProblem find
+// nothing in setup. Both are empty, free of pending fog positions (S99)
+// and touch no unexplored position (S20); roads go where the terrain
+// allows them (S51), in pirate-islands beside the eastern island (S117);
+// ships where it allows them (S52), off the pirate's sides (S45), and
+// none in pirate-islands, whose setup steps place a road (S115).
+func (g *Game) setupEdges() (roads, ships edgeSet) {
+	var off edgeSet
+	for e := range g.edges {
+		if g.l.edgeUnexplored(e) {
+			off.add(e)
+		}
+	}
+	off.or(&g.sets.occupied)
+	if len(g.sealed) > 0 {
+		p := g.pendingSides()
+		off.or(&p)
+	}
+	roads = g.l.roadOK
+	roads.andNot(&off)
+	if g.cfg.scenario == board.PirateIslands {
+		roads.and(&g.cfg.eastEdges)
+		return roads, edgeSet{}
+	}
+	if !g.cfg.usesShips {
+		return roads, edgeSet{}
+	}
+	ships = g.l.shipOK
+	ships.andNot(&off)
+	if p := g.pirateHex(); p >= 0 {
+		ships.andNot(&g.cfg.geo.hexSides[p])
+	}
+	return roads, ships
 }
 
 // legalHarbour lists the harbour placements owed (S105).

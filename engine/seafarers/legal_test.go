@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -170,4 +171,58 @@ func TestLegalPerft(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSetupListingOracle plays the setup of every self-play set-up at
+// random and checks each setup listing (legalPlace, which judges edges as
+// sets: setupEdges) against one built by asking settleProblem, roadProblem
+// and shipProblem about every corner and edge (S20, S23, S51, S52, S45,
+// S99, S115, S117).
+func TestSetupListingOracle(t *testing.T) {
+	for i, setup := range selfPlaySetups() {
+		src := engine.NewSeeded(uint64(i))
+		pos, err := Rules{}.New(setup, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := Of(pos)
+		pick := rand.New(rand.NewPCG(uint64(i), 3))
+		for n := 0; g.phase == PhaseSetup && n < 100; n++ {
+			s := awaitedSeat(g, pick)
+			got := g.AppendLegal(nil, g.colour(s), src.Clone())
+			if s == g.cur && g.awaited(s) && g.l.dealt && len(g.pending) == 0 && !g.resolvesAt(s) {
+				if want := setupOracle(g, s); !slices.Equal(got, want) {
+					t.Fatalf("%s setup listing %d of %s: got %q, want %q (S20)", setup.Choices["scenario"], n, g.colour(s), FormatMove(got), FormatMove(want))
+				}
+			}
+			if _, err := g.Apply(g.colour(s), []Action{got[pick.IntN(len(got))]}, src); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// setupOracle lists seat s's setup placements by asking the problem
+// functions about every corner and edge.
+func setupOracle(g *Game, s int) []Action {
+	b := g.b
+	var out []Action
+	if g.players[s].supply[supSettlement] == 0 {
+		return nil
+	}
+	ships := g.cfg.scenario != board.PirateIslands && g.cfg.usesShips
+	for c := 0; c < b.NumCorners(); c++ {
+		if r, _ := g.settleProblem(s, c, true); r != "" {
+			continue
+		}
+		for _, e := range b.CornerEdges(c) {
+			if r, _ := g.roadProblem(s, e, true, c); r == "" {
+				out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Road, Edge: b.Edge(e)})
+			}
+			if r, _ := g.shipProblem(s, e, true, c, -1); ships && r == "" {
+				out = append(out, Action{Kind: ActPlace, Corner: b.Corner(c), Piece: Ship, Edge: b.Edge(e)})
+			}
+		}
+	}
+	return out
 }
