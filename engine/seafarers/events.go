@@ -1,6 +1,7 @@
 package seafarers
 
 import (
+	"fmt"
 	"strconv"
 	"unsafe"
 
@@ -72,6 +73,14 @@ func (l *eventLog) end() {
 
 // say records an event of one piece of text.
 func (l *eventLog) say(text string) { l.add(text).end() }
+
+// sayf records an event formatted as fmt.Sprintf formats it, when the log
+// is not quiet.
+func (l *eventLog) sayf(format string, args ...any) {
+	if !l.quiet {
+		l.say(fmt.Sprintf(format, args...))
+	}
+}
 
 // reset forgets the events written so far.
 func (l *eventLog) reset() { l.text, l.ends = l.text[:0], l.ends[:0] }

@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
-
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -125,12 +123,12 @@ func (g *Game) produce(sum int) {
 					owed[s][i] = g.bank[i]
 				}
 			}
-			g.log.say(fmt.Sprintf("the bank holds only %d %s (S34)", g.bank[i], Resources[i]))
+			g.log.sayf("the bank holds only %d %s (S34)", g.bank[i], Resources[i])
 		default:
 			for s := 0; s < n; s++ {
 				owed[s][i] = 0
 			}
-			g.log.say(fmt.Sprintf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i]))
+			g.log.sayf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i])
 		}
 	}
 	for i := 0; i < n; i++ {

@@ -1,10 +1,6 @@
 package seafarers
 
-import (
-	"fmt"
-
-	"github.com/elasund/elasund/engine/seafarers/board"
-)
+import "github.com/elasund/elasund/engine/seafarers/board"
 
 // connectedTo reports whether a chain of seat s's ships joins village
 // corner c to a corner holding one of its buildings (S108).
@@ -51,11 +47,11 @@ func (g *Game) connectVillages(s int) {
 		}
 		st.connected |= 1 << s
 		g.rev++ // the village counts as s's building for S57
-		g.log.say(fmt.Sprintf("%s trades with the village on %s", g.colour(s), g.b.Corner(v.corner)))
+		g.log.sayf("%s trades with the village on %s", g.colour(s), g.b.Corner(v.corner))
 		if st.cloth > 0 {
 			st.cloth--
 			g.players[s].cloth++
-			g.log.say(fmt.Sprintf("%s takes 1 cloth", g.colour(s)))
+			g.log.sayf("%s takes 1 cloth", g.colour(s))
 		}
 	}
 	g.villageEnd()
@@ -86,7 +82,7 @@ func (g *Game) clothRoll(sum int) {
 				continue
 			}
 			g.players[s].cloth++
-			g.log.say(fmt.Sprintf("%s takes 1 cloth (village %s)", g.colour(s), g.b.Corner(v.corner)))
+			g.log.sayf("%s takes 1 cloth (village %s)", g.colour(s), g.b.Corner(v.corner))
 		}
 	}
 }

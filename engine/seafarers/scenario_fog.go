@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/elasund/elasund/engine"
@@ -32,7 +31,7 @@ func (g *Game) exploreAround(s, e int, src engine.Source) error {
 			d := g.newDraw(drawFog, s, src)
 			d.at = h
 			g.sealed = append(g.sealed, d)
-			g.log.say(fmt.Sprintf("%s explores %s: a sealed draw (k %d, witness %s)", g.colour(s), g.b.HexPos(h), d.k, g.colour(d.witness)))
+			g.log.sayf("%s explores %s: a sealed draw (k %d, witness %s)", g.colour(s), g.b.HexPos(h), d.k, g.colour(d.witness))
 			continue
 		}
 		if err := g.explore(s, h, src, streamFog); err != nil {
@@ -64,7 +63,7 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) error {
 		}
 	}
 	if t == board.NoTerrain {
-		g.log.say(fmt.Sprintf("the fog stack is empty: %s stays unexplored", g.b.HexPos(h)))
+		g.log.sayf("the fog stack is empty: %s stays unexplored", g.b.HexPos(h))
 		return nil
 	}
 	if t.Produces() && num == 0 {
@@ -86,16 +85,16 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) error {
 	if num > 0 {
 		g.fogNumbers[num]--
 	}
-	what := t.String()
 	if num > 0 {
-		what = fmt.Sprintf("%s %d", t, num)
+		g.log.sayf("%s is %s %d", g.b.HexPos(h), t, num)
+	} else {
+		g.log.sayf("%s is %s", g.b.HexPos(h), t)
 	}
-	g.log.say(fmt.Sprintf("%s is %s", g.b.HexPos(h), what))
 	switch res := yield(t); {
 	case res != NoResource && g.bank.Of(res) > 0:
 		g.bank[res-1]--
 		g.players[s].hand[res-1]++
-		g.log.say(fmt.Sprintf("%s takes 1 %s", g.colour(s), res))
+		g.log.sayf("%s takes 1 %s", g.colour(s), res)
 	case t == board.Gold && g.bank.Total() > 0:
 		g.addPending(s, pendGold, 1)
 		g.autoDecide()

@@ -1,10 +1,6 @@
 package seafarers
 
-import (
-	"fmt"
-
-	"github.com/elasund/elasund/engine/seafarers/board"
-)
+import "github.com/elasund/elasund/engine/seafarers/board"
 
 // shipChain is a seat's pirate-islands shipping route (S118): its ships
 // from the pre-placed settlement on, in order, the corners at their ends,
@@ -104,11 +100,11 @@ func (g *Game) convertWarship(s int) {
 	for _, e := range ch.ships[:ch.n] {
 		if !g.edges[e].warship {
 			g.edges[e].warship = true
-			g.log.say(fmt.Sprintf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e)))
+			g.log.sayf("%s's ship on %s becomes a warship", g.colour(s), g.b.Edge(e))
 			return
 		}
 	}
-	g.log.say(fmt.Sprintf("%s has no ordinary ship to convert", g.colour(s)))
+	g.log.sayf("%s has no ordinary ship to convert", g.colour(s))
 }
 
 // attack attacks seat s's fortress (S124): a build action that ends the
@@ -125,11 +121,11 @@ func (g *Game) attack(s int, a *Action, en *entry) error {
 		return ruleErr("S124", a, "your chain has not reached your fortress")
 	}
 	g.buildAction()
-	g.log.say(fmt.Sprintf("%s attacks its fortress", g.colour(s)))
+	g.log.sayf("%s attacks its fortress", g.colour(s))
 	if g.cfg.opts.Sealed {
 		d := g.newDraw(drawDie, s, en.src)
 		g.sealed = append(g.sealed, d)
-		g.log.say(fmt.Sprintf("the die is a sealed draw (k %d, witness %s)", d.k, g.colour(d.witness)))
+		g.log.sayf("the die is a sealed draw (k %d, witness %s)", d.k, g.colour(d.witness))
 	} else {
 		die, err := g.forcedDie()
 		if err != nil {
@@ -151,16 +147,16 @@ func (g *Game) attack(s int, a *Action, en *entry) error {
 func (g *Game) fortressResult(s, die int) {
 	w := g.warships(s)
 	x := g.colour(s)
-	g.log.say(fmt.Sprintf("the fortress die shows %d against %s's %d warships", die, x, w))
+	g.log.sayf("the fortress die shows %d against %s's %d warships", die, x, w)
 	switch {
 	case w > die:
 		g.fortresses[s]--
 		if g.fortresses[s] > 0 {
-			g.log.say(fmt.Sprintf("%s removes a chit: %d left", x, g.fortresses[s]))
+			g.log.sayf("%s removes a chit: %d left", x, g.fortresses[s])
 			return
 		}
 		g.setCorner(g.cfg.bases[s].fortress, cornerPiece{own: int8(s + 1), kind: settlement})
-		g.log.say(fmt.Sprintf("%s captures its fortress", x))
+		g.log.sayf("%s captures its fortress", x)
 		all := true
 		for _, c := range g.fortresses {
 			all = all && c == 0
@@ -187,7 +183,7 @@ func (g *Game) loseChainShips(s, n int) {
 		ships = ships[:len(ships)-1]
 		g.setEdge(e, edgePiece{})
 		g.players[s].supply[supShip]++
-		g.log.say(fmt.Sprintf("%s loses its ship on %s", g.colour(s), g.b.Edge(e)))
+		g.log.sayf("%s loses its ship on %s", g.colour(s), g.b.Edge(e))
 	}
 	g.updateRoutes(s, false)
 }

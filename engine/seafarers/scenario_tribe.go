@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/elasund/elasund/engine"
@@ -21,7 +20,7 @@ func (g *Game) takeGift(s, e int, src engine.Source) error {
 	switch gf.kind {
 	case board.GiftSVP:
 		p.chits++
-		g.log.say(fmt.Sprintf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e)))
+		g.log.sayf("%s takes the special victory point on %s", g.colour(s), g.b.Edge(e))
 		return nil
 	case board.GiftCard:
 		if g.unseen.Total()-g.promised() <= 0 {
@@ -33,7 +32,7 @@ func (g *Game) takeGift(s, e int, src engine.Source) error {
 	case board.GiftHarbour:
 		p.aside = append(slices.Clip(p.aside), gf.harbour)
 		slices.Sort(p.aside)
-		g.log.say(fmt.Sprintf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e)))
+		g.log.sayf("%s takes the %s harbour on %s", g.colour(s), gf.harbour, g.b.Edge(e))
 		return nil
 	}
 	return nil
@@ -72,7 +71,7 @@ func (g *Game) harbourDue(s int) {
 		return
 	}
 	g.addPending(s, pendHarbour, 0)
-	g.log.say(fmt.Sprintf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s)))
+	g.log.sayf("%s must place a harbour (harbour <edge> <kind>)", g.colour(s))
 }
 
 // harbourLand returns the land position beside coastal edge e.
@@ -123,7 +122,7 @@ func (g *Game) placeHarbour(s int, a *Action) error {
 	g.l = g.l.withHarbour(g.b, board.Harbour{Edge: a.Edge, Land: g.harbourLand(e), Kind: k})
 	p.aside = slices.Delete(slices.Clone(p.aside), j, j+1)
 	g.dropPending(i)
-	g.log.say(fmt.Sprintf("%s places a %s harbour on %s", g.colour(s), k, a.Edge))
+	g.log.sayf("%s places a %s harbour on %s", g.colour(s), k, a.Edge)
 	g.harbourDue(s)
 	return nil
 }

@@ -1,10 +1,6 @@
 package seafarers
 
-import (
-	"fmt"
-
-	"github.com/elasund/elasund/engine/seafarers/board"
-)
+import "github.com/elasund/elasund/engine/seafarers/board"
 
 // wonderOf returns the wonder seat s started, NoWonder for none.
 func (g *Game) wonderOf(s int) Wonder {
@@ -88,7 +84,7 @@ func (g *Game) startWonder(s int, a *Action) error {
 	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
 	g.buildAction()
-	g.log.say(fmt.Sprintf("%s starts the %s", g.colour(s), a.Wonder))
+	g.log.sayf("%s starts the %s", g.colour(s), a.Wonder)
 	return nil
 }
 
@@ -112,6 +108,6 @@ func (g *Game) buildWonder(s int, a *Action) error {
 	g.bank.add(wonderCost[w])
 	g.wonders[w].level++
 	g.buildAction()
-	g.log.say(fmt.Sprintf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w))
+	g.log.sayf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w)
 	return nil
 }

@@ -152,11 +152,11 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) error {
 			res = drawHand(r, streamSealed, v.hand)
 			v.hand[res-1]--
 			g.players[d.drawer].hand[res-1]++
-			g.log.say(fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim)))
+			g.log.sayf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim))
 			return nil
 		}
 		if res == NoResource || v.hand.Of(res) == 0 {
-			g.log.say(fmt.Sprintf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim)))
+			g.log.sayf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim))
 			return nil
 		}
 		v.hand[res-1]--

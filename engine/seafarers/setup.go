@@ -1,7 +1,6 @@
 package seafarers
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/elasund/elasund/engine"
@@ -81,7 +80,7 @@ func (g *Game) place(s int, a *Action, src engine.Source) error {
 			slices.Sort(p.home)
 		}
 	}
-	g.log.say(fmt.Sprintf("%s places a settlement on %s and a %s on %s", g.colour(s), a.Corner, a.Piece, a.Edge))
+	g.log.sayf("%s places a settlement on %s and a %s on %s", g.colour(s), a.Corner, a.Piece, a.Edge)
 	if g.setupRound == g.setupRounds() {
 		g.startingResources(s, c)
 	}
@@ -127,7 +126,7 @@ func (g *Game) startingResources(s, c int) {
 	}
 	g.players[s].hand.add(got)
 	if got.Total() > 0 {
-		g.log.say(fmt.Sprintf("%s takes %s", g.colour(s), got))
+		g.log.sayf("%s takes %s", g.colour(s), got)
 	}
 	if goldN > 0 {
 		g.addPending(s, pendGold, goldN)
