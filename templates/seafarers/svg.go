@@ -370,13 +370,14 @@ func (d *svgDoc) layoutMap(m *model) geom {
 	minC, maxC, minR, maxR := 0, 0, 0, 0
 	first := true
 	grow := func(p board.Pos) {
+		r, c := int(p.Row), int(p.Col)
 		if first {
-			minC, maxC, minR, maxR = p.Col, p.Col, p.Row, p.Row
+			minC, maxC, minR, maxR = c, c, r, r
 			first = false
 			return
 		}
-		minC, maxC = min(minC, p.Col), max(maxC, p.Col)
-		minR, maxR = min(minR, p.Row), max(maxR, p.Row)
+		minC, maxC = min(minC, c), max(maxC, c)
+		minR, maxR = min(minR, r), max(maxR, r)
 	}
 	for _, h := range m.hexes {
 		grow(h.pos)

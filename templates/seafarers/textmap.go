@@ -101,9 +101,15 @@ func (c *canvas) lines() []string {
 	return out
 }
 
+// textOrigin is where position p's box starts on the canvas: its column
+// and row scaled by textHexW and textRowH.
+func textOrigin(p board.Pos) (x, y int) {
+	return int(p.Col) * textHexW, int(p.Row) * textRowH
+}
+
 // textCorner is where a corner's cell is centred.
 func textCorner(k board.Corner) (x, y int) {
-	x, y = k.At.Col*textHexW, k.At.Row*textRowH
+	x, y = textOrigin(k.At)
 	if k.V == board.VertexS {
 		y += 6
 	}
@@ -205,7 +211,7 @@ func (m *model) mapCanvas() *canvas {
 // terrain and the robber at its top; a sea hex (textSea) its name and the
 // pirate or fleet in its middle lines.
 func (m *model) textHex(c *canvas, h hexCell) {
-	x, y := h.pos.Col*textHexW, h.pos.Row*textRowH
+	x, y := textOrigin(h.pos)
 	tag := m.hexTag(h.pos)
 	switch h.terrain {
 	case board.Sea:
@@ -264,7 +270,7 @@ func (m *model) hexTag(p board.Pos) string {
 // written there reads as theirs. A name or tag without a free line goes
 // to the top or the bottom line.
 func (m *model) textSea(c *canvas, p board.Pos, tag string) {
-	x, y := p.Col*textHexW, p.Row*textRowH
+	x, y := textOrigin(p)
 	var free []int
 	for _, slot := range []struct {
 		dy   int
@@ -319,7 +325,7 @@ func (m *model) textSlot(c *canvas, e board.Edge, label string) {
 	if land == *s {
 		land = e.B
 	}
-	x, y := s.Col*textHexW, s.Row*textRowH
+	x, y := textOrigin(*s)
 	switch s.DirTo(land) {
 	case board.DirNE:
 		c.put(x, y+2, label)

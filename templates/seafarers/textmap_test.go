@@ -21,7 +21,7 @@ func TestPirateInsideItsHex(t *testing.T) {
 			edit(t, p, "pirate "+h.pos.String())
 			m := readPosition(p)
 			c := m.mapCanvas()
-			x, y := h.pos.Col*textHexW, h.pos.Row*textRowH
+			x, y := textOrigin(h.pos)
 			pir, name := -1, -1
 			for dy := 1; dy <= 5; dy++ {
 				switch string(c.cells[y+dy][x-1 : x+2]) {

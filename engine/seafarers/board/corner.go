@@ -4,7 +4,7 @@ import "strings"
 
 // Vertex is one of the six corners of a hex (BOARDS B4). The zero Vertex is
 // none.
-type Vertex int
+type Vertex int8
 
 // The six corners of a hex, clockwise from the top (B4).
 const (

@@ -155,7 +155,7 @@ func TestB8CornerOrder(t *testing.T) {
 func TestB5B7CornerConsistency(t *testing.T) {
 	for r := 2; r < 10; r++ {
 		for c := r%2 + 2; c < 20; c += 2 {
-			p := Pos{r, c}
+			p := At(r, c)
 			for v := VertexN; v <= VertexNW; v++ {
 				k := CornerOf(p, v)
 				if !k.Valid() {

@@ -36,8 +36,8 @@ func newGrid(ps []Pos) *grid {
 	g := &grid{hexes: slices.Clone(ps)}
 	slices.SortFunc(g.hexes, Pos.Compare)
 	for _, p := range g.hexes {
-		g.w = max(g.w, p.Col+3) // room for the frame two columns east
-		g.h = max(g.h, p.Row+2) // and one row south
+		g.w = max(g.w, int(p.Col)+3) // room for the frame two columns east
+		g.h = max(g.h, int(p.Row)+2) // and one row south
 	}
 	size := g.w * g.h
 	g.cell = make([]int, size)
@@ -50,7 +50,7 @@ func newGrid(ps []Pos) *grid {
 		}
 	}
 	for i, p := range g.hexes {
-		g.cell[p.Row*g.w+p.Col] = i
+		g.cell[g.cellOf(p)] = i
 	}
 	for _, p := range g.hexes {
 		for _, q := range p.Neighbours() {
@@ -132,10 +132,11 @@ func newGrid(ps []Pos) *grid {
 
 // cellOf returns the bounding-box cell of p, or -1 outside it.
 func (g *grid) cellOf(p Pos) int {
-	if p.Row < 0 || p.Row >= g.h || p.Col < 0 || p.Col >= g.w {
+	r, c := int(p.Row), int(p.Col)
+	if r < 0 || r >= g.h || c < 0 || c >= g.w {
 		return -1
 	}
-	return p.Row*g.w + p.Col
+	return r*g.w + c
 }
 
 func (g *grid) hexIndex(p Pos) int {

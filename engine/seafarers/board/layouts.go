@@ -114,8 +114,8 @@ func outlinePositions(outline string) ([]Pos, error) {
 		if r.err != nil {
 			return nil, r.err
 		}
-		for c := p.Col; c <= q.Col; c += 2 {
-			out = append(out, Pos{p.Row, c})
+		for c := int(p.Col); c <= int(q.Col); c += 2 {
+			out = append(out, At(int(p.Row), c))
 		}
 	}
 	return out, nil

@@ -83,10 +83,11 @@ func (lt *layoutText) readMap(lines []string, frame map[Pos]bool) (int, error) {
 				return 0, fmt.Errorf("map row %c: a code off the column grid at offset %d", line[0], off)
 			}
 			tok, _, _ := strings.Cut(line[off:], " ")
-			p := Pos{row, (off - 5) / 3}
-			if !p.Valid() {
-				return 0, fmt.Errorf("map: %q at a column of the wrong parity (%d,%d)", tok, p.Row, p.Col)
+			col := (off - 5) / 3
+			if row > MaxRow || col > MaxCol || (row-col)%2 != 0 {
+				return 0, fmt.Errorf("map: %q at a column of the wrong parity (%d,%d)", tok, row, col)
 			}
+			p := At(row, col)
 			switch tok {
 			case ".":
 			case "::":

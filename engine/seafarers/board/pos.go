@@ -17,8 +17,15 @@ const (
 // the next in a row. A Pos names a board hex, a frame position, or any other
 // place of the grid; only Valid positions have names.
 type Pos struct {
-	Row int
-	Col int
+	Row int8
+	Col int8
+}
+
+// At returns the position at row and col. Both must lie within the grid's
+// limits (0–MaxRow, 0–MaxCol) or one step beyond, as a neighbour of a
+// position at the edge does; At does not check.
+func At(row, col int) Pos {
+	return Pos{int8(row), int8(col)}
 }
 
 // Valid reports whether p is a nameable position: row A–Z, column 0–99 and a
@@ -32,9 +39,9 @@ func (p Pos) Valid() bool {
 // as "Pos(row,col)".
 func (p Pos) String() string {
 	if !p.Valid() {
-		return "Pos(" + strconv.Itoa(p.Row) + "," + strconv.Itoa(p.Col) + ")"
+		return "Pos(" + strconv.Itoa(int(p.Row)) + "," + strconv.Itoa(int(p.Col)) + ")"
 	}
-	return string(rune('A'+p.Row)) + strconv.Itoa(p.Col)
+	return string(rune('A'+p.Row)) + strconv.Itoa(int(p.Col))
 }
 
 // Append appends the position as String prints it to b, without making a
@@ -77,7 +84,7 @@ var dirs = [6]Dir{DirE, DirW, DirNE, DirNW, DirSE, DirSW}
 var dirNames = [...]string{"", "e", "w", "ne", "nw", "se", "sw"}
 
 // dirDelta gives the row and column steps of each direction (B2).
-var dirDelta = [...][2]int{{0, 0}, {0, 2}, {0, -2}, {-1, 1}, {-1, -1}, {1, 1}, {1, -1}}
+var dirDelta = [...][2]int8{{0, 0}, {0, 2}, {0, -2}, {-1, 1}, {-1, -1}, {1, 1}, {1, -1}}
 
 // String returns the lower-case name of d ("e", "ne", …), or "" for NoDir.
 func (d Dir) String() string {
@@ -180,7 +187,7 @@ func parsePos(s string) (Pos, string) {
 	if len(digits) > 1 && digits[0] == '0' {
 		return Pos{}, "the column has a leading zero"
 	}
-	p := Pos{Row: int(c), Col: col}
+	p := At(int(c), col)
 	if !p.Valid() {
 		if p.Row%2 == 0 {
 			return Pos{}, "row " + string(rune('A'+p.Row)) + " has even columns only"

@@ -3,6 +3,7 @@ package board
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -102,6 +103,66 @@ func TestB2Neighbours(t *testing.T) {
 	}
 	if got := d7.DirTo(mustPos(t, "B7")); got != NoDir {
 		t.Errorf("D7.DirTo(B7) = %v, want NoDir (same column, two rows apart)", got)
+	}
+}
+
+// BOARDS B1, B2, B5: positions are two small integers; every name of the
+// grid reads back as itself, and the neighbours and corners of the positions
+// at the grid's limits (rows A and Z, columns 0, 1, 98 and 99) are one step
+// away in the B2 and B5 tables, not wrapped around, so that they stay invalid.
+func TestB1GridLimits(t *testing.T) {
+	for r := 0; r <= MaxRow; r++ {
+		for c := r % 2; c <= MaxCol; c += 2 {
+			p := At(r, c)
+			if got, err := ParsePos(p.String()); err != nil || got != p {
+				t.Fatalf("ParsePos(%q) = %v, %v, want %#v (B1)", p.String(), got, err, p)
+			}
+			if r > 0 && r < MaxRow && c > 1 && c < MaxCol-1 {
+				continue
+			}
+			for d := DirE; d <= DirSW; d++ {
+				n := p.Neighbour(d)
+				wr, wc := r+int(dirDelta[d][0]), c+int(dirDelta[d][1])
+				if int(n.Row) != wr || int(n.Col) != wc {
+					t.Fatalf("%v.Neighbour(%v) = %#v, want row %d column %d (B2)", p, d, n, wr, wc)
+				}
+				inside := wr >= 0 && wr <= MaxRow && wc >= 0 && wc <= MaxCol
+				if n.Valid() != inside {
+					t.Fatalf("%v.Neighbour(%v) = %#v: Valid %v, want %v (B2)", p, d, n, n.Valid(), inside)
+				}
+			}
+			for _, k := range p.Corners() {
+				inside := k.At.Row >= 0 && k.At.Row <= MaxRow && k.At.Col >= 0 && k.At.Col <= MaxCol
+				if k.Valid() != inside {
+					t.Fatalf("corner %#v of %v: Valid %v, want %v (B5)", k, p, k.Valid(), inside)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"Z99.se", "Z99.sw", "A0.ne", "A0.nw"} {
+		if _, err := ParseCorner(name); err == nil || !strings.Contains(err.Error(), "outside the grid") {
+			t.Errorf("ParseCorner(%q) = %v, want outside the grid (B5)", name, err)
+		}
+	}
+	for _, name := range []string{"Z99.e", "Z99.se", "A0.nw", "A0.w"} {
+		if _, err := ParseEdge(name); err == nil || !strings.Contains(err.Error(), "outside the grid") {
+			t.Errorf("ParseEdge(%q) = %v, want outside the grid (B9)", name, err)
+		}
+	}
+	for _, name := range []string{"Z101", "A100", "B127", "B255", "B-0"} {
+		if p, err := ParsePos(name); err == nil {
+			t.Errorf("ParsePos(%q) = %v, want an error (B1)", name, p)
+		}
+	}
+}
+
+// A map line with a code beyond column MaxCol is refused, not read as a
+// position some 128 columns further west.
+func TestReadMapBeyondGrid(t *testing.T) {
+	line := "C" + strings.Repeat(" ", 4+3*(256+2)) + "fi"
+	lt := &layoutText{hex: map[Pos]Hex{}, area: map[Pos]string{}}
+	if _, err := lt.readMap([]string{"     0  1", line}, map[Pos]bool{}); err == nil {
+		t.Fatalf("readMap with a code at column 258 = %v, want an error", lt.board)
 	}
 }
 

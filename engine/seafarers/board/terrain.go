@@ -60,7 +60,7 @@ func ParseTerrain(s string) (Terrain, error) {
 // HarbourKind is the token of a harbour: a 2:1 harbour for one resource, the
 // 3:1 harbour, or unknown on a board not yet dealt (S134). The zero
 // HarbourKind is none.
-type HarbourKind int
+type HarbourKind int8
 
 // The harbour kinds, 2:1 harbours in resource order (RULES §0.2).
 const (
