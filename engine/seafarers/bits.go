@@ -118,6 +118,7 @@ type geometry struct {
 	hexCorners  []cornerSet // the corners of each hex
 	cornerHexes []uint64    // the hexes at each corner, a bit each
 	edgeHexes   []uint64    // the hexes each edge is a side of, a bit each
+	edgeEnds    [][2]uint8  // the corners each edge joins (board.EdgeEnds), small
 }
 
 // newGeometry returns the geometry of board b.
@@ -129,6 +130,7 @@ func newGeometry(b *board.Board) *geometry {
 		hexCorners:  make([]cornerSet, b.NumHexes()),
 		cornerHexes: make([]uint64, b.NumCorners()),
 		edgeHexes:   make([]uint64, b.NumEdges()),
+		edgeEnds:    make([][2]uint8, b.NumEdges()),
 	}
 	for c := range geo.cornerEdges {
 		for i, e := range b.CornerEdges(c) {
@@ -150,6 +152,8 @@ func newGeometry(b *board.Board) *geometry {
 		}
 	}
 	for e := range geo.edgeHexes {
+		x := b.EdgeEnds(e)
+		geo.edgeEnds[e] = [2]uint8{uint8(x[0]), uint8(x[1])}
 		for _, h := range b.EdgeHexes(e) {
 			if h >= 0 {
 				geo.edgeHexes[e] |= 1 << h

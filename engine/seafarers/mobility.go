@@ -13,7 +13,7 @@ func (g *Game) mobileShips(s int) edgeSet {
 	}
 	m, i := g.shapes, key.slot()
 	if !m.full[i] || m.keys[i] != key {
-		m.keys[i], m.mobile[i], m.full[i] = key, g.shipShape(s), true
+		m.keys[i], m.mobile[i], m.full[i] = key, g.shipShape(s, &key.anchors), true
 	}
 	out := m.mobile[i]
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
@@ -65,9 +65,10 @@ func (k *shapeKey) slot() int {
 // and an end ship when an end holds neither the seat's building nor
 // another of its ships (shipTree). In a group with a loop the searches of
 // shipGraph decide, the end ship first (most ships of a loop are none).
-func (g *Game) shipShape(s int) edgeSet {
+// anchors are the seat's anchors (anchors).
+func (g *Game) shipShape(s int, anchors *cornerSet) edgeSet {
 	var t shipTree
-	t.build(g, s)
+	t.build(g, s, anchors)
 	var out edgeSet
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
@@ -126,30 +127,34 @@ type shipTree struct {
 	onLoop, onLoopAway uint32
 }
 
-// build fills t with seat s's ships.
-func (t *shipTree) build(g *Game, s int) {
-	var node [maxCorners]int8 // node + 1
-	at := func(c int) int8 {
-		if node[c] == 0 {
-			t.corner[t.nodes] = uint8(c)
-			t.up[t.nodes] = int8(t.nodes)
-			t.anchor[t.nodes] = g.anchor(c, s)
-			if g.building(c, s) {
-				t.built |= 1 << t.nodes
-			}
-			t.nodes++
-			node[c] = int8(t.nodes)
-		}
-		return node[c] - 1
-	}
+// build fills t with seat s's ships; anchors are the seat's anchors
+// (anchors).
+func (t *shipTree) build(g *Game, s int, anchors *cornerSet) {
+	var node [maxCorners]uint8 // node + 1
+	built := &g.sets.buildings[s]
+	ends := g.cfg.geo.edgeEnds
 	ships := &g.sets.ships[s]
 	for e := ships.next(0); e >= 0 && t.n < maxNet; e = ships.next(e + 1) {
-		x := g.b.EdgeEnds(e)
-		a, b := at(x[0]), at(x[1])
+		var at [2]int8
+		for k, c := range ends[e] {
+			if node[c] == 0 {
+				v := t.nodes
+				t.corner[v] = c
+				t.up[v] = int8(v)
+				t.anchor[v] = anchors.has(int(c))
+				if built.has(int(c)) {
+					t.built |= 1 << v
+				}
+				t.nodes++
+				node[c] = uint8(t.nodes)
+			}
+			at[k] = int8(node[c] - 1)
+		}
+		a, b := at[0], at[1]
 		i := t.n
 		t.n++
 		t.edge[i] = uint8(e)
-		t.end[i] = [2]int8{a, b}
+		t.end[i] = at
 		t.adj[a][t.deg[a]] = uint8(i)
 		t.deg[a]++
 		t.adj[b][t.deg[b]] = uint8(i)

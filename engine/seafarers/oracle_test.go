@@ -143,7 +143,8 @@ func TestMobileShipsOracle(t *testing.T) {
 		}
 		g.reindex()
 		var tr shipTree
-		tr.build(g, 0)
+		anchors := g.anchors(0)
+		tr.build(g, 0, &anchors)
 		for i := 0; i < tr.n; i++ {
 			if tr.loop[tr.root(int(tr.end[i][0]))] {
 				loopShips++
