@@ -86,7 +86,7 @@ type Action struct {
 	// Cards are the cards discarded, taken by gold or Year of Plenty,
 	// given in a trade or an offer, or given by an accept order; Get are
 	// the cards taken in a trade or an offer, or got by an accept order.
-	Cards, Get Hand
+	Cards, Get PackedHand
 	// Res is the resource of Monopoly or a reward.
 	Res Resource
 	// To are the seats an offer names, a bit 1<<Colour each; All is "to

@@ -76,12 +76,12 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 		if a.Cards.Total() != want {
 			return ruleErr("S77", a, "Year of Plenty takes %d cards", want)
 		}
-		if !g.bank.Contains(a.Cards) {
+		if !g.bank.Contains(a.Cards.Hand()) {
 			return ruleErr("S77", a, "the bank does not hold %s", a.Cards)
 		}
-		g.bank.sub(a.Cards)
-		p.hand.add(a.Cards)
-		g.log.add(g.colour(s).String(), " takes ").hand(a.Cards).end()
+		g.bank.sub(a.Cards.Hand())
+		p.hand.add(a.Cards.Hand())
+		g.log.add(g.colour(s).String(), " takes ").hand(a.Cards.Hand()).end()
 	case Monopoly:
 		if a.Res == NoResource {
 			return ruleErr("S78", a, "name a resource")

@@ -16,10 +16,10 @@ func (g *Game) discard(s int, a *Action, src engine.Rand) error {
 	if a.Cards.Total() != n {
 		return ruleErr("S39", a, "%s must discard exactly %d cards", g.colour(s), n)
 	}
-	if !g.players[s].hand.Contains(a.Cards) {
+	if !g.players[s].hand.Contains(a.Cards.Hand()) {
 		return ruleErr("S40", a, "%s does not hold those cards", g.colour(s))
 	}
-	g.payDiscard(s, i, a.Cards)
+	g.payDiscard(s, i, a.Cards.Hand())
 	g.settled(pendDiscard, src)
 	return nil
 }
@@ -41,10 +41,10 @@ func (g *Game) gold(s int, a *Action, src engine.Rand) error {
 	if a.Cards.Total() != n {
 		return ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
 	}
-	if !g.bank.Contains(a.Cards) {
+	if !g.bank.Contains(a.Cards.Hand()) {
 		return ruleErr("S36", a, "the bank does not hold those cards")
 	}
-	g.payGold(s, i, a.Cards)
+	g.payGold(s, i, a.Cards.Hand())
 	g.settled(pendGold, src)
 	return nil
 }
@@ -270,7 +270,7 @@ func (g *Game) setOrders(s int, a *Action, src engine.Rand) error {
 		if len(o.accept) >= MaxAcceptRules {
 			return ruleErr("S71", a, "%s keeps at most %d accept rules; orders trade ask removes them", g.colour(s), MaxAcceptRules)
 		}
-		o.accept = append(slices.Clip(o.accept), acceptRule{give: a.Cards, get: a.Get})
+		o.accept = append(slices.Clip(o.accept), acceptRule{give: a.Cards.Hand(), get: a.Get.Hand()})
 	case OrderTradeDecline:
 		o.decline = true
 	case OrderTradeAsk:

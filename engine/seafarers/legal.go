@@ -174,15 +174,18 @@ func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
 		left[i] = left[i+1] + h[i]
 	}
 	a := Action{Kind: k}
-	c := &a.Cards
-	for c[0] = min(n, h[0]); c[0] >= 0 && n-c[0] <= left[1]; c[0]-- {
-		n0 := n - c[0]
-		for c[1] = min(n0, h[1]); c[1] >= 0 && n0-c[1] <= left[2]; c[1]-- {
-			n1 := n0 - c[1]
-			for c[2] = min(n1, h[2]); c[2] >= 0 && n1-c[2] <= left[3]; c[2]-- {
-				n2 := n1 - c[2]
-				for c[3] = min(n2, h[3]); c[3] >= 0 && n2-c[3] <= left[4]; c[3]-- {
-					c[4] = n2 - c[3]
+	c := &a.Cards // counts within h's, which fit a byte
+	for c0 := min(n, h[0]); c0 >= 0 && n-c0 <= left[1]; c0-- {
+		c[0] = int8(c0)
+		n0 := n - c0
+		for c1 := min(n0, h[1]); c1 >= 0 && n0-c1 <= left[2]; c1-- {
+			c[1] = int8(c1)
+			n1 := n0 - c1
+			for c2 := min(n1, h[2]); c2 >= 0 && n1-c2 <= left[3]; c2-- {
+				c[2] = int8(c2)
+				n2 := n1 - c2
+				for c3 := min(n2, h[3]); c3 >= 0 && n2-c3 <= left[4]; c3-- {
+					c[3], c[4] = int8(c3), int8(n2-c3)
 					out = append(out, a)
 				}
 			}
@@ -401,10 +404,10 @@ func (g *Game) legalMaritime(out []Action, s int) []Action {
 				continue
 			}
 			for m := 1; m*k <= hand[i]; m++ {
-				a.Cards[i] = m * k
+				a.Cards[i] = int8(m * k) // at most hand[i]
 				for j := range Resources {
 					if j != i && g.bank[j] >= m {
-						a.Get[j] = m
+						a.Get[j] = int8(m)
 						out = append(out, a)
 						a.Get[j] = 0
 					}

@@ -61,7 +61,7 @@ func candidates(g *Game) []Action {
 		for _, q := range Resources {
 			for m := 1; m <= 3; m++ {
 				for _, k := range []int{2, 3, 4} {
-					add(Action{Kind: ActTrade, Cards: one(r, m*k), Get: one(q, m)})
+					add(Action{Kind: ActTrade, Cards: one(r, m*k).Packed(), Get: one(q, m).Packed()})
 				}
 			}
 		}

@@ -203,7 +203,7 @@ func isNumber(s string) bool {
 
 // cards reads a list of resources with optional counts (topic moves), up
 // to one of the stop words or the end of the action. At least one card.
-func (p *moveParser) cards(stop ...string) (Hand, error) {
+func (p *moveParser) cards(stop ...string) (PackedHand, error) {
 	var h Hand
 	start := p.i
 	for p.i < len(p.toks) {
@@ -223,38 +223,38 @@ func (p *moveParser) cards(stop ...string) (Hand, error) {
 		if isNumber(w) {
 			var err error
 			if n, err = p.count(); err != nil {
-				return h, err
+				return PackedHand{}, err
 			}
 		}
 		r, err := p.resource()
 		if err != nil {
-			return h, err
+			return PackedHand{}, err
 		}
 		h[r-1] += n
 		if h[r-1] > maxCount {
-			return h, p.fail(p.i-1, "more than %d cards of one resource", maxCount)
+			return PackedHand{}, p.fail(p.i-1, "more than %d cards of one resource", maxCount)
 		}
 	}
 	if h.Total() == 0 {
-		return h, p.fail(start, "cards expected, such as \"2 wool, 1 ore\"")
+		return PackedHand{}, p.fail(start, "cards expected, such as \"2 wool, 1 ore\"")
 	}
-	return h, nil
+	return h.Packed(), nil
 }
 
 // single reads "<n> <resource>" (n optional, 1 by default) as a hand.
-func (p *moveParser) single() (Hand, error) {
+func (p *moveParser) single() (PackedHand, error) {
 	n := 1
 	if isNumber(p.peek()) {
 		var err error
 		if n, err = p.count(); err != nil {
-			return Hand{}, err
+			return PackedHand{}, err
 		}
 	}
 	r, err := p.resource()
 	if err != nil {
-		return Hand{}, err
+		return PackedHand{}, err
 	}
-	return one(r, n), nil
+	return one(r, n).Packed(), nil
 }
 
 // verbs maps each first word to its parser; usage strings name the form

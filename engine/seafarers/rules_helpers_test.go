@@ -216,7 +216,7 @@ func h(t *testing.T, s string) Hand {
 	if err != nil {
 		t.Fatalf("cards %q: %v", s, err)
 	}
-	return hand
+	return hand.Hand()
 }
 
 func (x *tgame) wantHand(seat, cards string) {

@@ -316,14 +316,14 @@ func randomAction(g *Game, r *rand.Rand) Action {
 			}
 			return a
 		case 2:
-			return Action{Kind: ActPlay, Card: YearOfPlenty, Cards: hand(1 + r.IntN(2))}
+			return Action{Kind: ActPlay, Card: YearOfPlenty, Cards: hand(1 + r.IntN(2)).Packed()}
 		case 3:
 			return Action{Kind: ActPlay, Card: Monopoly, Res: res()}
 		}
 		return Action{Kind: ActPlay, Card: VictoryPoint}
 	case 7:
 		m := 1 + r.IntN(2)
-		return Action{Kind: ActTrade, Cards: one(res(), m*(2+r.IntN(3))), Get: one(res(), m)}
+		return Action{Kind: ActTrade, Cards: one(res(), m*(2+r.IntN(3))).Packed(), Get: one(res(), m).Packed()}
 	case 8:
 		return Action{Kind: ActConfirm, Seat: colour()}
 	case 9:
@@ -351,9 +351,9 @@ func randomAction(g *Game, r *rand.Rand) Action {
 	case 17:
 		return Action{Kind: ActEnd}
 	case 18:
-		return Action{Kind: ActDiscard, Cards: hand(1 + r.IntN(5))}
+		return Action{Kind: ActDiscard, Cards: hand(1 + r.IntN(5)).Packed()}
 	case 19:
-		return Action{Kind: ActGold, Cards: hand(1 + r.IntN(2))}
+		return Action{Kind: ActGold, Cards: hand(1 + r.IntN(2)).Packed()}
 	case 20:
 		return Action{Kind: ActReward, Res: res()}
 	case 21:
@@ -377,7 +377,7 @@ func randomOrder(r *rand.Rand) Action {
 		a.Order = OrderReward
 	case 3:
 		a.Order = OrderTradeAccept
-		a.Cards, a.Get = one(res(), 1+r.IntN(2)), one(res(), 1)
+		a.Cards, a.Get = one(res(), 1+r.IntN(2)).Packed(), one(res(), 1).Packed()
 		return a
 	case 4:
 		a.Order = OrderTradeDecline

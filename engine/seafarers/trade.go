@@ -75,8 +75,8 @@ func (g *Game) maritime(s int, a *Action) error {
 	if err := g.tradePhase(a); err != nil {
 		return err
 	}
-	give, n := single(a.Cards)
-	get, m := single(a.Get)
+	give, n := single(a.Cards.Hand())
+	get, m := single(a.Get.Hand())
 	if give == NoResource || get == NoResource {
 		return ruleErr("S62", a, "a maritime trade gives cards of one resource for cards of one other")
 	}
@@ -98,11 +98,11 @@ func (g *Game) maritime(s int, a *Action) error {
 		return ruleErr("S62", a, "the bank does not hold %d %s", m, get)
 	}
 	p := &g.players[s]
-	p.hand.sub(a.Cards)
-	p.hand.add(a.Get)
-	g.bank.add(a.Cards)
-	g.bank.sub(a.Get)
-	g.log.add(g.colour(s).String(), " trades ").hand(a.Cards).add(" for ").hand(a.Get).add(" with the bank").end()
+	p.hand.sub(a.Cards.Hand())
+	p.hand.add(a.Get.Hand())
+	g.bank.add(a.Cards.Hand())
+	g.bank.sub(a.Get.Hand())
+	g.log.add(g.colour(s).String(), " trades ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" with the bank").end()
 	return nil
 }
 
@@ -122,7 +122,7 @@ func (g *Game) offerTrade(s int, a *Action, src engine.Rand) error {
 			return ruleErr("S64", a, "no resource may be on both sides")
 		}
 	}
-	if !g.players[s].hand.Contains(a.Cards) {
+	if !g.players[s].hand.Contains(a.Cards.Hand()) {
 		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
 	}
 	var to uint8
@@ -147,10 +147,10 @@ func (g *Game) offerTrade(s int, a *Action, src engine.Rand) error {
 	if to == 0 {
 		return ruleErr("S65", a, "an offer names at least one seat")
 	}
-	g.offerRoom = offer{give: a.Cards, get: a.Get, to: to}
+	g.offerRoom = offer{give: a.Cards.Hand(), get: a.Get.Hand(), to: to}
 	g.offer = &g.offerRoom
 	g.flags.Offers++
-	g.log.add(g.colour(s).String(), " offers ").hand(a.Cards).add(" for ").hand(a.Get).add(" to ")
+	g.log.add(g.colour(s).String(), " offers ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" to ")
 	g.logSeats(to)
 	g.log.end()
 	g.autoAnswer()

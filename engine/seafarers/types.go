@@ -99,6 +99,38 @@ func ParseResource(s string) (Resource, error) {
 // Hand counts resource cards by resource: Hand[r-1] is the count of r.
 type Hand [NumResources]int
 
+// PackedHand is a hand as an action carries it, one byte a resource, so
+// that listings of actions stay small: the counts of the move language (at
+// most maxCount) and of any hand (at most the bank's bankStart) fit.
+type PackedHand [NumResources]int8
+
+// Hand returns the packed cards as a Hand.
+func (p PackedHand) Hand() Hand {
+	return Hand{int(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])}
+}
+
+// Of returns the count of resource r.
+func (p PackedHand) Of(r Resource) int {
+	if r < Brick || r > Ore {
+		return 0
+	}
+	return int(p[r-1])
+}
+
+// Total is the number of cards.
+func (p PackedHand) Total() int {
+	return int(p[0]) + int(p[1]) + int(p[2]) + int(p[3]) + int(p[4])
+}
+
+// String prints the cards as Hand.String does.
+func (p PackedHand) String() string { return p.Hand().String() }
+
+// Packed returns the hand packed one byte a resource. Each count must lie
+// within 0..127, as every hand's and every parsed count does.
+func (h Hand) Packed() PackedHand {
+	return PackedHand{int8(h[0]), int8(h[1]), int8(h[2]), int8(h[3]), int8(h[4])}
+}
+
 // Of returns the count of resource r.
 func (h Hand) Of(r Resource) int {
 	if r < Brick || r > Ore {

@@ -69,7 +69,7 @@ func (v *view) handValues(legal []game.Action, k game.ActionKind, card game.Card
 		}
 		h := v.hand
 		for r := range h {
-			h[r] += sign * a.Cards[r]
+			h[r] += sign * int(a.Cards[r])
 		}
 		vals[i] = v.handScore(h, ps, need)
 	}

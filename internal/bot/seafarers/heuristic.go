@@ -267,8 +267,8 @@ func (v *view) tradeDown(legal []game.Action, ps []plan) (game.Action, bool) {
 		if a.Kind != game.ActTrade || a.Get.Total() != 1 {
 			continue
 		}
-		r, ok1 := single(a.Cards)
-		gr, ok2 := single(a.Get)
+		r, ok1 := single(a.Cards.Hand())
+		gr, ok2 := single(a.Get.Hand())
 		if !ok1 || !ok2 {
 			continue
 		}

@@ -416,12 +416,12 @@ func (v *view) tradeToward2(need, keep game.Hand, legal []game.Action) (game.Act
 		if a.Kind != game.ActTrade || a.Get.Total() != 1 {
 			continue
 		}
-		gr, ok := single(a.Get)
+		gr, ok := single(a.Get.Hand())
 		if !ok || need[gr] <= hand[gr] || bank[gr] == 0 {
 			continue
 		}
-		r, ok := single(a.Cards)
-		if !ok || hand[r]-a.Cards[r] < max(need[r], keep[r]) {
+		r, ok := single(a.Cards.Hand())
+		if !ok || hand[r]-int(a.Cards[r]) < max(need[r], keep[r]) {
 			continue
 		}
 		loss := float64(a.Cards[r]) * v.w[r]

@@ -66,7 +66,7 @@ func (h *heuristic) playCard(v *view, legal []game.Action, ps []plan, net *netwo
 		if i := v.bestHand(legal, game.ActPlay, game.YearOfPlenty, 1, ps); i >= 0 {
 			after := v.hand
 			for r := range after {
-				after[r] += legal[i].Cards[r]
+				after[r] += int(legal[i].Cards[r])
 			}
 			completes := v.hand.Total() <= 2
 			for j := 0; j < len(ps) && j < 3; j++ {
