@@ -133,11 +133,7 @@ func (l *land) deriveCorner(b *board.Board, c int) {
 		if a < 0 {
 			continue
 		}
-		// B17: a corner touching an area and the desert belongs to the
-		// area that is not the desert (S95, V17).
-		if cur := l.cArea[c]; cur < 0 || l.areas[cur].Name == "desert" && l.areas[a].Name != "desert" {
-			l.cArea[c] = a
-		}
+		l.cArea[c] = board.JoinArea(l.areas, l.cArea[c], a) // B17, S95, V17
 	}
 	if f&fLand != 0 && water {
 		f |= fCoastal

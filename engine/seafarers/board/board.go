@@ -324,11 +324,7 @@ func (b *Board) derive() {
 			if a < 0 {
 				continue
 			}
-			// B17: a corner touching an area and the desert belongs to the
-			// area that is not `desert`; otherwise the first area wins.
-			if cur := b.cArea[c]; cur < 0 || (b.areas[cur].Name == "desert" && b.areas[a].Name != "desert") || (a < cur && b.areas[a].Name != "desert") {
-				b.cArea[c] = a
-			}
+			b.cArea[c] = JoinArea(b.areas, b.cArea[c], a)
 		}
 	}
 
@@ -522,6 +518,24 @@ func (b *Board) HexArea(h int) int { return b.hexArea[h] }
 
 // AreaHexes returns the hexes of area a in reading order.
 func (b *Board) AreaHexes(a int) []int { return b.areaHexes[a] }
+
+// JoinArea returns the area of a corner that touches land hexes of area
+// cur (−1 while it touches none yet) and of area a (B17): a corner touching
+// an area and the desert belongs to the area that is not `desert`; between
+// two others, the lower index (no board of the contract has such a
+// corner). The engine applies it to the terrain of the game (fog explored
+// included) as the board does to the terrain it was dealt.
+func JoinArea(areas []Area, cur, a int) int {
+	switch {
+	case cur < 0 || a == cur:
+		return a
+	case areas[a].Name == "desert":
+		return cur
+	case areas[cur].Name == "desert":
+		return a
+	}
+	return min(cur, a)
+}
 
 // CornerArea returns the area of corner c (B17): the area of the land hexes
 // it touches; a corner touching `desert` and another area belongs to the
