@@ -168,3 +168,64 @@ func TestMobileShipsOracle(t *testing.T) {
 		t.Fatalf("only %d closed ships and %d ships in groups with a loop: the cases are too simple", closed, loopShips)
 	}
 }
+
+// TestRouteFollowsShipMoves plays random games of ship scenarios and
+// keeps each seat's route graph as routeLength does, without its memo:
+// after one of the seat's ships moved or a road or ship was built, the
+// graph follows the change (routeGraph.follow), else it is built again. After every entry each
+// graph's longest trail must be the length worked out from nothing, and
+// so must the route the game keeps (S81, S59).
+func TestRouteFollowsShipMoves(t *testing.T) {
+	followed := 0
+	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		src := engine.NewSeeded(uint64(i))
+		pos, err := Rules{}.New(setup, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := Of(pos)
+		g.SetQuiet(true)
+		pick := rand.New(rand.NewPCG(uint64(i), 81))
+		var keys [4]routeKey
+		var graphs [4]routeGraph
+		var buf []Action
+		for n := 0; !g.over() && n < 2500; n++ {
+			s := awaitedSeat(g, pick)
+			buf = g.AppendLegal(buf[:0], g.colour(s), nil)
+			a := buf[pick.IntN(len(buf))]
+			if _, err := g.Apply(g.colour(s), []Action{a}, src); err != nil {
+				t.Fatal(err)
+			}
+			for o := range g.players {
+				now := routeKey{roads: g.sets.roads[o], ships: g.sets.ships[o], mine: g.sets.buildings[o]}
+				for x := range g.players {
+					if x != o {
+						now.others.or(&g.sets.buildings[x])
+					}
+				}
+				changed := keys[o] != now
+				if n > 0 && graphs[o].follow(g, &keys[o], &now) {
+					if changed {
+						followed++
+					}
+				} else {
+					keys[o], graphs[o] = now, routeGraph{}
+					graphs[o].build(g, o)
+				}
+				want := routeLengthOf(g, o)
+				if got := graphs[o].longest(); got != want {
+					t.Fatalf("%s entry %d (%s by %s): S81: the graph of %s that followed its ships gives %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
+				}
+				if got := g.players[o].route; got != want {
+					t.Fatalf("%s entry %d (%s by %s): S81: the route of %s is kept as %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
+				}
+			}
+		}
+	}
+	if followed < 1000 {
+		t.Fatalf("the graphs followed %d changes: too few to test it", followed)
+	}
+	t.Logf("the graphs followed %d changes", followed)
+}

@@ -33,7 +33,13 @@ func (g *Game) routeLength(s int) int {
 	if m.full[i] && m.keys[i] == key {
 		return int(m.lens[i])
 	}
-	l := routeLengthOf(g, s)
+	last := &m.last[s&3]
+	if !last.valid || !last.r.follow(g, &last.key, &key) {
+		last.valid, last.key = true, key
+		last.r = routeGraph{}
+		last.r.build(g, s)
+	}
+	l := last.r.longest()
 	m.keys[i], m.lens[i], m.full[i] = key, int8(l), true
 	return l
 }
@@ -46,6 +52,16 @@ type routeMemo struct {
 	keys [memoSlots]routeKey
 	lens [memoSlots]int8
 	full [memoSlots]bool
+
+	// last is each seat's graph of the last length worked out (not
+	// remembered), with what it was built from: after one of the seat's
+	// ships moved or a road or ship was built, the graph follows the
+	// change (routeGraph.follow) instead of being built again.
+	last [4]struct {
+		valid bool
+		key   routeKey
+		r     routeGraph
+	}
 }
 
 // memoSlots is how many answers a memo (routeMemo, shapeMemo) holds.
@@ -72,10 +88,16 @@ func (k *routeKey) slot() int {
 	return memoSlot(k.roads[0], k.roads[1], k.roads[2], k.ships[0], k.ships[1], k.ships[2], k.mine[0], k.mine[1], k.others[0], k.others[1])
 }
 
-// routeLengthOf works routeLength out.
+// routeLengthOf works routeLength out from nothing.
 func routeLengthOf(g *Game, s int) int {
 	var r routeGraph
 	r.build(g, s)
+	return r.longest()
+}
+
+// longest returns the longest trail of r, part by part.
+func (r *routeGraph) longest() int {
+	r.parts()
 	best := 0
 	for p := 0; p < r.numParts && best < r.pieces; p++ {
 		pt := &r.partOf[p]
@@ -105,6 +127,14 @@ type routeGraph struct {
 	part          [2 * maxNet]uint8 // the part (connected component) of each node
 	numParts      int
 	partOf        [2 * maxNet]routePart
+
+	// Where the pieces lie, for follow: each piece's edge and nodes, the
+	// node of each corner as build numbers them, and whether build left
+	// pieces out (more than maxNet, only by edits).
+	edge      [maxNet]uint8
+	ends      [maxNet][2]int8
+	node      [maxCorners][2]int8
+	truncated bool
 }
 
 // routeArc is one piece seen from one of its nodes.
@@ -123,7 +153,6 @@ type routePart struct {
 func (r *routeGraph) build(g *Game, s int) {
 	// node[c][k] is the node of corner c for k = 0 roads (or every piece
 	// at the seat's building), 1 ships; 0 for none, else node + 1.
-	var node [maxCorners][2]int8
 	var others cornerSet // the other seats' buildings: nothing links there
 	for o := range g.players {
 		if o != s {
@@ -132,42 +161,118 @@ func (r *routeGraph) build(g *Game, s int) {
 	}
 	mine := &g.sets.buildings[s]
 	for k, pieces := range [2]*edgeSet{&g.sets.roads[s], &g.sets.ships[s]} {
-		for e := pieces.next(0); e >= 0 && r.pieces < maxNet; e = pieces.next(e + 1) {
-			var at [2]int8
-			for i, c := range g.b.EdgeEnds(e) {
-				switch {
-				case others.has(c):
-					at[i] = int8(r.nodes)
-					r.nodes++
-				case mine.has(c):
-					if node[c][0] == 0 {
-						r.nodes++
-						node[c][0] = int8(r.nodes)
-					}
-					at[i] = node[c][0] - 1
-				default:
-					if node[c][k] == 0 {
-						r.nodes++
-						node[c][k] = int8(r.nodes)
-					}
-					at[i] = node[c][k] - 1
-				}
+		for e := pieces.next(0); e >= 0; e = pieces.next(e + 1) {
+			if r.pieces == maxNet {
+				r.truncated = true
+				return
 			}
-			a, b := at[0], at[1]
-			p := int8(r.pieces)
-			r.adj[a][r.deg[a]] = routeArc{piece: p, to: b}
-			r.deg[a]++
-			r.adj[b][r.deg[b]] = routeArc{piece: p, to: a}
-			r.deg[b]++
+			r.add(g, r.pieces, e, k, mine, &others)
 			r.pieces++
 		}
 	}
-	r.parts()
+}
+
+// add makes edge e, a road (k 0) or a ship (k 1), piece p of the graph,
+// given the seat's buildings (mine) and the other seats' (others).
+func (r *routeGraph) add(g *Game, p, e, k int, mine, others *cornerSet) {
+	var at [2]int8
+	for i, c := range g.cfg.geo.edgeEnds[e] {
+		switch {
+		case others.has(int(c)):
+			at[i] = int8(r.nodes)
+			r.nodes++
+		case mine.has(int(c)):
+			if r.node[c][0] == 0 {
+				r.nodes++
+				r.node[c][0] = int8(r.nodes)
+			}
+			at[i] = r.node[c][0] - 1
+		default:
+			if r.node[c][k] == 0 {
+				r.nodes++
+				r.node[c][k] = int8(r.nodes)
+			}
+			at[i] = r.node[c][k] - 1
+		}
+	}
+	a, b := at[0], at[1]
+	r.adj[a][r.deg[a]] = routeArc{piece: int8(p), to: b}
+	r.deg[a]++
+	r.adj[b][r.deg[b]] = routeArc{piece: int8(p), to: a}
+	r.deg[b]++
+	r.edge[p], r.ends[p] = uint8(e), at
+}
+
+// follow makes r, the graph of key was, the graph of key now when now is
+// was, or was with one road or ship added or one ship moved (the
+// buildings the same), and reports whether it did: a new piece is laid on its edge; a
+// moved ship's piece is lifted from its nodes and laid on its new edge.
+// Nodes left without pieces stay, alone in parts of their own, until
+// there is no room for new ones.
+func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
+	if was.mine != now.mine || was.others != now.others || r.truncated || r.nodes+2 > len(r.deg) {
+		return false
+	}
+	newRoads, newShips, gone := now.roads, now.ships, was.ships
+	newRoads.andNot(&was.roads)
+	newShips.andNot(&was.ships)
+	gone.andNot(&now.ships)
+	lost := was.roads
+	lost.andNot(&now.roads)
+	if lost != (edgeSet{}) {
+		return false
+	}
+	switch {
+	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads == (edgeSet{}):
+	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads.count() == 1 && r.pieces < maxNet:
+		r.add(g, r.pieces, newRoads.next(0), 0, &now.mine, &now.others)
+		r.pieces++
+	case newRoads == (edgeSet{}) && gone == (edgeSet{}) && newShips.count() == 1 && r.pieces < maxNet:
+		r.add(g, r.pieces, newShips.next(0), 1, &now.mine, &now.others)
+		r.pieces++
+	case newRoads == (edgeSet{}) && gone.count() == 1 && newShips.count() == 1:
+		p := r.lift(gone.next(0))
+		if p < 0 {
+			return false
+		}
+		r.add(g, p, newShips.next(0), 1, &now.mine, &now.others)
+	default:
+		return false
+	}
+	*was = *now
+	return true
+}
+
+// lift takes the piece on edge e off its nodes and returns its number, to
+// be laid again (add); -1 if no piece is there.
+func (r *routeGraph) lift(e int) int {
+	p := -1
+	for i := 0; i < r.pieces; i++ {
+		if int(r.edge[i]) == e {
+			p = i
+		}
+	}
+	if p < 0 {
+		return -1
+	}
+	for _, v := range r.ends[p] {
+		arcs := r.adj[v][:r.deg[v]]
+		for i := range arcs {
+			if int(arcs[i].piece) == p {
+				arcs[i] = arcs[len(arcs)-1]
+				break
+			}
+		}
+		r.deg[v]--
+	}
+	return p
 }
 
 // parts numbers the parts of the graph and counts their nodes and
 // pieces.
 func (r *routeGraph) parts() {
+	r.numParts = 0
+	r.partOf = [2 * maxNet]routePart{}
 	var seen [2 * maxNet]bool
 	var stack [2 * maxNet]int8
 	for v := 0; v < r.nodes; v++ {
