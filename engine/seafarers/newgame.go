@@ -33,7 +33,6 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 	cfg.fillBoardData(b)
 	g := &Game{cfg: cfg, b: b, robber: -1, pirate: -1, longest: -1, largest: -1, winner: -1, fleet: -1,
 		setupRound: 1, phase: PhaseSetup}
-	g.l = landOf(b)
 	if b.NumCorners() > maxCorners || b.NumEdges() > maxEdges || b.NumHexes() > maxHexes {
 		return nil, &engine.OptionError{Name: "scenario", Value: cfg.scenario.String(), Reason: "the board is larger than the engine's arrays"}
 	}
@@ -87,12 +86,17 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 			g.fortresses[s] = board.FortressChits
 		}
 	}
+	// The terrain (land) is worked out once: of the dealt board when a
+	// sandbox source deals it now.
 	if src != nil {
-		if seed, ok := src.SandboxSeed(); ok && !g.l.dealt {
+		if seed, ok := src.SandboxSeed(); ok && !b.Dealt() {
 			if err := g.deal(src.Derive(labelBoard, u64(uint64(seed)))); err != nil {
 				return nil, err
 			}
 		}
+	}
+	if g.l == nil {
+		g.l = landOf(b)
 	}
 	g.placeStarters()
 	g.reindex()
