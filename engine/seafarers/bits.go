@@ -77,6 +77,13 @@ func (s *cornerSet) or(o *cornerSet) {
 	}
 }
 
+// and keeps only the corners of o.
+func (s *cornerSet) and(o *cornerSet) {
+	for i := range s {
+		s[i] &= o[i]
+	}
+}
+
 // meets reports whether s and o share a corner.
 func (s *cornerSet) meets(o *cornerSet) bool {
 	for i := range s {

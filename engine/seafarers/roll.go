@@ -81,14 +81,17 @@ func (g *Game) produce(sum int) {
 	n := g.nseats()
 	var owed [4]Hand
 	var goldOwed [4]int
-	b := g.b
 	for _, h := range g.l.numbered[sum] {
 		x := g.l.hexes[h]
 		if h == g.robber || !x.Terrain.Produces() {
 			continue
 		}
 		r := yield(x.Terrain)
-		for _, c := range b.HexCorners(h) {
+		// The hex's corners that hold a piece, in any order: the yields
+		// are summed.
+		at := g.cfg.geo.hexCorners[h]
+		at.and(&g.sets.taken)
+		for c := at.next(0); c >= 0; c = at.next(c + 1) {
 			p := g.corners[c]
 			if p.own == 0 || p.kind == fortress || p.kind == noBuilding {
 				continue

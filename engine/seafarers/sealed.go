@@ -32,6 +32,9 @@ func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
 // turn, at the entry that begins it (whose reveal they use): nobody
 // chooses when a draw resolves, and so nobody chooses what it finds (V13).
 func (g *Game) resolvesAt(s int) bool {
+	if len(g.sealed) == 0 {
+		return false
+	}
 	if !g.cfg.turnSealed {
 		return g.witnessOf(s)
 	}
