@@ -95,28 +95,53 @@ func routeLengthOf(g *Game, s int) int {
 	return r.longest()
 }
 
-// longest returns the longest trail of r, part by part.
+// longest returns the longest trail of r, part by part, the parts in the
+// order of the most a trail of each could take (Euler's bound, bound), so
+// that the search stops at the first part that cannot beat the longest
+// found.
 func (r *routeGraph) longest() int {
 	r.parts()
-	best := 0
-	for p := 0; p < r.numParts && best < r.pieces; p++ {
-		pt := &r.partOf[p]
-		if int(pt.pieces) <= best {
+	var order [2 * maxNet]int8
+	var bounds [2 * maxNet]int8
+	n := 0
+	for p := 0; p < r.numParts; p++ {
+		b := r.partOf[p].bound()
+		if b == 0 {
 			continue
 		}
-		if pt.odd <= 2 {
+		i := n
+		for ; i > 0 && bounds[i-1] < b; i-- {
+			order[i], bounds[i] = order[i-1], bounds[i-1]
+		}
+		order[i], bounds[i] = int8(p), b
+		n++
+	}
+	best := 0
+	for i := 0; i < n && int(bounds[i]) > best; i++ {
+		p := int(order[i])
+		pt := &r.partOf[p]
+		switch {
+		case pt.odd <= 2:
 			// Euler: a connected graph with at most two nodes of odd
 			// degree has a trail over all its pieces.
 			best = int(pt.pieces)
-			continue
-		}
-		if pt.pieces == pt.nodes-1 {
+		case pt.pieces == pt.nodes-1:
 			best = max(best, r.treeLongest(int(pt.first)))
-			continue
+		default:
+			best = max(best, r.loopLongest(p))
 		}
-		best = max(best, r.loopLongest(p))
 	}
 	return best
+}
+
+// bound is the most pieces a trail of the part can take: all of them with
+// at most two nodes of odd degree, else one less for each pair of odd
+// nodes beyond two (Euler: a trail leaves a piece unused at each of them).
+func (pt *routePart) bound() int8 {
+	if pt.odd <= 2 {
+		return pt.pieces
+	}
+	return pt.pieces - (pt.odd-2)/2
 }
 
 // routeGraph is one seat's roads and ships as the graph of routeLength.
