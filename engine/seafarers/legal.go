@@ -787,12 +787,13 @@ func (g *Game) shipMoves(s int) *moveCache {
 		return m
 	}
 	*m = moveCache{valid: true, seat: s, turn: g.turn, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
-	m.mobile = g.mobileShips(s)
+	mobile, ends := g.mobileShips(s)
+	m.mobile = mobile
 	pirate := g.cfg.scenario == board.PirateIslands
 	var at cornerSet
 	var all edgeSet
 	if !pirate {
-		at = g.joins(s, true, -1)
+		at = g.joinsAt(s, ends) // joins(s, true, -1)
 		all = g.shipsAt(&at, -1)
 	}
 	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {

@@ -2,18 +2,20 @@ package seafarers
 
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
-// built this turn (S60) and those beside the pirate (S45). The shape
-// depends only on the seat's own ships and anchors, so it is remembered by
-// them (shapeMemo): not worked out again for the seat's roads or cities,
-// the other seats' pieces, or a ship moved back.
-func (g *Game) mobileShips(s int) edgeSet {
+// built this turn (S60) and those beside the pirate (S45); and the corners
+// its ships end at. The shape depends only on the seat's own ships and
+// anchors, so it is remembered by them (shapeMemo): not worked out again
+// for the seat's roads or cities, the other seats' pieces, or a ship
+// moved back.
+func (g *Game) mobileShips(s int) (edgeSet, cornerSet) {
 	key := shapeKey{ships: g.sets.ships[s], anchors: g.anchors(s)}
 	if g.shapes == nil {
 		g.shapes = new(shapeMemo)
 	}
 	m, i := g.shapes, key.slot()
 	if !m.full[i] || m.keys[i] != key {
-		m.keys[i], m.mobile[i], m.full[i] = key, g.shipShape(s, &key.anchors), true
+		m.keys[i], m.full[i] = key, true
+		m.mobile[i], m.ends[i] = g.shipShape(s, &key.anchors)
 	}
 	out := m.mobile[i]
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
@@ -24,7 +26,7 @@ func (g *Game) mobileShips(s int) edgeSet {
 	if p := g.pirateHex(); p >= 0 {
 		out.andNot(&g.cfg.geo.hexSides[p])
 	}
-	return out
+	return out, m.ends[i]
 }
 
 // anchors returns the corners that count as seat s's buildings for S57
@@ -45,6 +47,7 @@ func (g *Game) anchors(s int) cornerSet {
 type shapeMemo struct {
 	keys   [memoSlots]shapeKey
 	mobile [memoSlots]edgeSet
+	ends   [memoSlots]cornerSet // the corners the ships end at
 	full   [memoSlots]bool
 }
 
@@ -65,10 +68,11 @@ func (k *shapeKey) slot() int {
 // and an end ship when an end holds neither the seat's building nor
 // another of its ships (shipTree). In a group with a loop the searches of
 // shipGraph decide, the end ship first (most ships of a loop are none).
-// anchors are the seat's anchors (anchors).
-func (g *Game) shipShape(s int, anchors *cornerSet) edgeSet {
+// anchors are the seat's anchors (anchors). It also returns the corners
+// the ships end at (the tree's nodes).
+func (g *Game) shipShape(s int, anchors *cornerSet) (edgeSet, cornerSet) {
 	var t shipTree
-	t.build(g, s, anchors)
+	ends := t.build(g, s, anchors)
 	var out edgeSet
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
@@ -95,7 +99,7 @@ func (g *Game) shipShape(s int, anchors *cornerSet) edgeSet {
 			out.add(e)
 		}
 	}
-	return out
+	return out, ends
 }
 
 // shipTree is one seat's ships as a graph on the corners they touch, with
@@ -127,17 +131,25 @@ type shipTree struct {
 	onLoop, onLoopAway uint32
 }
 
-// build fills t with seat s's ships; anchors are the seat's anchors
-// (anchors).
-func (t *shipTree) build(g *Game, s int, anchors *cornerSet) {
+// build fills t with seat s's ships, anchors being the seat's anchors
+// (anchors), and returns the corners they end at.
+func (t *shipTree) build(g *Game, s int, anchors *cornerSet) (ends cornerSet) {
 	var node [maxCorners]uint8 // node + 1
 	built := &g.sets.buildings[s]
-	ends := g.cfg.geo.edgeEnds
+	edgeEnds := g.cfg.geo.edgeEnds
 	ships := &g.sets.ships[s]
-	for e := ships.next(0); e >= 0 && t.n < maxNet; e = ships.next(e + 1) {
+	for e := ships.next(0); e >= 0; e = ships.next(e + 1) {
+		if t.n == maxNet {
+			// More ships than a network holds (only by edits): their
+			// ends count, the tree takes no more.
+			ends.add(int(edgeEnds[e][0]))
+			ends.add(int(edgeEnds[e][1]))
+			continue
+		}
 		var at [2]int8
-		for k, c := range ends[e] {
+		for k, c := range edgeEnds[e] {
 			if node[c] == 0 {
+				ends.add(int(c))
 				v := t.nodes
 				t.corner[v] = c
 				t.up[v] = int8(v)
@@ -167,6 +179,7 @@ func (t *shipTree) build(g *Game, s int, anchors *cornerSet) {
 			t.loop[rb] = t.loop[rb] || t.loop[ra]
 		}
 	}
+	return ends
 }
 
 // root returns the root of node v's group.

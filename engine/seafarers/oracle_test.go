@@ -150,7 +150,10 @@ func TestMobileShipsOracle(t *testing.T) {
 				loopShips++
 			}
 		}
-		mobile := g.mobileShips(0)
+		mobile, ends := g.mobileShips(0)
+		if got, want := g.joinsAt(0, ends), g.joins(0, true, -1); got != want {
+			t.Fatalf("case %d: S55: the ships' ends the shape gives join at %v, joins finds %v", n, got, want)
+		}
 		for e := range g.edges {
 			if !g.hasShip(e, 0) {
 				continue

@@ -28,6 +28,13 @@ func (g *Game) joins(s int, ships bool, skip int) cornerSet {
 			ends.add(x[1])
 		}
 	}
+	return g.joinsAt(s, ends)
+}
+
+// joinsAt returns the corners where seat s's pieces ending at the corners
+// of ends join its network (joins): ends where no other seat's building
+// stands, and its buildings.
+func (g *Game) joinsAt(s int, ends cornerSet) cornerSet {
 	for o := range g.players {
 		if o != s {
 			ends.andNot(&g.sets.buildings[o])
