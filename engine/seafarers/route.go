@@ -293,21 +293,28 @@ func (r *routeGraph) lift(e int) int {
 	return p
 }
 
+// noPart is the part of a node without pieces (parts).
+const noPart = 255
+
 // parts numbers the parts of the graph and counts their nodes and
-// pieces.
+// pieces; nodes without pieces belong to none (noPart).
 func (r *routeGraph) parts() {
 	r.numParts = 0
-	r.partOf = [2 * maxNet]routePart{}
 	var seen [2 * maxNet]bool
 	var stack [2 * maxNet]int8
 	for v := 0; v < r.nodes; v++ {
 		if seen[v] {
 			continue
 		}
+		if r.deg[v] == 0 {
+			// A node whose pieces moved away (follow): no part.
+			r.part[v] = noPart
+			continue
+		}
 		k := r.numParts
 		r.numParts++
 		pt := &r.partOf[k]
-		pt.first = int8(v)
+		*pt = routePart{first: int8(v)}
 		seen[v] = true
 		n := 0
 		stack[n] = int8(v)
