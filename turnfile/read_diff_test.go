@@ -26,7 +26,9 @@ var seafarersSeats = []Seat{{Colour: "red", Name: "Alice"}, {Colour: "blue", Nam
 
 // gameSpec describes a game for the tests that play any game.
 type gameSpec struct {
-	rules    engine.Game
+	rules engine.Game
+	// format is the file's format; empty for the game's newest.
+	format   string
 	seats    []Seat
 	sandbox  bool
 	options  map[string]string
@@ -47,7 +49,7 @@ func (s gameSpec) String() string {
 func newAnyGame(t testing.TB, spec gameSpec) (*Game, map[string]*Signer) {
 	t.Helper()
 	seats, sandbox := spec.seats, spec.sandbox
-	o := NewOptions{Rules: spec.rules, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: spec.options,
+	o := NewOptions{Rules: spec.rules, Format: spec.format, Game: "3f9c2a7d5e1b4c08", Created: testTime, Seats: seats, Options: spec.options,
 		Choices: map[string]string{"scenario": spec.scenario}, Rand: newDetReader(byte(3 + spec.seed)), Sandbox: sandbox}
 	if sandbox {
 		seed := 42 + spec.seed

@@ -25,12 +25,25 @@ func (f *File) Marshal() ([]byte, error) {
 
 // encodeYAML writes v (a struct of the file's parts) the way Marshal
 // lays a file out: block style, fields in their order, and flow style for
-// the small collections below the field named flow ("" for none).
+// the small collections below the field named flow ("" for none). The
+// layout is yaml.v3's encoder's (encodeYAMLNodes); yamlWriter writes the
+// same bytes directly, and leaves to yaml.v3 only what it does not write
+// (numbers other than integers, strings written across lines).
 func encodeYAML(v any, flow string) ([]byte, error) {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
+	if b, ok := writeYAML(raw, flow); ok {
+		return b, nil
+	}
+	return encodeYAMLNodes(raw, flow)
+}
+
+// encodeYAMLNodes writes raw, v's JSON, through yaml.v3's encoder: a node
+// tree made from the JSON, with flow style set on the small collections
+// below the field named flow.
+func encodeYAMLNodes(raw []byte, flow string) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	root, err := nodeFromJSON(dec)
