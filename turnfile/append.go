@@ -155,6 +155,21 @@ func stateBlock(st engine.State) ([]byte, error) {
 	return b, nil
 }
 
+// ownState is the stateFinder of a reader of the bytes Marshal writes for
+// the game's file: they hold the file's state, written as stateBlock
+// writes it.
+func (g *Game) ownState() (stateFinder, error) {
+	st := g.file.State
+	if g.stateYAML.version == g.version && g.stateYAML.data != nil {
+		return knownState(st, g.stateYAML.data), nil
+	}
+	b, err := stateBlock(st)
+	if err != nil {
+		return nil, err
+	}
+	return knownState(st, b), nil
+}
+
 // appendEncoded returns head (a file's bytes before its state block)
 // followed by the entries and the encoded state block, and where that
 // block begins.

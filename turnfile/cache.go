@@ -184,6 +184,9 @@ func (c *Cache) Parse(data []byte, games *engine.Registry) (*File, error) {
 	}
 	f := c.parse(data, games)
 	if f == nil {
+		f = parseByBytes(data, games, byReplay)
+	}
+	if f == nil {
 		var err error
 		if f, err = Parse(data, games); err != nil {
 			return nil, err
@@ -214,7 +217,7 @@ func (c *Cache) parse(data []byte, games *engine.Registry) *File {
 			if err != nil || s.header.Game != id || s.prefixLen > len(data) || sha256.Sum256(data[:s.prefixLen]) != s.prefix {
 				continue
 			}
-			if f := s.parseRest(data, games); f != nil {
+			if f := s.parseRest(data, games, byReplay); f != nil {
 				return f
 			}
 		}
@@ -239,9 +242,10 @@ func gameIDOf(data []byte) (string, bool) {
 }
 
 // parseRest reads the file data, which begins with the bytes s describes:
-// the entries after them and the state block. It returns nil unless the
-// file reads, and as Parse would read it.
-func (s *snapshot) parseRest(data []byte, games *engine.Registry) *File {
+// the entries after them and the state block, which state finds where it
+// can without reading it (nil: read it). It returns nil unless the file
+// reads, and as Parse would read it.
+func (s *snapshot) parseRest(data []byte, games *engine.Registry, state stateFinder) *File {
 	game, ok := games.ByFormat(s.format)
 	if !ok || s.prefixLen > len(data) {
 		return nil
@@ -257,6 +261,11 @@ func (s *snapshot) parseRest(data []byte, games *engine.Registry) *File {
 	}
 	if !utf8.Valid(rest) {
 		return nil
+	}
+	if state != nil {
+		if f := s.parseAdded(data, game, state); f != nil {
+			return f
+		}
 	}
 	doc := make([]byte, 0, len(historyKey)+len(rest))
 	doc = append(append(doc, historyKey...), rest...)
@@ -310,6 +319,34 @@ func stateOffset(rest []byte) int {
 // checked against the entries it holds, then the entries after them
 // replayed and the stored state compared, as replay does.
 func openCached(f *File) (*Game, error) {
+	g, err := replayCached(f)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.finish(); err != nil {
+		return nil, err
+	}
+	g.fromSnapshot(f.cached, false)
+	return g, nil
+}
+
+// fromSnapshot records the snapshot the game was opened from, and the
+// file's bytes: Marshal's as far as the verified copy's went, the entries
+// after it compared with Marshal's when the game is first written; all of
+// them when whole (they were compared when the file was read).
+func (g *Game) fromSnapshot(c *cachedPrefix, whole bool) {
+	f := g.file
+	g.snap = c.snap
+	g.raw = &rawFile{data: c.data, end: c.stateAt, n: len(f.History), header: cloneHeader(f.Header), version: -1, checked: c.snap.prefixLen, checkedN: len(c.snap.entries)}
+	if whole {
+		g.raw.checked, g.raw.checkedN, g.raw.version = c.stateAt, len(f.History), g.version
+	}
+}
+
+// replayCached replays a file read with the cache up to its stored state:
+// the snapshot's position, checked against the entries it holds, then the
+// entries after them.
+func replayCached(f *File) (*Game, error) {
 	c := f.cached
 	s := c.snap
 	n := len(s.entries)
@@ -355,14 +392,6 @@ func openCached(f *File) (*Game, error) {
 		}
 	}
 	g.inPlace = false
-	if err := g.finish(); err != nil {
-		return nil, err
-	}
-	g.snap = s
-	// The bytes up to the state block are Marshal's as far as the
-	// verified copy's went; the entries after that are compared with
-	// Marshal's when the game is first written.
-	g.raw = &rawFile{data: c.data, end: c.stateAt, n: len(f.History), header: cloneHeader(f.Header), version: -1, checked: s.prefixLen, checkedN: n}
 	return g, nil
 }
 
@@ -399,11 +428,19 @@ func (g *Game) readsBack(data []byte) bool {
 		// The bytes the file was read from, unchanged since.
 		return true
 	}
+	// The state block is what g's state is written as, as a rule: then
+	// it needs no reading.
+	own, err := g.ownState()
+	if err != nil {
+		return false
+	}
 	var back *File
 	if s := g.snap; s != nil && s.prefixLen <= len(data) && sha256.Sum256(data[:s.prefixLen]) == s.prefix {
-		back = s.parseRest(data, reg)
-	} else if back, err = Parse(data, reg); err != nil {
-		back = nil
+		back = s.parseRest(data, reg, own)
+	} else if back = parseByBytes(data, reg, own); back == nil {
+		if back, err = Parse(data, reg); err != nil {
+			back = nil
+		}
 	}
 	return back != nil && back.Format == f.Format && reflect.DeepEqual(back.Header, f.Header) && sameEntries(back.History, f.History)
 }

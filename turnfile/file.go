@@ -35,6 +35,9 @@ type File struct {
 	cached *cachedPrefix
 	source []byte
 	cache  *Cache
+	// opened is the game of the file, when the Cache that read it opened
+	// it to find its state (readState): Open returns it.
+	opened *openedGame
 }
 
 // Game is the game the file's format names.

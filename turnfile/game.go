@@ -280,6 +280,10 @@ func Open(f *File) (*Game, error) {
 	if f.game == nil {
 		return nil, &VerifyError{Reason: "header: the file names no known game"}
 	}
+	if g := f.takeOpened(); g != nil {
+		f.cache.keep(g)
+		return g, nil
+	}
 	if f.cached != nil {
 		if g, err := openCached(f); err == nil {
 			f.cache.keep(g)
@@ -329,6 +333,15 @@ func replay(f *File) (*Game, error) {
 // commitments against the join entries and the stored state against the
 // state replay arrived at (§5 steps 4 and 5).
 func (g *Game) finish() error {
+	if err := g.checkHeaderKeys(); err != nil {
+		return err
+	}
+	return g.checkStoredState()
+}
+
+// checkHeaderKeys checks the header's keys and commitments against the
+// join entries (§5 step 4).
+func (g *Game) checkHeaderKeys() error {
 	f := g.file
 	for _, s := range f.Header.Seats {
 		cp := g.seats[s.Colour]
@@ -339,6 +352,13 @@ func (g *Game) finish() error {
 			return &VerifyError{Reason: fmt.Sprintf("header: seat %s's key or commit differs from its join entry %d", s.Colour, cp.joinN)}
 		}
 	}
+	return nil
+}
+
+// checkStoredState checks the stored state against the state replay
+// arrived at (§5 step 5).
+func (g *Game) checkStoredState() error {
+	f := g.file
 	want, err := g.stateHash(f.State)
 	if err != nil {
 		return &VerifyError{Reason: "hashing the stored state", Err: err}
