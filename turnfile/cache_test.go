@@ -650,24 +650,7 @@ func positive(m map[string]int) map[string]int {
 // copy opens from that snapshot exactly as a full read opens it.
 func TestCacheAcrossParallelEntry(t *testing.T) {
 	tb := newTable(t, gameSpec{rules: seafarers.Rules{}, seats: seafarersSeats, scenario: "base", seed: 5})
-	seats, ok := tb.toParallel(300)
-	if !ok {
-		t.Fatal("no position where several seats act at once")
-	}
-	base := tb.data
-	var g *Game
-	for _, s := range seats {
-		tb.data = base
-		c := mustOpen(t, tb.decide(s))
-		if g == nil {
-			g = c
-			continue
-		}
-		var err error
-		if g, _, err = Merge(g, c); err != nil {
-			t.Fatalf("Merge: %v", err)
-		}
-	}
+	g, seats := tb.mergedParallel()
 	tb.data = mustMarshal(t, g)
 	n := len(g.File().History)
 	for _, ks := range tb.stores {

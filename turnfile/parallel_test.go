@@ -166,6 +166,32 @@ func TestParallelDecisions(t *testing.T) {
 	}
 }
 
+// mergedParallel plays the table on to a position where several seats
+// decide at once, has each decide on its own copy and merges the copies:
+// the game whose last entry is their parallel entry, and the seats.
+func (tb *table) mergedParallel() (*Game, []string) {
+	tb.t.Helper()
+	seats, ok := tb.toParallel(300)
+	if !ok {
+		tb.t.Fatal("no position where several seats act at once")
+	}
+	base := tb.data
+	var g *Game
+	for _, s := range seats {
+		tb.data = base
+		c := mustOpen(tb.t, tb.decide(s))
+		if g == nil {
+			g = c
+			continue
+		}
+		var err error
+		if g, _, err = Merge(g, c); err != nil {
+			tb.t.Fatalf("Merge: %v", err)
+		}
+	}
+	return g, seats
+}
+
 // testSigner is a signer of seat without the key store's guard, for
 // replaying the same decisions another way in a test.
 func testSigner(t testing.TB, tb *table, g *Game, seat string) *Signer {

@@ -267,7 +267,21 @@ func disputeReport(t *testing.T) []byte {
 	if _, err := fork.Move(a, fork.Legal(a, signers[a])[:1], signers[a], testTime.Add(2*time.Hour), MoveOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := compareFiles(g.file, fork.file)
+	b, err := disputeOfCopies(t, g, fork).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("dispute/1")) {
+		t.Fatal("not a report")
+	}
+	return b
+}
+
+// disputeOfCopies is the dispute report of two copies of a game that
+// fork.
+func disputeOfCopies(t testing.TB, a, b *Game) *Dispute {
+	t.Helper()
+	_, err := compareFiles(a.file, b.file)
 	fe, ok := err.(*ForkError)
 	if !ok {
 		t.Fatalf("compare = %v, want a fork", err)
@@ -276,14 +290,7 @@ func disputeReport(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := d.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(b, []byte("dispute/1")) {
-		t.Fatal("not a report")
-	}
-	return b
+	return d
 }
 
 // BenchmarkParseOld is the reader Parse replaced, on the finished game.

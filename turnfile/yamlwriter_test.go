@@ -268,39 +268,13 @@ func forkReport(t testing.TB, data []byte, signers map[string]*Signer) *Dispute 
 			t.Fatal(err)
 		}
 	}
-	_, err := compareFiles(a.file, b.file)
-	fe, ok := err.(*ForkError)
-	if !ok {
-		t.Fatalf("compare = %v, want a fork", err)
-	}
-	d, err := DisputeOf(fe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return disputeOfCopies(t, a, b)
 }
 
 // parallelFile is a Seafarers file whose last entry is a parallel entry.
 func parallelFile(t *testing.T) *File {
 	tb := newTable(t, gameSpec{rules: seafarers.Rules{}, seats: seafarersSeats, scenario: "base", seed: 5})
-	seats, ok := tb.toParallel(300)
-	if !ok {
-		t.Fatal("no position with decisions owed by several seats was reached")
-	}
-	base := tb.data
-	g := (*Game)(nil)
-	for _, s := range seats {
-		tb.data = base
-		c := mustOpen(t, tb.decide(s))
-		if g == nil {
-			g = c
-			continue
-		}
-		var err error
-		if g, _, err = Merge(g, c); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g, _ := tb.mergedParallel()
 	if last := g.File().History[len(g.File().History)-1]; last.Kind != EntryParallel {
 		t.Fatalf("the last entry is %s, want a parallel entry", last.Kind)
 	}
