@@ -79,7 +79,7 @@ func (tb *table) rememberedLongestAgo() string {
 // is written again by appending. A file whose state block differs from
 // the replayed state's, or does not read, or whose other bytes are not
 // Marshal's (though they read as the same file), is read as Parse reads
-// it: the same file and game, or the same error.
+// it: the same file and game, or the same error, from the same call.
 func TestStateByBytes(t *testing.T) {
 	for _, w := range readWays(t) {
 		t.Run(w.name, func(t *testing.T) {
@@ -113,6 +113,7 @@ func TestStateByBytes(t *testing.T) {
 					t.Fatalf("%s: the game read does not write Marshal's bytes (%v, %v)", c.what, err, werr)
 				}
 			}
+			sameErrors(t, w)
 		})
 	}
 }
@@ -153,46 +154,43 @@ func stateBlockChanges(t *testing.T, data []byte) []changedFile {
 	}
 }
 
-// TestStateByBytesErrors: a file whose replay fails, or whose state
-// block does not read, gives the error it gives without a cache, from
-// Parse or from Open, whichever gave it before.
-func TestStateByBytesErrors(t *testing.T) {
-	for _, w := range readWays(t) {
-		t.Run(w.name, func(t *testing.T) {
-			at := stateStart(w.data)
-			// The last entry's events changed: the replay fails.
-			bad := bytes.Clone(w.data)
-			if i := bytes.LastIndex(bad[:at], []byte("\n    events:\n      - ")); i >= 0 {
-				bad[i+len("\n    events:\n      - ")] ^= 1
-			} else {
-				t.Fatal("no events")
+// sameErrors: a file whose replay fails, or whose state block does not
+// read as well, gives the error it gives without a cache, from Parse or
+// from Open, whichever gave it before.
+func sameErrors(t *testing.T, w readWay) {
+	t.Helper()
+	at := stateStart(w.data)
+	// The last entry's events changed: the replay fails.
+	bad := bytes.Clone(w.data)
+	if i := bytes.LastIndex(bad[:at], []byte("\n    events:\n      - ")); i >= 0 {
+		bad[i+len("\n    events:\n      - ")] ^= 1
+	} else {
+		t.Fatal("no events")
+	}
+	for _, c := range []struct {
+		what string
+		data []byte
+	}{
+		{"an event changed", bad},
+		{"an event changed and the state unreadable", append(bytes.Clone(bad[:at]), "state: [\n"...)},
+	} {
+		_, perr := Parse(c.data, bothGames)
+		f, err := w.cache.Parse(c.data, bothGames)
+		if fmt.Sprint(err) != fmt.Sprint(perr) {
+			t.Fatalf("%s: read with the cache: %v, without: %v", c.what, err, perr)
+		}
+		if err == nil {
+			if f.opened != nil {
+				t.Fatalf("%s: opened by the state block's bytes", c.what)
 			}
-			for _, c := range []struct {
-				what string
-				data []byte
-			}{
-				{"an event changed", bad},
-				{"an event changed and the state unreadable", append(bytes.Clone(bad[:at]), "state: [\n"...)},
-			} {
-				_, perr := Parse(c.data, bothGames)
-				f, err := w.cache.Parse(c.data, bothGames)
-				if fmt.Sprint(err) != fmt.Sprint(perr) {
-					t.Fatalf("%s: read with the cache: %v, without: %v", c.what, err, perr)
-				}
-				if err == nil {
-					if f.opened != nil {
-						t.Fatalf("%s: opened by the state block's bytes", c.what)
-					}
-					// A sandbox game whose history does not lead to its
-					// state opens at its state (§4.4).
-					g, oerr := Open(f)
-					var ve *VerifyError
-					if !errors.As(oerr, &ve) && (g == nil || g.Replayed()) {
-						t.Fatalf("%s: Open = %v, want a verify error or a game not replayed", c.what, oerr)
-					}
-				}
-				sameOpen(t, c.what, c.data, w.cache, bothGames)
+			// A sandbox game whose history does not lead to its
+			// state opens at its state (§4.4).
+			g, oerr := Open(f)
+			var ve *VerifyError
+			if !errors.As(oerr, &ve) && (g == nil || g.Replayed()) {
+				t.Fatalf("%s: Open = %v, want a verify error or a game not replayed", c.what, oerr)
 			}
-		})
+		}
+		sameOpen(t, c.what, c.data, w.cache, bothGames)
 	}
 }
