@@ -178,6 +178,11 @@ func (c *Cache) ReadFile(path string, games *engine.Registry) (*File, error) {
 //
 // Opening a sandbox file read so may keep a snapshot of its position on
 // the cache's sandbox shelf (WithSandbox).
+//
+// A file read with a cache is meant to be opened: it is replayed as it is
+// read, and where its state block is the one the replayed state is
+// written as, the block is not read (statebytes.go) and Open returns the
+// game replayed.
 func (c *Cache) Parse(data []byte, games *engine.Registry) (*File, error) {
 	if c == nil {
 		return Parse(data, games)

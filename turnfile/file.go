@@ -36,7 +36,7 @@ type File struct {
 	source []byte
 	cache  *Cache
 	// opened is the game of the file, when the Cache that read it opened
-	// it to find its state (readState): Open returns it.
+	// it to find its state (byReplay): Open returns it.
 	opened *openedGame
 }
 
