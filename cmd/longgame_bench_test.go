@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/elasund/elasund/internal/cputime"
@@ -148,9 +149,16 @@ func benchmarkCommands(b *testing.B, t table, name string) {
 	if err := json.Unmarshal([]byte(mustRun(b, env, "moves", t.path(), "--as", seat, "--json")), &legal); err != nil || len(legal.Actions) == 0 {
 		b.Fatalf("no legal action for %s: %v", seat, err)
 	}
+	move := legal.Actions[0]
+	_, peer := t.(*peerTable)
+	if peer {
+		// A key store signs one successor of an entry: move and bot must
+		// sign the same one, the bot's (its dry run says which).
+		move = botMove(b, env, t.path(), seat)
+	}
 	out := filepath.Join(b.TempDir(), "out.yaml")
 	for _, cmd := range [][]string{
-		{"move", t.path(), legal.Actions[0], "--as", seat, "--out", out, "--force"},
+		{"move", t.path(), move, "--as", seat, "--out", out, "--force"},
 		{"show", t.path()},
 		{"bot", t.path(), "--as", seat, "--out", out, "--force"},
 	} {
@@ -166,4 +174,24 @@ func benchmarkCommands(b *testing.B, t table, name string) {
 			}
 		})
 	}
+	if peer {
+		// The seat's key store signed the entry in out: the game goes on
+		// from it, as a player goes on from the copy holding their entry.
+		mustRun(b, env, "merge", t.path(), out)
+	}
+}
+
+// botMove returns the move the bot would make for seat now, as its dry
+// run prints it ("dry run: red's move would be entry 9: roll; end").
+func botMove(b *testing.B, env map[string]string, file, seat string) string {
+	b.Helper()
+	for _, line := range strings.Split(mustRun(b, env, "bot", file, "--as", seat, "--dry-run"), "\n") {
+		if rest, ok := strings.CutPrefix(line, "dry run: "); ok {
+			if _, move, ok := strings.Cut(rest, ": "); ok {
+				return move
+			}
+		}
+	}
+	b.Fatalf("bot --dry-run for %s named no move", seat)
+	return ""
 }
