@@ -787,7 +787,7 @@ func (g *Game) shipMoves(s int) *moveCache {
 		return m
 	}
 	*m = moveCache{valid: true, seat: s, turn: g.turn, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
-	mobile, ends := g.mobileShips(s)
+	mobile, ends, single := g.mobileShips(s)
 	m.mobile = mobile
 	pirate := g.cfg.scenario == board.PirateIslands
 	var at cornerSet
@@ -798,7 +798,7 @@ func (g *Game) shipMoves(s int) *moveCache {
 	}
 	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
 		var to edgeSet
-		switch lost := g.joinsLost(s, from, &at); {
+		switch lost := g.joinsLost(from, &at, &single); {
 		case pirate:
 			to = g.routeShipsAt(s, from)
 		case lost == (cornerSet{}):
@@ -837,20 +837,15 @@ func (g *Game) withoutLost(all edgeSet, at, lost *cornerSet) edgeSet {
 	return all
 }
 
-// joinsLost returns the ends of seat s's ship on edge from where its ships
+// joinsLost returns the ends of a seat's ship on edge from where its ships
 // join no more once that ship is lifted (at are the corners where they
 // join, joins): ends with no building of the seat and no other ship of
-// it.
-func (g *Game) joinsLost(s, from int, at *cornerSet) cornerSet {
+// it, the corners of single (mobileShips).
+func (g *Game) joinsLost(from int, at, single *cornerSet) cornerSet {
 	var lost cornerSet
-	for _, v := range g.b.EdgeEnds(from) {
-		if !at.has(v) || g.sets.buildings[s].has(v) {
-			continue
-		}
-		others := g.cfg.geo.cornerEdges[v]
-		others.and(&g.sets.ships[s])
-		if others.count() == 1 {
-			lost.add(v)
+	for _, v := range g.cfg.geo.edgeEnds[from] {
+		if at.has(int(v)) && single.has(int(v)) {
+			lost.add(int(v))
 		}
 	}
 	return lost

@@ -2,12 +2,13 @@ package seafarers
 
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
-// built this turn (S60) and those beside the pirate (S45); and the corners
-// its ships end at. The shape depends only on the seat's own ships and
-// anchors, so it is remembered by them (shapeMemo): not worked out again
-// for the seat's roads or cities, the other seats' pieces, or a ship
-// moved back.
-func (g *Game) mobileShips(s int) (edgeSet, cornerSet) {
+// built this turn (S60) and those beside the pirate (S45); the corners its
+// ships end at; and those of them where one ship of the seat ends and no
+// building of it stands (single). The shape depends only on the seat's own
+// ships and anchors, so it is remembered by them (shapeMemo): not worked
+// out again for the seat's roads or cities, the other seats' pieces, or a
+// ship moved back.
+func (g *Game) mobileShips(s int) (mobile edgeSet, ends, single cornerSet) {
 	key := shapeKey{ships: g.sets.ships[s], anchors: g.anchors(s)}
 	if g.shapes == nil {
 		g.shapes = new(shapeMemo)
@@ -15,7 +16,7 @@ func (g *Game) mobileShips(s int) (edgeSet, cornerSet) {
 	m, i := g.shapes, key.slot()
 	if !m.full[i] || m.keys[i] != key {
 		m.keys[i], m.full[i] = key, true
-		m.mobile[i], m.ends[i] = g.shipShape(s, &key.anchors)
+		m.mobile[i], m.ends[i], m.single[i] = g.shipShape(s, &key.anchors)
 	}
 	out := m.mobile[i]
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
@@ -26,7 +27,7 @@ func (g *Game) mobileShips(s int) (edgeSet, cornerSet) {
 	if p := g.pirateHex(); p >= 0 {
 		out.andNot(&g.cfg.geo.hexSides[p])
 	}
-	return out, m.ends[i]
+	return out, m.ends[i], m.single[i]
 }
 
 // anchors returns the corners that count as seat s's buildings for S57
@@ -48,6 +49,7 @@ type shapeMemo struct {
 	keys   [memoSlots]shapeKey
 	mobile [memoSlots]edgeSet
 	ends   [memoSlots]cornerSet // the corners the ships end at
+	single [memoSlots]cornerSet // those with one ship and no building
 	full   [memoSlots]bool
 }
 
@@ -69,11 +71,21 @@ func (k *shapeKey) slot() int {
 // another of its ships (shipTree). In a group with a loop the searches of
 // shipGraph decide, the end ship first (most ships of a loop are none).
 // anchors are the seat's anchors (anchors). It also returns the corners
-// the ships end at (the tree's nodes).
-func (g *Game) shipShape(s int, anchors *cornerSet) (edgeSet, cornerSet) {
+// the ships end at (the tree's nodes) and those of them where one ship
+// ends and no building of the seat stands (the nodes where a ship is
+// free, or singleEnds when the tree could not hold every ship).
+func (g *Game) shipShape(s int, anchors *cornerSet) (out edgeSet, ends, single cornerSet) {
 	var t shipTree
-	ends := t.build(g, s, anchors)
-	var out edgeSet
+	ends = t.build(g, s, anchors)
+	if t.n < maxNet {
+		for v := 0; v < t.nodes; v++ {
+			if t.free(v) {
+				single.add(int(t.corner[v]))
+			}
+		}
+	} else {
+		single = g.singleEnds(s, &ends)
+	}
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
@@ -99,7 +111,21 @@ func (g *Game) shipShape(s int, anchors *cornerSet) (edgeSet, cornerSet) {
 			out.add(e)
 		}
 	}
-	return out, ends
+	return out, ends, single
+}
+
+// singleEnds returns the corners of ends where exactly one of seat s's
+// ships ends and no building of the seat stands, counted at each corner.
+func (g *Game) singleEnds(s int, ends *cornerSet) cornerSet {
+	var out cornerSet
+	for v := ends.next(0); v >= 0; v = ends.next(v + 1) {
+		here := g.cfg.geo.cornerEdges[v]
+		here.and(&g.sets.ships[s])
+		if here.count() == 1 && !g.sets.buildings[s].has(v) {
+			out.add(v)
+		}
+	}
+	return out
 }
 
 // shipTree is one seat's ships as a graph on the corners they touch, with

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/elasund/elasund/engine"
@@ -111,7 +112,11 @@ func TestRouteLengthOracle(t *testing.T) {
 // TestMobileShipsOracle compares the ships the listings let move
 // (mobileShips: the shape of a group without a loop decides at once) with
 // movableProblem's searches of every path (S57) and loop (S58), on random
-// groups of ships, many with loops.
+// groups of ships, many with loops; and the corners where a lifted ship
+// leaves the seat's ships unjoined (joinsLost, of the shape's single
+// corners) with those counted at each end. Every 25th group has more ships
+// than a network holds (only by edits), where only the corners are
+// compared.
 func TestMobileShipsOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(57, 58))
 	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
@@ -120,19 +125,24 @@ func TestMobileShipsOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := Of(pos)
-	loopShips, closed := 0, 0
+	loopShips, closed, lost, crowded := 0, 0, 0, 0
 	for n := 0; n < 600; n++ {
 		g := base.Clone()
 		g.turn = 5
+		big := n%25 == 0
+		corners, most := 16, limitShips
+		if big {
+			corners, most = 48, maxNet+8
+		}
 		c0 := pick.IntN(g.b.NumCorners())
 		near := []int{c0}
-		for k := 0; k < len(near) && len(near) < 16; k++ {
+		for k := 0; k < len(near) && len(near) < corners; k++ {
 			near = append(near, g.b.CornerAdjacent(near[k])...)
 		}
 		ships := 0
 		for _, c := range near {
 			for _, e := range g.b.CornerEdges(c) {
-				if g.edges[e].own == 0 && pick.IntN(3) > 0 && ships < limitShips {
+				if g.edges[e].own == 0 && pick.IntN(3) > 0 && ships < most {
 					g.edges[e] = edgePiece{own: 1, ship: true, built: int32(pick.IntN(6))}
 					ships++
 				}
@@ -150,9 +160,26 @@ func TestMobileShipsOracle(t *testing.T) {
 				loopShips++
 			}
 		}
-		mobile, ends := g.mobileShips(0)
-		if got, want := g.joinsAt(0, ends), g.joins(0, true, -1); got != want {
-			t.Fatalf("case %d: S55: the ships' ends the shape gives join at %v, joins finds %v", n, got, want)
+		mobile, ends, single := g.mobileShips(0)
+		at := g.joins(0, true, -1)
+		if got := g.joinsAt(0, ends); got != at {
+			t.Fatalf("case %d: S55: the ships' ends the shape gives join at %v, joins finds %v", n, got, at)
+		}
+		for e := range g.edges {
+			if !g.hasShip(e, 0) {
+				continue
+			}
+			got, want := g.joinsLost(e, &at, &single), joinsLostCounted(g, 0, e, &at)
+			if got != want {
+				t.Fatalf("case %d, ship %s (%d ships): S55, S59: lifting it unjoins %v, counting the ships at its ends %v", n, g.b.Edge(e), ships, got, want)
+			}
+			if got != (cornerSet{}) {
+				lost++
+			}
+		}
+		if ships > maxNet {
+			crowded++
+			continue
 		}
 		for e := range g.edges {
 			if !g.hasShip(e, 0) {
@@ -167,9 +194,31 @@ func TestMobileShipsOracle(t *testing.T) {
 			}
 		}
 	}
-	if closed < 100 || loopShips < 1000 {
-		t.Fatalf("only %d closed ships and %d ships in groups with a loop: the cases are too simple", closed, loopShips)
+	if closed < 100 || loopShips < 1000 || lost < 1000 || crowded < 10 {
+		t.Fatalf("only %d closed ships, %d ships in groups with a loop, %d that unjoin a corner and %d groups of more than %d ships: the cases are too simple", closed, loopShips, lost, crowded, maxNet)
 	}
+}
+
+// joinsLostCounted is joinsLost worked out from the pieces: the ends of
+// seat s's ship on edge from that join (at) where the seat has no building
+// and no other ship.
+func joinsLostCounted(g *Game, s, from int, at *cornerSet) cornerSet {
+	var lost cornerSet
+	for _, v := range g.b.EdgeEnds(from) {
+		if !at.has(v) || g.sets.buildings[s].has(v) {
+			continue
+		}
+		others := 0
+		for _, e := range g.b.CornerEdges(v) {
+			if g.hasShip(e, s) {
+				others++
+			}
+		}
+		if others == 1 {
+			lost.add(v)
+		}
+	}
+	return lost
 }
 
 // TestRouteFollowsShipMoves plays random games of ship scenarios and
@@ -231,4 +280,82 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 		t.Fatalf("the graphs followed %d changes: too few to test it", followed)
 	}
 	t.Logf("the graphs followed %d changes", followed)
+}
+
+// TestShipMovesOracle plays a random game of every ship scenario and,
+// after every entry, compares the ship moves listed for the seat awaited
+// (legalMoves: the shape memo, the single corners, the move cache) with
+// those worked out from nothing: every ship of the seat that
+// movableProblem lets move (S45, S57, S58, S60), to every other edge that
+// shipProblem allows without it (S59). With ELASUND_SOAK set it plays
+// three games a scenario.
+func TestShipMovesOracle(t *testing.T) {
+	games := 1
+	if os.Getenv("ELASUND_SOAK") != "" {
+		games = 3
+	}
+	checked := 0
+	for _, sc := range benchScenarios[1:] {
+		for i := 0; i < games; i++ {
+			setup := benchSetup
+			setup.Choices = map[string]string{"scenario": sc}
+			src := engine.NewSeeded(uint64(100 + i))
+			pos, err := Rules{}.New(setup, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := Of(pos)
+			g.SetQuiet(true)
+			pick := rand.New(rand.NewPCG(uint64(i), 59))
+			var buf []Action
+			for n := 0; !g.over() && n < 1500; n++ {
+				s := awaitedSeat(g, pick)
+				if !g.flags.ShipMoved && s == g.cur {
+					checkShipMoves(t, g, s, sc, n)
+					checked++
+				}
+				buf = g.AppendLegal(buf[:0], g.colour(s), nil)
+				if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+					t.Fatalf("%s entry %d: %v", sc, n, err)
+				}
+			}
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// checkShipMoves compares seat s's listed ship moves with those
+// movableProblem and shipProblem allow.
+func checkShipMoves(t *testing.T, g *Game, s int, sc string, n int) {
+	t.Helper()
+	listed := map[[2]int]bool{}
+	for _, a := range g.legalMoves(nil, s) {
+		listed[[2]int{g.b.EdgeIndex(a.Edge), g.b.EdgeIndex(a.Edge2)}] = true
+	}
+	want := 0
+	for from := range g.edges {
+		if !g.hasShip(from, s) {
+			continue
+		}
+		if rule, _ := g.movableProblem(s, from); rule != "" {
+			continue
+		}
+		for to := range g.edges {
+			if to == from {
+				continue
+			}
+			rule, why := g.shipProblem(s, to, false, -1, from)
+			if listed[[2]int{from, to}] != (rule == "") {
+				t.Fatalf("%s entry %d, seat %d: S59: the move %s → %s is listed %v, shipProblem says %q %s", sc, n, s, g.b.Edge(from), g.b.Edge(to), listed[[2]int{from, to}], rule, why)
+			}
+			if rule == "" {
+				want++
+			}
+		}
+	}
+	if want != len(listed) {
+		t.Fatalf("%s entry %d, seat %d: S57, S58, S59: %d ship moves listed, %d allowed", sc, n, s, len(listed), want)
+	}
 }
