@@ -786,19 +786,21 @@ func (g *Game) shipMoves(s int) *moveCache {
 	if m.valid && m.seat == s && m.turn == g.turn && m.pirate == g.pirateHex() && m.rev == g.rev && m.land == g.l && m.pending == pending {
 		return m
 	}
-	*m = moveCache{valid: true, seat: s, turn: g.turn, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
-	mobile, ends, single := g.mobileShips(s)
-	m.mobile = mobile
+	// The ships past n and where they may go are not read, so not cleared.
+	m.valid, m.seat, m.turn, m.pirate, m.rev, m.land, m.pending = true, s, g.turn, g.pirateHex(), g.rev, g.l, pending
+	m.n = 0
+	sh := g.mobileShips(s)
+	m.mobile = sh.mobile
 	pirate := g.cfg.scenario == board.PirateIslands
 	var at cornerSet
 	var all edgeSet
 	if !pirate {
-		at = g.joinsAt(s, ends) // joins(s, true, -1)
-		all = g.shipsAt(&at, -1)
+		at = g.joinsAt(s, sh.ends) // joins(s, true, -1)
+		all = g.shipEdges(g.joinedEdges(s, &at, &sh), -1)
 	}
 	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
 		var to edgeSet
-		switch lost := g.joinsLost(from, &at, &single); {
+		switch lost := g.joinsLost(from, &at, &sh.single); {
 		case pirate:
 			to = g.routeShipsAt(s, from)
 		case lost == (cornerSet{}):
@@ -813,6 +815,25 @@ func (g *Game) shipMoves(s int) *moveCache {
 		}
 	}
 	return m
+}
+
+// joinedEdges returns the edges at the corners of at, the corners where
+// seat s's ships of shape sh join (joinsAt of sh.ends): those the shape
+// knows and those at the seat's buildings, when no other seat's building
+// stands where its ships end.
+func (g *Game) joinedEdges(s int, at *cornerSet, sh *shape) edgeSet {
+	joined := sh.ends
+	joined.or(&g.sets.buildings[s])
+	if joined != *at {
+		return g.edgesAt(at)
+	}
+	out := sh.near
+	rest := g.sets.buildings[s]
+	rest.andNot(&sh.ends)
+	for v := rest.next(0); v >= 0; v = rest.next(v + 1) {
+		out.or(&g.cfg.geo.cornerEdges[v])
+	}
+	return out
 }
 
 // withoutLost returns where a ship may go once the corners of lost no

@@ -2,13 +2,12 @@ package seafarers
 
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
-// built this turn (S60) and those beside the pirate (S45); the corners its
-// ships end at; and those of them where one ship of the seat ends and no
-// building of it stands (single). The shape depends only on the seat's own
-// ships and anchors, so it is remembered by them (shapeMemo): not worked
-// out again for the seat's roads or cities, the other seats' pieces, or a
-// ship moved back.
-func (g *Game) mobileShips(s int) (mobile edgeSet, ends, single cornerSet) {
+// built this turn (S60) and those beside the pirate (S45); with the rest
+// of the seat's shape. The shape depends only on the seat's own ships and
+// anchors, so it is remembered by them (shapeMemo): not worked out again
+// for the seat's roads or cities, the other seats' pieces, or a ship moved
+// back.
+func (g *Game) mobileShips(s int) shape {
 	key := shapeKey{ships: g.sets.ships[s], anchors: g.anchors(s)}
 	if g.shapes == nil {
 		g.shapes = new(shapeMemo)
@@ -16,9 +15,10 @@ func (g *Game) mobileShips(s int) (mobile edgeSet, ends, single cornerSet) {
 	m, i := g.shapes, key.slot()
 	if !m.full[i] || m.keys[i] != key {
 		m.keys[i], m.full[i] = key, true
-		m.mobile[i], m.ends[i], m.single[i] = g.shipShape(s, &key.anchors)
+		m.shapes[i] = g.shipShape(s, &key.anchors)
 	}
-	out := m.mobile[i]
+	sh := m.shapes[i]
+	out := &sh.mobile
 	for e := out.next(0); e >= 0; e = out.next(e + 1) {
 		if int(g.edges[e].built) == g.turn {
 			out.remove(e)
@@ -27,7 +27,15 @@ func (g *Game) mobileShips(s int) (mobile edgeSet, ends, single cornerSet) {
 	if p := g.pirateHex(); p >= 0 {
 		out.andNot(&g.cfg.geo.hexSides[p])
 	}
-	return out, m.ends[i], m.single[i]
+	return sh
+}
+
+// shape is what the ships of a seat make (shipShape).
+type shape struct {
+	mobile edgeSet   // the ships whose place lets them move (S57, S58)
+	ends   cornerSet // the corners the ships end at
+	single cornerSet // those of ends with one ship and no building
+	near   edgeSet   // the edges at the corners of ends
 }
 
 // anchors returns the corners that count as seat s's buildings for S57
@@ -47,9 +55,7 @@ func (g *Game) anchors(s int) cornerSet {
 // scratch copies share one, a clone starts its own.
 type shapeMemo struct {
 	keys   [memoSlots]shapeKey
-	mobile [memoSlots]edgeSet
-	ends   [memoSlots]cornerSet // the corners the ships end at
-	single [memoSlots]cornerSet // those with one ship and no building
+	shapes [memoSlots]shape
 	full   [memoSlots]bool
 }
 
@@ -70,22 +76,26 @@ func (k *shapeKey) slot() int {
 // and an end ship when an end holds neither the seat's building nor
 // another of its ships (shipTree). In a group with a loop the searches of
 // shipGraph decide, the end ship first (most ships of a loop are none).
-// anchors are the seat's anchors (anchors). It also returns the corners
-// the ships end at (the tree's nodes) and those of them where one ship
-// ends and no building of the seat stands (the nodes where a ship is
-// free, or singleEnds when the tree could not hold every ship).
-func (g *Game) shipShape(s int, anchors *cornerSet) (out edgeSet, ends, single cornerSet) {
+// anchors are the seat's anchors (anchors). The rest of the shape are
+// the corners the ships end at (the tree's nodes), those of them where one
+// ship ends and no building of the seat stands (the nodes where a ship is
+// free, or singleEnds when the tree could not hold every ship) and the
+// edges at those corners.
+func (g *Game) shipShape(s int, anchors *cornerSet) shape {
 	var t shipTree
-	ends = t.build(g, s, anchors)
+	var sh shape
+	sh.ends = t.build(g, s, anchors)
+	sh.near = g.edgesAt(&sh.ends)
 	if t.n < maxNet {
 		for v := 0; v < t.nodes; v++ {
 			if t.free(v) {
-				single.add(int(t.corner[v]))
+				sh.single.add(int(t.corner[v]))
 			}
 		}
 	} else {
-		single = g.singleEnds(s, &ends)
+		sh.single = g.singleEnds(s, &sh.ends)
 	}
+	out := &sh.mobile
 	for i := 0; i < t.n; i++ {
 		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
@@ -111,7 +121,7 @@ func (g *Game) shipShape(s int, anchors *cornerSet) (out edgeSet, ends, single c
 			out.add(e)
 		}
 	}
-	return out, ends, single
+	return sh
 }
 
 // singleEnds returns the corners of ends where exactly one of seat s's

@@ -112,9 +112,10 @@ func TestRouteLengthOracle(t *testing.T) {
 // TestMobileShipsOracle compares the ships the listings let move
 // (mobileShips: the shape of a group without a loop decides at once) with
 // movableProblem's searches of every path (S57) and loop (S58), on random
-// groups of ships, many with loops; and the corners where a lifted ship
+// groups of ships, many with loops; the corners where a lifted ship
 // leaves the seat's ships unjoined (joinsLost, of the shape's single
-// corners) with those counted at each end. Every 25th group has more ships
+// corners) with those counted at each end; and the edges at the corners
+// where the ships join (joinedEdges, of the shape's edges) with edgesAt. Every 25th group has more ships
 // than a network holds (only by edits), where only the corners are
 // compared.
 func TestMobileShipsOracle(t *testing.T) {
@@ -160,16 +161,20 @@ func TestMobileShipsOracle(t *testing.T) {
 				loopShips++
 			}
 		}
-		mobile, ends, single := g.mobileShips(0)
+		sh := g.mobileShips(0)
+		mobile := sh.mobile
 		at := g.joins(0, true, -1)
-		if got := g.joinsAt(0, ends); got != at {
+		if got := g.joinsAt(0, sh.ends); got != at {
 			t.Fatalf("case %d: S55: the ships' ends the shape gives join at %v, joins finds %v", n, got, at)
+		}
+		if got, want := g.joinedEdges(0, &at, &sh), g.edgesAt(&at); got != want {
+			t.Fatalf("case %d: S52, S59: the edges the shape gives at the corners where the ships join are %v, those at the corners %v", n, got, want)
 		}
 		for e := range g.edges {
 			if !g.hasShip(e, 0) {
 				continue
 			}
-			got, want := g.joinsLost(e, &at, &single), joinsLostCounted(g, 0, e, &at)
+			got, want := g.joinsLost(e, &at, &sh.single), joinsLostCounted(g, 0, e, &at)
 			if got != want {
 				t.Fatalf("case %d, ship %s (%d ships): S55, S59: lifting it unjoins %v, counting the ships at its ends %v", n, g.b.Edge(e), ships, got, want)
 			}

@@ -94,7 +94,12 @@ func (g *Game) roadsAt(at *cornerSet) edgeSet {
 // empty and is left out. It is the set of edges for which shipProblem
 // finds nothing.
 func (g *Game) shipsAt(at *cornerSet, skip int) edgeSet {
-	set := g.edgesAt(at)
+	return g.shipEdges(g.edgesAt(at), skip)
+}
+
+// shipEdges returns the edges of set where a ship may go in play outside
+// pirate-islands (shipsAt), skip left out.
+func (g *Game) shipEdges(set edgeSet, skip int) edgeSet {
 	set.and(&g.l.shipOK)
 	set.andNot(&g.sets.occupied)
 	if p := g.pirateHex(); p >= 0 {
