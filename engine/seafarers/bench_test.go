@@ -18,13 +18,7 @@ var benchSetup = engine.Setup{Seats: []string{"red", "blue", "white", "orange"},
 // listed action per entry. A game nobody can win any more (stalled) or
 // still going at playTurnLimit ends there.
 func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (turns int, won bool, out []Action) {
-	src := engine.NewSeeded(seed)
-	pos, err := Rules{}.New(setup, src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	g := Of(pos)
-	g.SetQuiet(true)
+	g, src := quietGame(tb, setup, seed)
 	pick := rand.New(rand.NewPCG(seed, 5))
 	one := make([]Action, 1)
 	for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
@@ -44,6 +38,21 @@ func fastPlayout(tb testing.TB, setup engine.Setup, seed uint64, buf []Action) (
 		}
 	}
 	return g.turn, g.winner >= 0, buf
+}
+
+// quietGame starts a quiet game of setup (SetQuiet: the way a bot or a
+// simulation plays) with the source engine.NewSeeded(seed), which its
+// entries go on drawing from.
+func quietGame(tb testing.TB, setup engine.Setup, seed uint64) (*Game, *engine.Seeded) {
+	tb.Helper()
+	src := engine.NewSeeded(seed)
+	pos, err := Rules{}.New(setup, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g := Of(pos)
+	g.SetQuiet(true)
+	return g, src
 }
 
 // awaitedSeat returns one of the seats g waits for, chosen by pick as

@@ -237,13 +237,7 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
 		setup := benchSetup
 		setup.Choices = map[string]string{"scenario": sc}
-		src := engine.NewSeeded(uint64(i))
-		pos, err := Rules{}.New(setup, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := Of(pos)
-		g.SetQuiet(true)
+		g, src := quietGame(t, setup, uint64(i))
 		pick := rand.New(rand.NewPCG(uint64(i), 81))
 		var keys [4]routeKey
 		var graphs [4]routeGraph
@@ -304,13 +298,7 @@ func TestShipMovesOracle(t *testing.T) {
 		for i := 0; i < games; i++ {
 			setup := benchSetup
 			setup.Choices = map[string]string{"scenario": sc}
-			src := engine.NewSeeded(uint64(100 + i))
-			pos, err := Rules{}.New(setup, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := Of(pos)
-			g.SetQuiet(true)
+			g, src := quietGame(t, setup, uint64(100+i))
 			pick := rand.New(rand.NewPCG(uint64(i), 59))
 			var buf []Action
 			for n := 0; !g.over() && n < 1500; n++ {
