@@ -245,34 +245,20 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 // and touch no unexplored position (S20); roads go where the terrain
 // allows them (S51), in pirate-islands beside the eastern island (S117);
 // ships where it allows them (S52), off the pirate's sides (S45), and
-// none in pirate-islands, whose setup steps place a road (S115).
+// none in pirate-islands, whose setup steps place a road (S115): the
+// edges play allows (roadEdges, shipEdges) that are explored.
 func (g *Game) setupEdges() (roads, ships edgeSet) {
-	var off edgeSet
+	var explored edgeSet
 	for e := range g.edges {
-		if g.l.edgeUnexplored(e) {
-			off.add(e)
+		if !g.l.edgeUnexplored(e) {
+			explored.add(e)
 		}
 	}
-	off.or(&g.sets.occupied)
-	if len(g.sealed) > 0 {
-		p := g.pendingSides()
-		off.or(&p)
-	}
-	roads = g.l.roadOK
-	roads.andNot(&off)
-	if g.cfg.scenario == board.PirateIslands {
-		roads.and(&g.cfg.eastEdges)
+	roads = g.roadEdges(explored)
+	if g.cfg.scenario == board.PirateIslands || !g.cfg.usesShips {
 		return roads, edgeSet{}
 	}
-	if !g.cfg.usesShips {
-		return roads, edgeSet{}
-	}
-	ships = g.l.shipOK
-	ships.andNot(&off)
-	if p := g.pirateHex(); p >= 0 {
-		ships.andNot(&g.cfg.geo.hexSides[p])
-	}
-	return roads, ships
+	return roads, g.shipEdges(explored, -1)
 }
 
 // legalHarbour lists the harbour placements owed (S105).

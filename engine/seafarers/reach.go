@@ -74,7 +74,12 @@ func (g *Game) pendingSides() edgeSet {
 // pirate-islands (S117). It is the set of edges for which roadProblem
 // finds nothing.
 func (g *Game) roadsAt(at *cornerSet) edgeSet {
-	set := g.edgesAt(at)
+	return g.roadEdges(g.edgesAt(at))
+}
+
+// roadEdges returns the edges of set where a road may go in play
+// (roadsAt).
+func (g *Game) roadEdges(set edgeSet) edgeSet {
 	set.and(&g.l.roadOK)
 	set.andNot(&g.sets.occupied)
 	if len(g.sealed) > 0 {
