@@ -230,9 +230,9 @@ func (r *routeGraph) add(g *Game, p, e, k int, mine, others *cornerSet) {
 
 // follow makes r, the graph of key was, the graph of key now when now is
 // was, or was with one road or ship added or one ship moved (the
-// buildings the same), and reports whether it did: a new piece is laid on its edge; a
-// moved ship's piece is lifted from its nodes and laid on its new edge.
-// Nodes left without pieces stay, alone in parts of their own, until
+// buildings the same), and reports whether it did: a new piece is laid on
+// its edge; a moved ship's piece is lifted from its nodes and laid on its
+// new edge. Nodes left without pieces stay, in no part (noPart), until
 // there is no room for new ones.
 func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	if was.mine != now.mine || was.others != now.others || r.truncated || r.nodes+2 > len(r.deg) {
