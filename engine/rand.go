@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
+	"slices"
+	"sync"
 )
 
 // Rand draws random numbers from named streams. Each kind of draw (dice,
@@ -48,6 +50,8 @@ type Source interface {
 type Seeded struct {
 	seed    uint64
 	streams []seededStream
+	// keys is shared with every source cloned or derived from this one.
+	keys *streamKeys
 }
 
 type seededStream struct {
@@ -55,8 +59,38 @@ type seededStream struct {
 	pcg  rand.PCG
 }
 
+// streamKeys remembers the key of each stream name met (the first eight
+// bytes of the name's SHA-256, the second half of a stream's PCG seed), so
+// that a family of sources hashes each name once: a game derives a new
+// source for every sealed draw, whose one stream would otherwise hash its
+// name again. The keys depend on the names alone; the lock lets clones go
+// to other goroutines.
+type streamKeys struct {
+	mu    sync.Mutex
+	names []string
+	keys  []uint64
+}
+
+// of returns the key of stream name; a nil k (a zero Seeded) remembers
+// nothing.
+func (k *streamKeys) of(name string) uint64 {
+	if k == nil {
+		d := sha256.Sum256([]byte(name))
+		return binary.BigEndian.Uint64(d[:8])
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if i := slices.Index(k.names, name); i >= 0 {
+		return k.keys[i]
+	}
+	key := (*streamKeys)(nil).of(name)
+	k.names = append(k.names, name)
+	k.keys = append(k.keys, key)
+	return key
+}
+
 // NewSeeded returns a Seeded source for seed.
-func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed} }
+func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed, keys: &streamKeys{}} }
 
 // Intn returns a uniform integer in [0, n) from the named stream.
 func (s *Seeded) Intn(stream string, n int) int {
@@ -68,14 +102,13 @@ func (s *Seeded) Intn(stream string, n int) int {
 			return rand.New(&s.streams[i].pcg).IntN(n)
 		}
 	}
-	d := sha256.Sum256([]byte(stream))
-	s.streams = append(s.streams, seededStream{name: stream, pcg: *rand.NewPCG(s.seed, binary.BigEndian.Uint64(d[:8]))})
+	s.streams = append(s.streams, seededStream{name: stream, pcg: *rand.NewPCG(s.seed, s.keys.of(stream))})
 	return rand.New(&s.streams[len(s.streams)-1].pcg).IntN(n)
 }
 
 // Clone returns an independent copy.
 func (s *Seeded) Clone() Source {
-	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams))}
+	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams)), keys: s.keys}
 	copy(c.streams, s.streams)
 	return c
 }
@@ -93,15 +126,15 @@ func (s *Seeded) Commitment(string) []byte { return nil }
 func (s *Seeded) SandboxSeed() (int64, bool) { return int64(s.seed & (1<<53 - 1)), true }
 
 // Derive returns a Seeded source for a seed made from the label, the
-// parts and this source's seed.
+// parts and this source's seed: the first eight bytes of
+// SHA-256(label ‖ u64(seed) ‖ parts…), hashed in one piece.
 func (s *Seeded) Derive(label string, parts ...[]byte) Rand {
-	h := sha256.New()
-	h.Write([]byte(label))
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], s.seed)
-	h.Write(b[:])
+	var room [96]byte // a sealed draw's label and parts fit
+	b := append(room[:0], label...)
+	b = binary.BigEndian.AppendUint64(b, s.seed)
 	for _, p := range parts {
-		h.Write(p)
+		b = append(b, p...)
 	}
-	return NewSeeded(binary.BigEndian.Uint64(h.Sum(nil)[:8]))
+	d := sha256.Sum256(b)
+	return &Seeded{seed: binary.BigEndian.Uint64(d[:8]), keys: s.keys}
 }
