@@ -1,8 +1,11 @@
 package seafarers
 
 import (
+	"cmp"
+	"math/bits"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/elasund/elasund/engine"
@@ -50,6 +53,84 @@ func naiveRouteLength(g *Game, s int) int {
 		}
 	}
 	return best
+}
+
+// naiveRouteParts counts the parts of seat s's pieces read from S53: two
+// pieces are in one part when a chain of them, each linked to the next at
+// a shared corner, joins them. Each part is given as its pieces and its
+// link points where an odd number of its pieces end (a piece's end at
+// another seat's building is one such point on its own), sorted: the
+// oracle of the parts of a routeGraph (graphParts).
+func naiveRouteParts(g *Game, s int) [][2]int {
+	var es []int
+	for e, p := range g.edges {
+		if p.owner() == s {
+			es = append(es, e)
+		}
+	}
+	linked := func(a, b, v int) bool {
+		return !g.otherBuilding(v, s) && (g.building(v, s) || g.edges[a].ship == g.edges[b].ship)
+	}
+	part := make([]int, len(es)) // a part's number for each piece, from 1
+	parts := 0
+	for i := range es {
+		if part[i] != 0 {
+			continue
+		}
+		parts++
+		part[i] = parts
+		stack := []int{i}
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for b := range es {
+				for _, v := range g.b.EdgeEnds(es[a]) {
+					if part[b] == 0 && (g.b.EdgeEnds(es[b])[0] == v || g.b.EdgeEnds(es[b])[1] == v) && linked(es[a], es[b], v) {
+						part[b] = parts
+						stack = append(stack, b)
+					}
+				}
+			}
+		}
+	}
+	out := make([][2]int, parts)
+	for i, e := range es {
+		out[part[i]-1][0]++
+		for _, v := range g.b.EdgeEnds(e) {
+			// The pieces linked with this one at v, itself included.
+			n := 0
+			for _, f := range es {
+				if (g.b.EdgeEnds(f)[0] == v || g.b.EdgeEnds(f)[1] == v) && (f == e || linked(e, f, v)) {
+					n++
+				}
+			}
+			// A point of n pieces is seen once from each: count it at
+			// its first piece only, or alone at another seat's building.
+			first := true
+			for _, f := range es[:i] {
+				if (g.b.EdgeEnds(f)[0] == v || g.b.EdgeEnds(f)[1] == v) && linked(e, f, v) {
+					first = false
+				}
+			}
+			if n%2 == 1 && first {
+				out[part[i]-1][1]++
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+	return out
+}
+
+// graphParts returns the parts of r as naiveRouteParts gives them.
+func graphParts(r *routeGraph) [][2]int {
+	var out [][2]int
+	for left := r.odd | r.multi; left != 0; {
+		pt := r.part(bits.TrailingZeros64(left))
+		left &^= pt.nodes
+		out = append(out, [2]int{int(pt.pieces), int(pt.odd)})
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+	return out
 }
 
 // TestRouteLengthOracle compares routeLength with the literal reading of
@@ -100,6 +181,11 @@ func TestRouteLengthOracle(t *testing.T) {
 				}
 				if got != want {
 					t.Fatalf("%s case %d: S81: routeLength(%d) = %d, the literal reading gives %d", sc, n, s, got, want)
+				}
+				var r routeGraph
+				r.build(g, s)
+				if got, want := graphParts(&r), naiveRouteParts(g, s); !slices.Equal(got, want) {
+					t.Fatalf("%s case %d: S53: the route graph of seat %d has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, s, got, want)
 				}
 			}
 		}
@@ -229,9 +315,11 @@ func joinsLostCounted(g *Game, s, from int, at *cornerSet) cornerSet {
 // TestRouteFollowsShipMoves plays random games of ship scenarios and
 // keeps each seat's route graph as routeLength does, without its memo:
 // after one of the seat's ships moved or a road or ship was built, the
-// graph follows the change (routeGraph.follow), else it is built again. After every entry each
-// graph's longest trail must be the length worked out from nothing, and
-// so must the route the game keeps (S81, S59).
+// graph follows the change (routeGraph.follow), else it is built again.
+// After every entry each graph's longest trail must be the length worked
+// out from nothing, and so must the route the game keeps (S81, S59); after
+// every change its parts must be those of the pieces linked as S53 reads
+// (naiveRouteParts).
 func TestRouteFollowsShipMoves(t *testing.T) {
 	followed := 0
 	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
@@ -264,6 +352,11 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 				} else {
 					keys[o], graphs[o] = now, routeGraph{}
 					graphs[o].build(g, o)
+				}
+				if changed {
+					if got, want := graphParts(&graphs[o]), naiveRouteParts(g, o); !slices.Equal(got, want) {
+						t.Fatalf("%s entry %d (%s by %s): S53: the graph of %s that followed its ships has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
+					}
 				}
 				want := routeLengthOf(g, o)
 				if got := graphs[o].longest(); got != want {

@@ -1,6 +1,10 @@
 package seafarers
 
-import "github.com/elasund/elasund/engine/seafarers/board"
+import (
+	"math/bits"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
 
 // maxNet bounds a network: 15 roads and 15 ships (S9).
 const maxNet = limitRoads + limitShips
@@ -15,8 +19,8 @@ const maxNet = limitRoads + limitShips
 // and a ship link only at the seat's building); at another seat's building
 // every piece ends in a node of its own (nothing links there). L is the
 // longest trail of that graph, found part by part (connected component).
-// In a part without a loop (a tree) it is the longest path, found in one
-// walk (treeLongest); in a part with loops, a search over its junctions
+// In a part without a loop (a tree) it is the longest path, found in two
+// sweeps (treeLongest); in a part with loops, a search over its junctions
 // (loopLongest).
 func (g *Game) routeLength(s int) int {
 	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
@@ -95,83 +99,116 @@ func routeLengthOf(g *Game, s int) int {
 	return r.longest()
 }
 
+// maxNodes bounds the nodes of a routeGraph, a bit each in a word: build
+// makes at most two a piece, and follow builds again before there are more.
+const maxNodes = 64
+
+// routeGraph is one seat's roads and ships as the graph of routeLength.
+// One edge joins two corners, so two nodes share at most one piece, and a
+// node's pieces are known by its neighbours (nbr): parts, paths and runs
+// are walked as sets of nodes, a word at a time.
+type routeGraph struct {
+	nbr [maxNodes]uint64 // each node's neighbours
+	// odd holds the nodes of degree 1 or 3, multi those of degree 2 or 3
+	// (no corner has more than three edges); a node in neither has no
+	// pieces (follow moved them away).
+	odd, multi    uint64
+	nodes, pieces int // nodes numbered, pieces laid
+
+	// Where the pieces lie, for follow: the node of each corner as build
+	// numbers them, the nodes of each edge with a piece, and whether
+	// build left pieces out (more than maxNet, only by edits).
+	node      [maxCorners][2]int8
+	at        [maxEdges][2]int8
+	truncated bool
+}
+
+// routePart is one part (connected component) of a routeGraph.
+type routePart struct {
+	nodes              uint64
+	far                int8 // a node farthest from its lowest
+	pieces, odd, bound int8
+}
+
 // longest returns the longest trail of r, part by part, the parts in the
 // order of the most a trail of each could take (Euler's bound, bound), so
 // that the search stops at the first part that cannot beat the longest
 // found.
 func (r *routeGraph) longest() int {
-	r.parts()
-	var order [2 * maxNet]int8
-	var bounds [2 * maxNet]int8
+	var parts [maxNet]routePart // each part has a piece
 	n := 0
-	for p := 0; p < r.numParts; p++ {
-		b := r.partOf[p].bound()
-		if b == 0 {
-			continue
-		}
+	for left := r.odd | r.multi; left != 0; n++ {
+		pt := r.part(bits.TrailingZeros64(left))
+		left &^= pt.nodes
 		i := n
-		for ; i > 0 && bounds[i-1] < b; i-- {
-			order[i], bounds[i] = order[i-1], bounds[i-1]
+		for ; i > 0 && parts[i-1].bound < pt.bound; i-- {
+			parts[i] = parts[i-1]
 		}
-		order[i], bounds[i] = int8(p), b
-		n++
+		parts[i] = pt
 	}
 	best := 0
-	for i := 0; i < n && int(bounds[i]) > best; i++ {
-		p := int(order[i])
-		pt := &r.partOf[p]
+	for i := 0; i < n && int(parts[i].bound) > best; i++ {
+		pt := &parts[i]
 		switch {
 		case pt.odd <= 2:
 			// Euler: a connected graph with at most two nodes of odd
 			// degree has a trail over all its pieces.
 			best = int(pt.pieces)
-		case pt.pieces == pt.nodes-1:
-			best = max(best, r.treeLongest(int(pt.first)))
+		case int(pt.pieces) == bits.OnesCount64(pt.nodes)-1:
+			best = max(best, r.treeLongest(pt))
 		default:
-			best = max(best, r.loopLongest(p))
+			best = max(best, r.loopLongest(pt))
 		}
 	}
 	return best
 }
 
-// bound is the most pieces a trail of the part can take: all of them with
-// at most two nodes of odd degree, else one less for each pair of odd
-// nodes beyond two (Euler: a trail leaves a piece unused at each of them).
-func (pt *routePart) bound() int8 {
-	if pt.odd <= 2 {
-		return pt.pieces
+// part returns the part of node v, a node with pieces, and counts its
+// nodes of odd degree and its pieces (half the sum of the degrees). Its
+// bound is the most pieces a trail of it can take: all of them with at
+// most two nodes of odd degree, else one less for each pair of odd nodes
+// beyond two (Euler: a trail leaves a piece unused at each of them).
+func (r *routeGraph) part(v int) routePart {
+	nodes, last, _ := r.reach(v)
+	odd := bits.OnesCount64(nodes & r.odd)
+	pt := routePart{
+		nodes:  nodes,
+		far:    int8(bits.TrailingZeros64(last)),
+		pieces: int8((odd + 2*bits.OnesCount64(nodes&r.multi)) / 2),
+		odd:    int8(odd),
 	}
-	return pt.pieces - (pt.odd-2)/2
+	pt.bound = pt.pieces
+	if odd > 2 {
+		pt.bound -= int8((odd - 2) / 2)
+	}
+	return pt
 }
 
-// routeGraph is one seat's roads and ships as the graph of routeLength.
-type routeGraph struct {
-	nodes, pieces int
-	deg           [2 * maxNet]uint8
-	adj           [2 * maxNet][3]routeArc
-	part          [2 * maxNet]uint8 // the part (connected component) of each node
-	numParts      int
-	partOf        [2 * maxNet]routePart
-
-	// Where the pieces lie, for follow: each piece's edge and nodes, the
-	// node of each corner as build numbers them, and whether build left
-	// pieces out (more than maxNet, only by edits).
-	edge      [maxNet]uint8
-	ends      [maxNet][2]int8
-	node      [maxCorners][2]int8
-	truncated bool
+// reach returns the nodes reached from node v, the last of them reached
+// (those farthest from v) and how many pieces away they are.
+func (r *routeGraph) reach(v int) (nodes, last uint64, far int) {
+	nodes, last = 1<<v, 1<<v
+	for {
+		var next uint64
+		for ring := last; ring != 0; ring &= ring - 1 {
+			next |= r.nbr[bits.TrailingZeros64(ring)]
+		}
+		next &^= nodes
+		if next == 0 {
+			return nodes, last, far
+		}
+		nodes |= next
+		last = next
+		far++
+	}
 }
 
-// routeArc is one piece seen from one of its nodes.
-type routeArc struct {
-	piece, to int8
-}
-
-// routePart is one part of a routeGraph.
-type routePart struct {
-	first         int8 // its first node
-	nodes, pieces int8
-	odd           int8 // its nodes of odd degree
+// treeLongest returns the longest path of part pt, a tree: a node
+// farthest from any node ends a longest path (pt.far, from its lowest),
+// and the path runs to a node farthest from it.
+func (r *routeGraph) treeLongest(pt *routePart) int {
+	_, _, far := r.reach(int(pt.far))
+	return far
 }
 
 // build fills r with seat s's pieces.
@@ -191,15 +228,15 @@ func (r *routeGraph) build(g *Game, s int) {
 				r.truncated = true
 				return
 			}
-			r.add(g, r.pieces, e, k, mine, &others)
+			r.add(g, e, k, mine, &others)
 			r.pieces++
 		}
 	}
 }
 
-// add makes edge e, a road (k 0) or a ship (k 1), piece p of the graph,
-// given the seat's buildings (mine) and the other seats' (others).
-func (r *routeGraph) add(g *Game, p, e, k int, mine, others *cornerSet) {
+// add lays edge e, a road (k 0) or a ship (k 1), between its nodes, given
+// the seat's buildings (mine) and the other seats' (others).
+func (r *routeGraph) add(g *Game, e, k int, mine, others *cornerSet) {
 	var at [2]int8
 	for i, c := range g.cfg.geo.edgeEnds[e] {
 		switch {
@@ -221,21 +258,28 @@ func (r *routeGraph) add(g *Game, p, e, k int, mine, others *cornerSet) {
 		}
 	}
 	a, b := at[0], at[1]
-	r.adj[a][r.deg[a]] = routeArc{piece: int8(p), to: b}
-	r.deg[a]++
-	r.adj[b][r.deg[b]] = routeArc{piece: int8(p), to: a}
-	r.deg[b]++
-	r.edge[p], r.ends[p] = uint8(e), at
+	r.nbr[a] |= 1 << b
+	r.nbr[b] |= 1 << a
+	r.recount(a)
+	r.recount(b)
+	r.at[e] = at
+}
+
+// recount puts node v in odd and multi by its degree.
+func (r *routeGraph) recount(v int8) {
+	d := uint64(bits.OnesCount64(r.nbr[v]))
+	r.odd = r.odd&^(1<<v) | (d&1)<<v
+	r.multi = r.multi&^(1<<v) | (d>>1)<<v
 }
 
 // follow makes r, the graph of key was, the graph of key now when now is
 // was, or was with one road or ship added or one ship moved (the
 // buildings the same), and reports whether it did: a new piece is laid on
 // its edge; a moved ship's piece is lifted from its nodes and laid on its
-// new edge. Nodes left without pieces stay, in no part (noPart), until
-// there is no room for new ones.
+// new edge. Nodes left without pieces stay, in no part, until there is no
+// room for new ones.
 func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
-	if was.mine != now.mine || was.others != now.others || r.truncated || r.nodes+2 > len(r.deg) {
+	if was.mine != now.mine || was.others != now.others || r.truncated || r.nodes+2 > maxNodes {
 		return false
 	}
 	newRoads, newShips, gone := now.roads, now.ships, was.ships
@@ -250,17 +294,14 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	switch {
 	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads == (edgeSet{}):
 	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads.count() == 1 && r.pieces < maxNet:
-		r.add(g, r.pieces, newRoads.next(0), 0, &now.mine, &now.others)
+		r.add(g, newRoads.next(0), 0, &now.mine, &now.others)
 		r.pieces++
 	case newRoads == (edgeSet{}) && gone == (edgeSet{}) && newShips.count() == 1 && r.pieces < maxNet:
-		r.add(g, r.pieces, newShips.next(0), 1, &now.mine, &now.others)
+		r.add(g, newShips.next(0), 1, &now.mine, &now.others)
 		r.pieces++
 	case newRoads == (edgeSet{}) && gone.count() == 1 && newShips.count() == 1:
-		p := r.lift(gone.next(0))
-		if p < 0 {
-			return false
-		}
-		r.add(g, p, newShips.next(0), 1, &now.mine, &now.others)
+		r.lift(gone.next(0))
+		r.add(g, newShips.next(0), 1, &now.mine, &now.others)
 	default:
 		return false
 	}
@@ -268,158 +309,51 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	return true
 }
 
-// lift takes the piece on edge e off its nodes and returns its number, to
-// be laid again (add); -1 if no piece is there.
-func (r *routeGraph) lift(e int) int {
-	p := -1
-	for i := 0; i < r.pieces; i++ {
-		if int(r.edge[i]) == e {
-			p = i
-		}
-	}
-	if p < 0 {
-		return -1
-	}
-	for _, v := range r.ends[p] {
-		arcs := r.adj[v][:r.deg[v]]
-		for i := range arcs {
-			if int(arcs[i].piece) == p {
-				arcs[i] = arcs[len(arcs)-1]
-				break
-			}
-		}
-		r.deg[v]--
-	}
-	return p
+// lift takes the piece on edge e, which r holds (it was built or followed
+// from a key with it, without leaving pieces out), off its nodes.
+func (r *routeGraph) lift(e int) {
+	a, b := r.at[e][0], r.at[e][1]
+	r.nbr[a] &^= 1 << b
+	r.nbr[b] &^= 1 << a
+	r.recount(a)
+	r.recount(b)
 }
 
-// noPart is the part of a node without pieces (parts).
-const noPart = 255
-
-// parts numbers the parts of the graph and counts their nodes and
-// pieces; nodes without pieces belong to none (noPart).
-func (r *routeGraph) parts() {
-	r.numParts = 0
-	var seen [2 * maxNet]bool
-	var stack [2 * maxNet]int8
-	for v := 0; v < r.nodes; v++ {
-		if seen[v] {
-			continue
-		}
-		if r.deg[v] == 0 {
-			// A node whose pieces moved away (follow): no part.
-			r.part[v] = noPart
-			continue
-		}
-		k := r.numParts
-		r.numParts++
-		pt := &r.partOf[k]
-		*pt = routePart{first: int8(v)}
-		seen[v] = true
-		n := 0
-		stack[n] = int8(v)
-		n++
-		degrees := 0
-		for n > 0 {
-			n--
-			u := stack[n]
-			r.part[u] = uint8(k)
-			pt.nodes++
-			degrees += int(r.deg[u])
-			pt.odd += int8(r.deg[u] & 1)
-			for _, a := range r.adj[u][:r.deg[u]] {
-				if !seen[a.to] {
-					seen[a.to] = true
-					stack[n] = a.to
-					n++
-				}
-			}
-		}
-		pt.pieces = int8(degrees / 2)
-	}
-}
-
-// treeLongest returns the longest path of the part of node root, a tree:
-// in one walk from root, every node's two longest ways down meet there.
-func (r *routeGraph) treeLongest(root int) int {
-	var down [2 * maxNet]int8 // longest way down from each node
-	var order, parent [2 * maxNet]int8
-	order[0], parent[root] = int8(root), -1
-	n := 1
-	for i := 0; i < n; i++ {
-		u := int(order[i])
-		for _, a := range r.adj[u][:r.deg[u]] {
-			if a.to != parent[u] {
-				parent[a.to] = int8(u)
-				order[n] = a.to
-				n++
-			}
-		}
-	}
-	best := 0
-	for i := n - 1; i >= 0; i-- {
-		u := int(order[i])
-		first, second := 0, 0
-		for _, a := range r.adj[u][:r.deg[u]] {
-			if a.to == parent[u] {
-				continue
-			}
-			switch d := int(down[a.to]) + 1; {
-			case d > first:
-				first, second = d, first
-			case d > second:
-				second = d
-			}
-		}
-		down[u] = int8(first)
-		best = max(best, first+second)
-	}
-	return best
-}
-
-// loopLongest returns the longest trail of part p, which has a loop. Its
-// runs of nodes of degree 2 become single links, as long as the run,
-// between the other nodes, the junctions (degree 1 or 3); a part without
-// junctions is a ring, whose longest trail takes every piece. The
-// junctions then go to junctions.longest.
-func (r *routeGraph) loopLongest(p int) int {
-	pt := &r.partOf[p]
+// loopLongest returns the longest trail of part pt, which has a loop and
+// more than two nodes of odd degree. Its runs of nodes of degree 2 become
+// single links, as long as the run, between the other nodes, the
+// junctions (degree 1 or 3), which then go to junctions.longest.
+func (r *routeGraph) loopLongest(pt *routePart) int {
 	var j junctions
-	var id [2 * maxNet]int8 // junction index + 1
-	for v := int(pt.first); v < r.nodes; v++ {
-		if r.part[v] == uint8(p) && r.deg[v] != 2 {
-			j.n++
-			id[v] = int8(j.n)
-		}
-	}
-	if j.n == 0 {
-		return int(pt.pieces)
-	}
-	var walked uint32
-	for v := int(pt.first); v < r.nodes; v++ {
-		if id[v] == 0 {
-			continue
-		}
-		for _, a := range r.adj[v][:r.deg[v]] {
-			if walked&(1<<a.piece) != 0 {
-				continue
-			}
-			walked |= 1 << a.piece
-			w, last, n := int(a.to), a.piece, 1
-			for r.deg[w] == 2 {
-				b := r.adj[w][0]
-				if b.piece == last {
-					b = r.adj[w][1]
+	joints := pt.nodes & r.odd
+	j.n = bits.OnesCount64(joints)
+	index := func(v int) int { return bits.OnesCount64(joints & (1<<v - 1)) }
+	var walked uint64 // the nodes of degree 2 on the runs linked
+	for js := joints; js != 0; js &= js - 1 {
+		v := bits.TrailingZeros64(js)
+		for next := r.nbr[v]; next != 0; next &= next - 1 {
+			w := bits.TrailingZeros64(next)
+			switch {
+			case joints&(1<<w) != 0:
+				if w < v {
+					continue // linked from w
 				}
-				walked |= 1 << b.piece
-				w, last, n = int(b.to), b.piece, n+1
+				j.link(index(v), index(w), 1)
+			case walked&(1<<w) == 0:
+				// A run, walked to its other end (v itself for a ring
+				// from v); seen from there, its first node is walked.
+				from, n := v, 1
+				for joints&(1<<w) == 0 {
+					walked |= 1 << w
+					from, w, n = w, bits.TrailingZeros64(r.nbr[w]&^(1<<from)), n+1
+				}
+				j.link(index(v), index(w), n)
 			}
-			j.link(int(id[v])-1, int(id[w])-1, n)
 		}
 	}
 	// Euler: a trail leaves unused at least one piece for each pair of
 	// odd nodes beyond its two ends, so none is longer than bound.
-	j.bound = int(pt.pieces) - (int(pt.odd)-2)/2
+	j.bound = int(pt.bound)
 	return j.longest(int(pt.pieces))
 }
 
