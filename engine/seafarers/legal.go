@@ -724,11 +724,15 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 	b := g.b
 	m := g.shipMoves(s)
 	a := Action{Kind: ActMoveShip}
+	// The moves are many (a dozen a listing): the edges are read a word at
+	// a time.
 	for i := 0; i < m.n; i++ {
 		a.Edge = b.Edge(int(m.from[i]))
-		for e := m.to[i].next(0); e >= 0; e = m.to[i].next(e + 1) {
-			a.Edge2 = b.Edge(e)
-			out = append(out, a)
+		for k, w := range m.to[i] {
+			for ; w != 0; w &= w - 1 {
+				a.Edge2 = b.Edge(k<<6 + bits.TrailingZeros64(w))
+				out = append(out, a)
+			}
 		}
 	}
 	return out

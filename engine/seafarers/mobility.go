@@ -1,5 +1,7 @@
 package seafarers
 
+import "math/bits"
+
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
 // built this turn (S60) and those beside the pirate (S45); with the rest
@@ -70,8 +72,19 @@ func (k *shapeKey) slot() int {
 	return memoSlot(k.ships[0], k.ships[1], k.ships[2], k.anchors[0], k.anchors[1])
 }
 
-// shipShape returns seat s's end ships (S58) that are not closed (S57).
-// Where a group of the seat's ships (ships joined at corners) has no loop,
+// shipShape returns seat s's end ships (S58) that are not closed (S57),
+// with the rest of the seat's shape: the corners the ships end at, those
+// of them where one ship ends and no building of the seat stands, and the
+// edges at those corners. anchors are the seat's anchors (anchors). Most
+// seats' ships make no loop: forestShape answers at once; else treeShape.
+func (g *Game) shipShape(s int, anchors *cornerSet) shape {
+	if sh, ok := g.forestShape(s, anchors); ok {
+		return sh
+	}
+	return g.treeShape(s, anchors)
+}
+
+// treeShape is shipShape for any ships. Where a group of the seat's ships (ships joined at corners) has no loop,
 // it is a tree: a ship is closed when both sides of it reach an anchor,
 // and an end ship when an end holds neither the seat's building nor
 // another of its ships (shipTree). In a group with a loop the searches of
@@ -81,7 +94,7 @@ func (k *shapeKey) slot() int {
 // ship ends and no building of the seat stands (the nodes where a ship is
 // free, or singleEnds when the tree could not hold every ship) and the
 // edges at those corners.
-func (g *Game) shipShape(s int, anchors *cornerSet) shape {
+func (g *Game) treeShape(s int, anchors *cornerSet) shape {
 	var t shipTree
 	var sh shape
 	sh.ends = t.build(g, s, anchors)
@@ -122,6 +135,80 @@ func (g *Game) shipShape(s int, anchors *cornerSet) shape {
 		}
 	}
 	return sh
+}
+
+// forestShape returns seat s's ship shape (shipShape) when its ships make
+// no loop and no free end of them (one ship, no building) is an anchor;
+// ok is false otherwise. Then a ship may move exactly when it has a free
+// end: that end is no anchor, so no path between anchors (S57) passes it
+// or ends there, and without loops only a free end makes an end ship
+// (S58). It takes one pass over the ships, without the graph and the
+// searches of treeShape.
+func (g *Game) forestShape(s int, anchors *cornerSet) (sh shape, ok bool) {
+	var at cornerCount
+	var up cornerForest
+	edgeEnds := g.cfg.geo.edgeEnds
+	for k, w := range g.sets.ships[s] {
+		for ; w != 0; w &= w - 1 {
+			ends := edgeEnds[k<<6+bits.TrailingZeros64(w)]
+			at.add(ends[0])
+			at.add(ends[1])
+			if !up.join(ends[0], ends[1]) {
+				return shape{}, false // a loop
+			}
+		}
+	}
+	free := at.once
+	free.andNot(&at.twice)
+	free.andNot(&g.sets.buildings[s])
+	if free.meets(anchors) {
+		return shape{}, false // a free end that may close a path
+	}
+	sh.ends, sh.single = at.once, free
+	sh.near = g.edgesAt(&at.once)
+	sh.mobile = g.edgesAt(&free)
+	sh.mobile.and(&g.sets.ships[s])
+	return sh, true
+}
+
+// cornerCount counts pieces at corners up to two: the corners with one or
+// more (once) and those with two or more (twice).
+type cornerCount struct {
+	once, twice cornerSet
+}
+
+// add counts one more piece at corner c.
+func (n *cornerCount) add(c uint8) {
+	w, bit := c>>6, uint64(1)<<(c&63)
+	n.twice[w] |= n.once[w] & bit
+	n.once[w] |= bit
+}
+
+// cornerForest is a union-find over corners: each corner's parent, plus
+// one, 0 at a root.
+type cornerForest [maxCorners]uint8
+
+// join joins the parts of corners a and b, and reports whether they were
+// apart.
+func (f *cornerForest) join(a, b uint8) bool {
+	ra, rb := f.root(a), f.root(b)
+	if ra == rb {
+		return false
+	}
+	f[ra] = rb + 1
+	return true
+}
+
+// root returns the root of corner c's part, shortening the path to it.
+func (f *cornerForest) root(c uint8) uint8 {
+	for f[c] != 0 {
+		p := f[c] - 1
+		if f[p] != 0 {
+			f[c] = f[p] // skip a step next time
+		}
+		c = p
+	}
+	return c
 }
 
 // singleEnds returns the corners of ends where exactly one of seat s's

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"cmp"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -212,7 +213,7 @@ func TestMobileShipsOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := Of(pos)
-	loopShips, closed, lost, crowded := 0, 0, 0, 0
+	loopShips, closed, lost, crowded, forests := 0, 0, 0, 0, 0
 	for n := 0; n < 600; n++ {
 		g := base.Clone()
 		g.turn = 5
@@ -246,6 +247,9 @@ func TestMobileShipsOracle(t *testing.T) {
 			if tr.loop[tr.root(int(tr.end[i][0]))] {
 				loopShips++
 			}
+		}
+		if checkForestShape(t, g, 0, fmt.Sprintf("case %d", n)) {
+			forests++
 		}
 		sh := g.mobileShips(0)
 		mobile := sh.mobile
@@ -285,9 +289,31 @@ func TestMobileShipsOracle(t *testing.T) {
 			}
 		}
 	}
-	if closed < 100 || loopShips < 1000 || lost < 1000 || crowded < 10 {
-		t.Fatalf("only %d closed ships, %d ships in groups with a loop, %d that unjoin a corner and %d groups of more than %d ships: the cases are too simple", closed, loopShips, lost, crowded, maxNet)
+	if closed < 100 || loopShips < 1000 || lost < 1000 || crowded < 10 || forests < 100 {
+		t.Fatalf("only %d closed ships, %d ships in groups with a loop, %d that unjoin a corner, %d groups of more than %d ships and %d seats whose ships make no loop: the cases are too simple", closed, loopShips, lost, crowded, maxNet, forests)
 	}
+}
+
+// checkForestShape compares seat s's ship shape by forestShape, where it
+// answers, with treeShape's searches (S57, S58), and reports whether it
+// answered. Of more ships than a network holds (only by edits) the ships
+// that may move are not compared: treeShape leaves those past the
+// network's size unmoved.
+func checkForestShape(t *testing.T, g *Game, s int, where string) bool {
+	t.Helper()
+	anchors := g.anchors(s)
+	got, ok := g.forestShape(s, &anchors)
+	if !ok {
+		return false
+	}
+	want := g.treeShape(s, &anchors)
+	if g.sets.ships[s].count() > maxNet {
+		got.mobile, want.mobile = edgeSet{}, edgeSet{}
+	}
+	if got != want {
+		t.Fatalf("%s, seat %d: S57, S58: the shape of ships without a loop (forestShape) is %+v, the searches (treeShape) give %+v", where, s, got, want)
+	}
+	return true
 }
 
 // joinsLostCounted is joinsLost worked out from the pieces: the ends of
@@ -386,7 +412,7 @@ func TestShipMovesOracle(t *testing.T) {
 	if os.Getenv("ELASUND_SOAK") != "" {
 		games = 3
 	}
-	checked := 0
+	checked, forests, trees := 0, 0, 0
 	for _, sc := range benchScenarios[1:] {
 		for i := 0; i < games; i++ {
 			setup := benchSetup
@@ -396,6 +422,11 @@ func TestShipMovesOracle(t *testing.T) {
 			var buf []Action
 			for n := 0; !g.over() && n < 1500; n++ {
 				s := awaitedSeat(g, pick)
+				if checkForestShape(t, g, s, fmt.Sprintf("%s entry %d", sc, n)) {
+					forests++
+				} else {
+					trees++
+				}
 				if !g.flags.ShipMoved && s == g.cur {
 					checkShipMoves(t, g, s, sc, n)
 					checked++
@@ -407,8 +438,8 @@ func TestShipMovesOracle(t *testing.T) {
 			}
 		}
 	}
-	if checked < 2000 {
-		t.Fatalf("only %d positions checked", checked)
+	if checked < 2000 || forests < 2000 || trees < 500 {
+		t.Fatalf("only %d positions checked, %d shapes of ships without a loop and %d others", checked, forests, trees)
 	}
 }
 
