@@ -823,3 +823,45 @@ func TestEnumStrings(t *testing.T) {
 		t.Errorf("terrain predicates wrong")
 	}
 }
+
+// TestEdgeIndexOracle checks EdgeIndex against the board's own list of
+// edges (B12) for every pair of positions around the board at most three
+// rows and four columns apart, and for pairs at the ends of the int8
+// range: an edge's index where the pair is one of the board's edges, in
+// its canonical order, and -1 for every other pair.
+func TestEdgeIndexOracle(t *testing.T) {
+	for _, s := range Scenarios() {
+		b, err := New(s, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[Edge]int{}
+		rows, cols := int8(0), int8(0)
+		for e := 0; e < b.NumEdges(); e++ {
+			x := b.Edge(e)
+			want[x] = e
+			rows, cols = max(rows, x.A.Row, x.B.Row), max(cols, x.A.Col, x.B.Col)
+		}
+		var as []Pos
+		for r := int8(-2); r <= rows+2; r++ {
+			for c := int8(-3); c <= cols+3; c++ {
+				as = append(as, Pos{r, c})
+			}
+		}
+		as = append(as, Pos{127, 127}, Pos{-128, -128}, Pos{127, -128}, Pos{-128, 127})
+		for _, a := range as {
+			for dr := int8(-3); dr <= 3; dr++ {
+				for dc := int8(-4); dc <= 4; dc++ {
+					x := Edge{a, Pos{a.Row + dr, a.Col + dc}}
+					w, ok := want[x]
+					if !ok {
+						w = -1
+					}
+					if got := b.EdgeIndex(x); got != w {
+						t.Fatalf("%v: EdgeIndex(%v) = %d, want %d", s, x, got, w)
+					}
+				}
+			}
+		}
+	}
+}

@@ -177,12 +177,15 @@ func (g *grid) edgeKey(e Edge) int {
 	if k < 0 {
 		return -1
 	}
-	switch e.A.DirTo(e.B) {
-	case DirE:
+	// The step from A to B, compared with the three steps of a
+	// canonical edge (DirTo's answer, without trying all six).
+	step := [2]int8{e.B.Row - e.A.Row, e.B.Col - e.A.Col}
+	switch step {
+	case dirDelta[DirE]:
 		return 3 * k
-	case DirSE:
+	case dirDelta[DirSE]:
 		return 3*k + 1
-	case DirSW:
+	case dirDelta[DirSW]:
 		return 3*k + 2
 	}
 	return -1
