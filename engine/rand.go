@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
@@ -50,8 +51,8 @@ type Source interface {
 type Seeded struct {
 	seed    uint64
 	streams []seededStream
-	// keys is shared with every source cloned or derived from this one.
-	keys *streamKeys
+	// hashes is shared with every source cloned or derived from this one.
+	hashes *seededHashes
 }
 
 type seededStream struct {
@@ -59,38 +60,81 @@ type seededStream struct {
 	pcg  rand.PCG
 }
 
-// streamKeys remembers the key of each stream name met (the first eight
-// bytes of the name's SHA-256, the second half of a stream's PCG seed), so
-// that a family of sources hashes each name once: a game derives a new
-// source for every sealed draw, whose one stream would otherwise hash its
-// name again. The keys depend on the names alone; the lock lets clones go
-// to other goroutines.
-type streamKeys struct {
-	mu    sync.Mutex
+// seededHashes remembers the SHA-256 hashes a family of Seeded sources (a
+// source NewSeeded made and every source cloned or derived from it) took,
+// so that the family takes each once: a game derives a source for every
+// sealed draw (Derive), and derives it again when a listing looks ahead on
+// a clone before the entry resolves the draw; and the one stream of a
+// derived source would hash its name again. What is remembered depends on
+// the hashed bytes alone, so sharing it changes no draw; the lock lets
+// clones go to other goroutines.
+type seededHashes struct {
+	mu sync.Mutex
+	// names and keys are the stream names met and their keys (the first
+	// eight bytes of the name's SHA-256, the second half of the stream's
+	// PCG seed).
 	names []string
 	keys  []uint64
+	// derived are the last derivations, the oldest at next.
+	derived [4]derivation
+	next    int
 }
 
-// of returns the key of stream name; a nil k (a zero Seeded) remembers
+// derivation is a derived seed and the bytes it was hashed from.
+type derivation struct {
+	n     int
+	input [derivedRoom]byte
+	seed  uint64
+}
+
+// derivedRoom is the longest input of a derivation remembered: a sealed
+// draw's label and parts fit.
+const derivedRoom = 96
+
+// firstWord returns the first eight bytes of SHA-256(b), big-endian.
+func firstWord(b []byte) uint64 {
+	d := sha256.Sum256(b)
+	return binary.BigEndian.Uint64(d[:8])
+}
+
+// key returns the key of stream name; a nil h (a zero Seeded) remembers
 // nothing.
-func (k *streamKeys) of(name string) uint64 {
-	if k == nil {
-		d := sha256.Sum256([]byte(name))
-		return binary.BigEndian.Uint64(d[:8])
+func (h *seededHashes) key(name string) uint64 {
+	if h == nil {
+		return firstWord([]byte(name))
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if i := slices.Index(k.names, name); i >= 0 {
-		return k.keys[i]
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if i := slices.Index(h.names, name); i >= 0 {
+		return h.keys[i]
 	}
-	key := (*streamKeys)(nil).of(name)
-	k.names = append(k.names, name)
-	k.keys = append(k.keys, key)
+	key := firstWord([]byte(name))
+	h.names = append(h.names, name)
+	h.keys = append(h.keys, key)
 	return key
 }
 
+// seed returns the seed derived from input, firstWord(input).
+func (h *seededHashes) seed(input []byte) uint64 {
+	if h == nil || len(input) > derivedRoom {
+		return firstWord(input)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i := range h.derived {
+		if d := &h.derived[i]; d.n == len(input) && bytes.Equal(d.input[:d.n], input) {
+			return d.seed
+		}
+	}
+	d := &h.derived[h.next]
+	h.next = (h.next + 1) % len(h.derived)
+	d.n = copy(d.input[:], input)
+	d.seed = firstWord(input)
+	return d.seed
+}
+
 // NewSeeded returns a Seeded source for seed.
-func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed, keys: &streamKeys{}} }
+func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed, hashes: new(seededHashes)} }
 
 // Intn returns a uniform integer in [0, n) from the named stream.
 func (s *Seeded) Intn(stream string, n int) int {
@@ -102,13 +146,13 @@ func (s *Seeded) Intn(stream string, n int) int {
 			return rand.New(&s.streams[i].pcg).IntN(n)
 		}
 	}
-	s.streams = append(s.streams, seededStream{name: stream, pcg: *rand.NewPCG(s.seed, s.keys.of(stream))})
+	s.streams = append(s.streams, seededStream{name: stream, pcg: *rand.NewPCG(s.seed, s.hashes.key(stream))})
 	return rand.New(&s.streams[len(s.streams)-1].pcg).IntN(n)
 }
 
 // Clone returns an independent copy.
 func (s *Seeded) Clone() Source {
-	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams)), keys: s.keys}
+	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams)), hashes: s.hashes}
 	copy(c.streams, s.streams)
 	return c
 }
@@ -127,14 +171,13 @@ func (s *Seeded) SandboxSeed() (int64, bool) { return int64(s.seed & (1<<53 - 1)
 
 // Derive returns a Seeded source for a seed made from the label, the
 // parts and this source's seed: the first eight bytes of
-// SHA-256(label ‖ u64(seed) ‖ parts…), hashed in one piece.
+// SHA-256(label ‖ u64(seed) ‖ parts…).
 func (s *Seeded) Derive(label string, parts ...[]byte) Rand {
-	var room [96]byte // a sealed draw's label and parts fit
+	var room [derivedRoom]byte
 	b := append(room[:0], label...)
 	b = binary.BigEndian.AppendUint64(b, s.seed)
 	for _, p := range parts {
 		b = append(b, p...)
 	}
-	d := sha256.Sum256(b)
-	return &Seeded{seed: binary.BigEndian.Uint64(d[:8]), keys: s.keys}
+	return &Seeded{seed: s.hashes.seed(b), hashes: s.hashes}
 }

@@ -52,3 +52,34 @@ func TestZeroSeeded(t *testing.T) {
 		t.Errorf("a zero Seeded draws %v, NewSeeded(0) %v", got, want)
 	}
 }
+
+// TestSeededDerivationsPinned pins what sources derived many times draw:
+// the same derivation again after others, and one from more bytes than
+// a derivation remembered holds.
+func TestSeededDerivationsPinned(t *testing.T) {
+	s := NewSeeded(7)
+	var got [][]int
+	for _, k := range []byte{1, 2, 3, 4, 5, 6, 1, 2} {
+		got = append(got, seededDraws(s.Derive("label", []byte{k})))
+	}
+	got = append(got, seededDraws(s.Derive("a long label", make([]byte, 100))))
+	want := [][]int{
+		{5, 15, 597759, 1, 2, 112103, 3, 6, 35870, 1, 7, 85858},
+		{5, 2, 34394, 1, 4, 514594, 2, 12, 929766, 0, 2, 813378},
+		{0, 22, 676036, 1, 15, 210299, 2, 21, 521835, 1, 9, 272705},
+		{1, 15, 857960, 4, 12, 738576, 2, 20, 6091, 3, 11, 168748},
+		{1, 22, 233277, 2, 2, 725219, 0, 10, 487121, 1, 17, 97017},
+		{5, 6, 86611, 2, 16, 890136, 4, 23, 584027, 5, 12, 672859},
+		{5, 15, 597759, 1, 2, 112103, 3, 6, 35870, 1, 7, 85858},
+		{5, 2, 34394, 1, 4, 514594, 2, 12, 929766, 0, 2, 813378},
+		{1, 8, 250504, 1, 22, 732449, 1, 7, 235335, 4, 13, 22047},
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("derivation %d draws %v, want %v", i, got[i], want[i])
+		}
+	}
+	if !slices.Equal(got[0], got[6]) || !slices.Equal(got[1], got[7]) {
+		t.Errorf("the same derivation draws %v and %v, %v and %v", got[0], got[6], got[1], got[7])
+	}
+}
