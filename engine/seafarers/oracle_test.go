@@ -134,12 +134,89 @@ func graphParts(r *routeGraph) [][2]int {
 	return out
 }
 
+// checkRings compares, for every part of r with a loop whose core is one
+// ring, the trails worked out round the ring (ringLongest) with those
+// searched (searchCore), and returns how many such parts there are.
+func checkRings(t *testing.T, r *routeGraph, what string) int {
+	t.Helper()
+	rings := 0
+	for left := r.odd | r.multi; left != 0; {
+		pt := r.part(bits.TrailingZeros64(left))
+		left &^= pt.nodes
+		if pt.odd <= 2 || int(pt.pieces) < bits.OnesCount64(pt.nodes) {
+			continue
+		}
+		var j junctions
+		r.linkJunctions(&pt, &j)
+		var links [2 * maxNet]uint8
+		core := j.peel(int(pt.pieces), &links)
+		if !j.isRing(&links) {
+			continue
+		}
+		rings++
+		searched := j
+		got, want := max(j.best, j.ringLongest(&links, core)), searched.searchCore(&links, core)
+		if got != want {
+			t.Fatalf("%s: S81: a part of %d pieces whose core is a ring of %d has a longest trail of %d round the ring, %d searched", what, pt.pieces, core, got, want)
+		}
+	}
+	return rings
+}
+
+// TestRingLongestOracle compares, on random junction graphs whose core
+// is one ring (of one to six junctions, the links of one or two of them
+// parallel or a loop) with trees hanging off it, the longest trail worked
+// out round the ring (ringLongest) with the one searched (searchCore).
+func TestRingLongestOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(81, 3))
+	for n := 0; n < 3000; n++ {
+		var j junctions
+		k := 1 + pick.IntN(6)
+		j.n = k
+		pieces := 0
+		for i := 0; i < k; i++ {
+			l := 1 + pick.IntN(4)
+			j.link(i, (i+1)%k, l)
+			pieces += l
+		}
+		var hang func(at, depth int)
+		hang = func(at, depth int) {
+			v := j.n
+			j.n++
+			l := 1 + pick.IntN(4)
+			j.link(at, v, l)
+			pieces += l
+			if depth < 2 && pick.IntN(2) == 0 {
+				hang(v, depth+1)
+				hang(v, depth+1)
+			}
+		}
+		for i := 0; i < k; i++ {
+			if pick.IntN(3) > 0 {
+				hang(i, 0)
+			}
+		}
+		j.bound = pieces
+		var left [2 * maxNet]uint8
+		core := j.peel(pieces, &left)
+		if !j.isRing(&left) {
+			t.Fatalf("case %d: a ring of %d junctions with trees is not seen as a ring", n, k)
+		}
+		searched := j
+		got, want := max(j.best, j.ringLongest(&left, core)), searched.searchCore(&left, core)
+		if got != want {
+			t.Fatalf("case %d: S81: a ring of %d junctions (%d pieces, %d with the trees) has a longest trail of %d round the ring, %d searched", n, k, core, pieces, got, want)
+		}
+	}
+}
+
 // TestRouteLengthOracle compares routeLength with the literal reading of
 // S81 and S53 on random networks full of loops, links at other seats'
 // buildings and roads meeting ships.
 func TestRouteLengthOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(81, 53))
-	long := 0 // cases with a route of 10 or more
+	long := 0  // cases with a route of 10 or more
+	rings := 0 // parts whose core is one ring (checkRings)
 	for _, sc := range []string{"new-shores", "four-islands"} {
 		setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": sc}, Sandbox: true}
 		pos, err := Rules{}.New(setup, engine.NewSeeded(1))
@@ -188,12 +265,14 @@ func TestRouteLengthOracle(t *testing.T) {
 				if got, want := graphParts(&r), naiveRouteParts(g, s); !slices.Equal(got, want) {
 					t.Fatalf("%s case %d: S53: the route graph of seat %d has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, s, got, want)
 				}
+				rings += checkRings(t, &r, fmt.Sprintf("%s case %d, seat %d", sc, n, s))
 			}
 		}
 	}
-	if long < 10 {
-		t.Fatalf("only %d cases have a route of 10 or more: the cases are too simple", long)
+	if long < 10 || rings < 10 {
+		t.Fatalf("only %d cases have a route of 10 or more and %d parts a core that is one ring: the cases are too simple", long, rings)
 	}
+	t.Logf("%d parts have a core that is one ring", rings)
 }
 
 // TestMobileShipsOracle compares the ships the listings let move
@@ -347,7 +426,7 @@ func joinsLostCounted(g *Game, s, from int, at *cornerSet) cornerSet {
 // every change its parts must be those of the pieces linked as S53 reads
 // (naiveRouteParts).
 func TestRouteFollowsShipMoves(t *testing.T) {
-	followed := 0
+	followed, rings := 0, 0
 	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
 		setup := benchSetup
 		setup.Choices = map[string]string{"scenario": sc}
@@ -384,6 +463,9 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 						t.Fatalf("%s entry %d (%s by %s): S53: the graph of %s that followed its ships has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
 					}
 				}
+				if changed {
+					rings += checkRings(t, &graphs[o], fmt.Sprintf("%s entry %d, %s", sc, n, g.colour(o)))
+				}
 				want := routeLengthOf(g, o)
 				if got := graphs[o].longest(); got != want {
 					t.Fatalf("%s entry %d (%s by %s): S81: the graph of %s that followed its ships gives %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
@@ -394,10 +476,10 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 			}
 		}
 	}
-	if followed < 1000 {
-		t.Fatalf("the graphs followed %d changes: too few to test it", followed)
+	if followed < 1000 || rings < 50 {
+		t.Fatalf("the graphs followed %d changes and had %d parts whose core is one ring: too few to test them", followed, rings)
 	}
-	t.Logf("the graphs followed %d changes", followed)
+	t.Logf("the graphs followed %d changes and had %d parts whose core is one ring", followed, rings)
 }
 
 // TestShipMovesOracle plays a random game of every ship scenario and,

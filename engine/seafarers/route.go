@@ -121,6 +121,12 @@ type routeGraph struct {
 	node      [maxCorners][2]int8
 	at        [maxEdges][2]int8
 	truncated bool
+
+	// The parts longest found, and the nodes whose pieces changed since
+	// (by follow): a part without such a node is the same.
+	parts    [maxNet]routePart
+	numParts int
+	changed  uint64
 }
 
 // routePart is one part (connected component) of a routeGraph.
@@ -128,39 +134,56 @@ type routePart struct {
 	nodes              uint64
 	far                int8 // a node farthest from its lowest
 	pieces, odd, bound int8
+	trail              int8 // its longest trail, -1 until worked out
 }
 
 // longest returns the longest trail of r, part by part, the parts in the
 // order of the most a trail of each could take (Euler's bound, bound), so
 // that the search stops at the first part that cannot beat the longest
-// found.
+// found. The parts whose nodes kept their pieces since the last call are
+// the same, and so are their trails: only the others are found again.
 func (r *routeGraph) longest() int {
-	var parts [maxNet]routePart // each part has a piece
 	n := 0
-	for left := r.odd | r.multi; left != 0; n++ {
+	var kept uint64
+	for _, pt := range r.parts[:r.numParts] {
+		if pt.nodes&r.changed == 0 {
+			r.parts[n] = pt
+			n++
+			kept |= pt.nodes
+		}
+	}
+	for left := (r.odd | r.multi) &^ kept; left != 0; n++ {
 		pt := r.part(bits.TrailingZeros64(left))
 		left &^= pt.nodes
 		i := n
-		for ; i > 0 && parts[i-1].bound < pt.bound; i-- {
-			parts[i] = parts[i-1]
+		for ; i > 0 && r.parts[i-1].bound < pt.bound; i-- {
+			r.parts[i] = r.parts[i-1]
 		}
-		parts[i] = pt
+		r.parts[i] = pt
 	}
+	r.numParts, r.changed = n, 0
 	best := 0
-	for i := 0; i < n && int(parts[i].bound) > best; i++ {
-		pt := &parts[i]
-		switch {
-		case pt.odd <= 2:
-			// Euler: a connected graph with at most two nodes of odd
-			// degree has a trail over all its pieces.
-			best = int(pt.pieces)
-		case int(pt.pieces) == bits.OnesCount64(pt.nodes)-1:
-			best = max(best, r.treeLongest(pt))
-		default:
-			best = max(best, r.loopLongest(pt))
+	for i := 0; i < n && int(r.parts[i].bound) > best; i++ {
+		pt := &r.parts[i]
+		if pt.trail < 0 {
+			pt.trail = int8(r.partLongest(pt))
 		}
+		best = max(best, int(pt.trail))
 	}
 	return best
+}
+
+// partLongest returns the longest trail of part pt.
+func (r *routeGraph) partLongest(pt *routePart) int {
+	switch {
+	case pt.odd <= 2:
+		// Euler: a connected graph with at most two nodes of odd degree
+		// has a trail over all its pieces.
+		return int(pt.pieces)
+	case int(pt.pieces) == bits.OnesCount64(pt.nodes)-1:
+		return r.treeLongest(pt)
+	}
+	return r.loopLongest(pt)
 }
 
 // part returns the part of node v, a node with pieces, and counts its
@@ -176,6 +199,7 @@ func (r *routeGraph) part(v int) routePart {
 		far:    int8(bits.TrailingZeros64(last)),
 		pieces: int8((odd + 2*bits.OnesCount64(nodes&r.multi)) / 2),
 		odd:    int8(odd),
+		trail:  -1,
 	}
 	pt.bound = pt.pieces
 	if odd > 2 {
@@ -260,6 +284,7 @@ func (r *routeGraph) add(g *Game, e, k int, mine, others *cornerSet) {
 	a, b := at[0], at[1]
 	r.nbr[a] |= 1 << b
 	r.nbr[b] |= 1 << a
+	r.changed |= 1<<a | 1<<b
 	r.recount(a)
 	r.recount(b)
 	r.at[e] = at
@@ -315,6 +340,7 @@ func (r *routeGraph) lift(e int) {
 	a, b := r.at[e][0], r.at[e][1]
 	r.nbr[a] &^= 1 << b
 	r.nbr[b] &^= 1 << a
+	r.changed |= 1<<a | 1<<b
 	r.recount(a)
 	r.recount(b)
 }
@@ -325,6 +351,13 @@ func (r *routeGraph) lift(e int) {
 // junctions (degree 1 or 3), which then go to junctions.longest.
 func (r *routeGraph) loopLongest(pt *routePart) int {
 	var j junctions
+	r.linkJunctions(pt, &j)
+	return j.longest(int(pt.pieces))
+}
+
+// linkJunctions fills j with the junctions of part pt and the links
+// between them.
+func (r *routeGraph) linkJunctions(pt *routePart, j *junctions) {
 	joints := pt.nodes & r.odd
 	j.n = bits.OnesCount64(joints)
 	index := func(v int) int { return bits.OnesCount64(joints & (1<<v - 1)) }
@@ -354,7 +387,6 @@ func (r *routeGraph) loopLongest(pt *routePart) int {
 	// Euler: a trail leaves unused at least one piece for each pair of
 	// odd nodes beyond its two ends, so none is longer than bound.
 	j.bound = int(pt.bound)
-	return j.longest(int(pt.pieces))
 }
 
 // junctions is the graph of loopLongest: the junctions of a part, joined
@@ -393,14 +425,26 @@ func (j *junctions) link(a, b, n int) {
 
 // longest returns the longest trail of the junction graph, whose links
 // hold pieces pieces. Trees hanging off the graph's loops are peeled off
-// first, leaf by leaf: a trail enters such a tree at most once, so only at
-// its start or its end, and the longest way into the trees at each
-// junction left (down) stands for them. A trail inside the trees is a
-// path, whose longest bends at some junction through its two longest ways
-// down. The trails over the junctions left (the core, a few) are then
-// searched from each of them, with the ways down at both ends.
+// first (peel), and the longest way into the trees at each junction left
+// (down) stands for them. The junctions left (the core, a few) are most
+// often one ring, whose trails are few (ringLongest); else the trails over
+// the core are searched from each of its junctions (searchCore).
 func (j *junctions) longest(pieces int) int {
 	var left [2 * maxNet]uint8 // links not peeled, per junction
+	core := j.peel(pieces, &left)
+	if j.isRing(&left) {
+		return max(j.best, j.ringLongest(&left, core))
+	}
+	return j.searchCore(&left, core)
+}
+
+// peel peels the trees off the graph's loops, leaf by leaf, and returns
+// the pieces left, on the core, with the links left at each junction
+// (left). A trail enters such a tree at most once, so only at its start or
+// its end, by the longest way down at its junction on the core; a trail
+// inside the trees is a path, whose longest bends at some junction through
+// its two longest ways down (best).
+func (j *junctions) peel(pieces int, left *[2 * maxNet]uint8) int {
 	var queue [2 * maxNet]int8
 	n := 0
 	for v := 0; v < j.n; v++ {
@@ -410,7 +454,7 @@ func (j *junctions) longest(pieces int) int {
 			n++
 		}
 	}
-	inCore := pieces
+	core := pieces
 	for i := 0; i < n; i++ {
 		u := int(queue[i])
 		j.best = max(j.best, int(j.down[u][0])+int(j.down[u][1]))
@@ -419,7 +463,7 @@ func (j *junctions) longest(pieces int) int {
 				continue
 			}
 			j.peeled |= 1 << l.link
-			inCore -= int(l.len)
+			core -= int(l.len)
 			w := int(l.to)
 			j.addDown(w, int(l.len)+int(j.down[u][0]))
 			left[w]--
@@ -429,6 +473,65 @@ func (j *junctions) longest(pieces int) int {
 			}
 		}
 	}
+	return core
+}
+
+// isRing reports whether the core is one ring: no junction on it has more
+// than two links left (and peeling leaves it connected).
+func (j *junctions) isRing(left *[2 * maxNet]uint8) bool {
+	for v := 0; v < j.n; v++ {
+		if left[v] > 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// ringLongest returns the longest trail over a core that is one ring of
+// ring pieces, with the ways down at its ends: from one junction to
+// another the longer way round, or once round from a junction back to it
+// and down its tree (a junction has three links at most, so a junction on
+// the ring one tree at most: the way back down is taken).
+func (j *junctions) ringLongest(left *[2 * maxNet]uint8, ring int) int {
+	var order [2 * maxNet]int8 // the ring's junctions, in order round it
+	var along [2 * maxNet]int8 // how far round from the first each is
+	first := 0
+	for left[first] != 2 {
+		first++
+	}
+	k, v, from, far := 0, first, int8(-1), 0
+	for {
+		order[k], along[k] = int8(v), int8(far)
+		k++
+		var next junctionLink
+		for _, l := range j.adj[v][:j.deg[v]] {
+			if j.peeled&(1<<l.link) == 0 && l.link != from {
+				next = l
+				break
+			}
+		}
+		far += int(next.len)
+		from, v = next.link, int(next.to)
+		if v == first {
+			break
+		}
+	}
+	best := 0
+	for a := 0; a < k; a++ {
+		down := int(j.down[order[a]][0])
+		best = max(best, ring+down)
+		for b := a + 1; b < k; b++ {
+			arc := int(along[b] - along[a])
+			best = max(best, max(arc, ring-arc)+down+int(j.down[order[b]][0]))
+		}
+	}
+	return best
+}
+
+// searchCore returns the longest trail of the graph after peel, searched
+// over the core from each of its junctions, with the ways down at both
+// ends.
+func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
 	for v := 0; v < j.n; v++ {
 		if left[v] > 1 {
 			j.maxEnd = max(j.maxEnd, int(j.down[v][0]))
@@ -436,7 +539,7 @@ func (j *junctions) longest(pieces int) int {
 	}
 	for v := 0; v < j.n && j.best < j.bound; v++ {
 		if left[v] > 1 {
-			j.search(v, v, int(j.down[v][0]), inCore, j.peeled)
+			j.search(v, v, int(j.down[v][0]), core, j.peeled)
 		}
 	}
 	return j.best
