@@ -278,7 +278,6 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 	if g.owes(s, pendRobber) < 0 {
 		return out
 	}
-	b := g.b
 	if g.cfg.scenario == board.PirateIslands {
 		for _, v := range g.stealVictims(s) {
 			out = append(out, Action{Kind: ActSteal, Seat: g.colour(v)})
@@ -297,10 +296,7 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 			hexes &^= 1 << g.robber
 		}
 		by := g.victimHexes(s, false)
-		for ; hexes != 0; hexes &= hexes - 1 {
-			h := bits.TrailingZeros64(hexes)
-			out = g.appendSteals(out, ActRobber, b.HexPos(h), victimsAt(&by, h))
-		}
+		out = g.appendHexMoves(out, ActRobber, hexes, &by)
 	}
 	if g.cfg.usesPirate && g.pirateAllowed(s) {
 		hexes := g.l.seaHexes &^ pending
@@ -308,10 +304,25 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 			hexes &^= 1 << g.pirate
 		}
 		by := g.victimHexes(s, true)
-		for ; hexes != 0; hexes &= hexes - 1 {
-			h := bits.TrailingZeros64(hexes)
-			out = g.appendSteals(out, ActPirate, b.HexPos(h), victimsAt(&by, h))
+		out = g.appendHexMoves(out, ActPirate, hexes, &by)
+	}
+	return out
+}
+
+// appendHexMoves appends the robber or pirate moves (k) to each of hexes
+// in index order: one with each seat it may rob there (victimHexes, by),
+// or one without a seat where it robs nobody.
+func (g *Game) appendHexMoves(out []Action, k ActionKind, hexes uint64, by *[4]uint64) []Action {
+	robbed := by[0] | by[1] | by[2] | by[3] // the hexes where some seat may be robbed
+	a := Action{Kind: k}
+	for ; hexes != 0; hexes &= hexes - 1 {
+		h := bits.TrailingZeros64(hexes)
+		a.Hex = g.b.HexPos(h)
+		if robbed>>h&1 == 0 {
+			out = append(out, a)
+			continue
 		}
+		out = g.appendSteals(out, &a, victimsAt(by, h))
 	}
 	return out
 }
@@ -345,31 +356,26 @@ func (g *Game) victimHexes(s int, pirate bool) (by [4]uint64) {
 // victimsAt returns the seats whose hexes (victimHexes) hold hex h, a bit
 // each.
 func victimsAt(by *[4]uint64, h int) uint8 {
-	var m uint8
-	for o, hexes := range by {
-		m |= uint8(hexes>>h&1) << o
-	}
-	return m
+	return uint8(by[0]>>h&1 | by[1]>>h&1<<1 | by[2]>>h&1<<2 | by[3]>>h&1<<3)
 }
 
-func (g *Game) appendSteals(out []Action, k ActionKind, at board.Pos, victims uint8) []Action {
-	a := Action{Kind: k, Hex: at}
-	if victims == 0 {
-		return append(out, a)
-	}
-	for v := range g.players {
-		if victims&(1<<v) == 0 {
-			continue
-		}
+// appendSteals appends move a (a robber or pirate move) with each of the
+// victims (a bit per seat) that holds what it steals: a resource card, or
+// for the cloth-for-catan pirate a cloth (S112), a move for each.
+func (g *Game) appendSteals(out []Action, a *Action, victims uint8) []Action {
+	cloth := a.Kind == ActPirate && g.cfg.scenario == board.ClothForCatan
+	for ; victims != 0; victims &= victims - 1 {
+		v := bits.TrailingZeros8(victims)
 		a.Seat, a.Cloth = g.colour(v), false
 		if g.players[v].hand.Total() > 0 {
-			out = append(out, a)
+			out = append(out, *a)
 		}
-		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
+		if cloth && g.players[v].cloth > 0 {
 			a.Cloth = true
-			out = append(out, a)
+			out = append(out, *a)
 		}
 	}
+	a.Seat, a.Cloth = NoColour, false
 	return out
 }
 
