@@ -838,15 +838,9 @@ func (g *Game) joinedEdges(s int, at *cornerSet, sh *shape) edgeSet {
 // other end still joins.
 func (g *Game) withoutLost(all edgeSet, at, lost *cornerSet) edgeSet {
 	for v := lost.next(0); v >= 0; v = lost.next(v + 1) {
-		here := g.cfg.geo.cornerEdges[v]
-		here.and(&all)
-		for e := here.next(0); e >= 0; e = here.next(e + 1) {
-			ends := g.b.EdgeEnds(e)
-			u := ends[0]
-			if u == v {
-				u = ends[1]
-			}
-			if !at.has(u) || lost.has(u) {
+		others := g.b.CornerAdjacent(v)
+		for i, e := range g.b.CornerEdges(v) {
+			if u := others[i]; !at.has(u) || lost.has(u) {
 				all.remove(e)
 			}
 		}

@@ -151,9 +151,16 @@ func (g *Game) forestShape(s int, anchors *cornerSet) (sh shape, ok bool) {
 	for k, w := range g.sets.ships[s] {
 		for ; w != 0; w &= w - 1 {
 			ends := edgeEnds[k<<6+bits.TrailingZeros64(w)]
-			at.add(ends[0])
-			at.add(ends[1])
-			if !up.join(ends[0], ends[1]) {
+			a, b := ends[0], ends[1]
+			// A ship to a corner new to the ships joins it to the other
+			// end's part; only a ship between two known corners can close
+			// a loop.
+			switch seenA, seenB := at.add(a), at.add(b); {
+			case !seenA:
+				up[a] = b + 1
+			case !seenB:
+				up[b] = a + 1
+			case !up.join(a, b):
 				return shape{}, false // a loop
 			}
 		}
@@ -177,11 +184,13 @@ type cornerCount struct {
 	once, twice cornerSet
 }
 
-// add counts one more piece at corner c.
-func (n *cornerCount) add(c uint8) {
+// add counts one more piece at corner c, and reports whether c had one.
+func (n *cornerCount) add(c uint8) (seen bool) {
 	w, bit := c>>6, uint64(1)<<(c&63)
+	seen = n.once[w]&bit != 0
 	n.twice[w] |= n.once[w] & bit
 	n.once[w] |= bit
+	return seen
 }
 
 // cornerForest is a union-find over corners: each corner's parent, plus
