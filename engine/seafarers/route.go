@@ -398,8 +398,8 @@ type junctions struct {
 
 	// What longest works out: the links peeled off, every junction's
 	// two longest ways into the trees peeled off it (down, in different
-	// links), the longest of those at the junctions left, and the longest
-	// trail found.
+	// links), the longest way down where searchCore's trails may end, and
+	// the longest trail found.
 	peeled uint64
 	down   [2 * maxNet][2]int8
 	maxEnd int
@@ -476,6 +476,16 @@ func (j *junctions) peel(pieces int, left *[2 * maxNet]uint8) int {
 	return core
 }
 
+// addDown records a way of length d into a tree peeled off junction v.
+func (j *junctions) addDown(v, d int) {
+	switch x := int8(d); {
+	case x > j.down[v][0]:
+		j.down[v] = [2]int8{x, j.down[v][0]}
+	case x > j.down[v][1]:
+		j.down[v][1] = x
+	}
+}
+
 // isRing reports whether the core is one ring: no junction on it has more
 // than two links left (and peeling leaves it connected).
 func (j *junctions) isRing(left *[2 * maxNet]uint8) bool {
@@ -530,36 +540,37 @@ func (j *junctions) ringLongest(left *[2 * maxNet]uint8, ring int) int {
 
 // searchCore returns the longest trail of the graph after peel, searched
 // over the core from each of its junctions, with the ways down at both
-// ends.
+// ends. The junctions with the longest ways down start first: a trail
+// ending at a junction that started was found from there, so a search
+// looks for ends only at those that have not, whose ways down are no
+// longer than its start's (maxEnd).
 func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
+	var waiting uint64 // the junctions of the core not yet started from
 	for v := 0; v < j.n; v++ {
 		if left[v] > 1 {
-			j.maxEnd = max(j.maxEnd, int(j.down[v][0]))
+			waiting |= 1 << v
 		}
 	}
-	for v := 0; v < j.n && j.best < j.bound; v++ {
-		if left[v] > 1 {
-			j.search(v, v, int(j.down[v][0]), core, j.peeled)
+	for waiting != 0 && j.best < j.bound {
+		v := -1
+		for w := waiting; w != 0; w &= w - 1 {
+			if u := bits.TrailingZeros64(w); v < 0 || j.down[u][0] > j.down[v][0] {
+				v = u
+			}
 		}
+		waiting &^= 1 << v
+		j.maxEnd = int(j.down[v][0])
+		j.search(v, v, j.maxEnd, core, j.peeled)
 	}
 	return j.best
-}
-
-// addDown records a way of length d into a tree peeled off junction v.
-func (j *junctions) addDown(v, d int) {
-	switch x := int8(d); {
-	case x > j.down[v][0]:
-		j.down[v] = [2]int8{x, j.down[v][0]}
-	case x > j.down[v][1]:
-		j.down[v][1] = x
-	}
 }
 
 // search walks every trail over the core from junction start, now at v,
 // acc pieces long so far (the way down at start included), over links not
 // in used, keeping in best the longest with the way down at its end (the
 // second longest when it ends where it began); left counts the core's
-// pieces not yet taken, so that a trail that cannot beat best stops.
+// pieces not yet taken, so that a trail that cannot beat best with a way
+// down of maxEnd at its end stops.
 func (j *junctions) search(start, v, acc, left int, used uint64) {
 	end := int(j.down[v][0])
 	if v == start {
