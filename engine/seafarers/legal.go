@@ -868,8 +868,9 @@ func (g *Game) legalScenario(out []Action, s int) []Action {
 	case board.WondersOfCatan:
 		own := g.wonderOf(s)
 		if own == NoWonder && g.players[s].supply[supShip] > 0 {
+			met := g.wondersMet(s)
 			for w := Theater; w <= Cathedral; w++ {
-				if g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
+				if g.wonders[w].owner < 0 && met&(1<<w) != 0 {
 					out = append(out, Action{Kind: ActWonder, Wonder: w})
 				}
 			}

@@ -88,3 +88,74 @@ func robberOracle(g *Game, s int) []Action {
 	}
 	return out
 }
+
+// TestWonderRequirementsOracle plays random games of wonders-of-catan and
+// compares, after every entry, the wonders each seat may start
+// (wondersMet, all five at once) with S128 read wonder by wonder: the
+// Theater needs 2 cities, the Great Bridge a building on a strait corner,
+// the Monument a city on a harbour corner and a trade route of 5, the
+// Great Wall a building on a wasteland corner, the Cathedral a city and 6
+// victory points.
+func TestWonderRequirementsOracle(t *testing.T) {
+	setup := benchSetup
+	setup.Choices = map[string]string{"scenario": "wonders-of-catan"}
+	met := 0
+	for i := range 2 {
+		g, src := quietGame(t, setup, uint64(300+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 128))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			for s := range g.players {
+				want := wonderOracle(g, s)
+				if got := g.wondersMet(s); got != want {
+					t.Fatalf("game %d entry %d, seat %d: S128: wonders met %05b, want %05b", i, n, s, got>>1, want>>1)
+				}
+				if want != 0 {
+					met++
+				}
+			}
+			s := awaitedSeat(g, pick)
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("game %d entry %d: %v", i, n, err)
+			}
+		}
+	}
+	if met < 1000 {
+		t.Fatalf("only %d positions where a seat meets a wonder's needs", met)
+	}
+}
+
+// wonderOracle returns the wonders seat s may start by S128, a bit 1<<w
+// each, counting its pieces on the board.
+func wonderOracle(g *Game, s int) uint8 {
+	cities, strait, wasteland, harbourCity := 0, false, false, false
+	for c, p := range g.corners {
+		if p.owner() != s || p.kind != settlement && p.kind != city {
+			continue
+		}
+		strait = strait || g.cfg.marks[c] == board.Strait
+		wasteland = wasteland || g.cfg.marks[c] == board.Wasteland
+		if p.kind == city {
+			cities++
+			harbourCity = harbourCity || g.l.cHarbour[c] != board.NoHarbour
+		}
+	}
+	var m uint8
+	for w, ok := range map[Wonder]bool{
+		Theater:     cities >= 2,
+		GreatBridge: strait,
+		Monument:    harbourCity && g.players[s].route >= 5,
+		GreatWall:   wasteland,
+		Cathedral:   cities >= 1 && g.vp(s) >= 6,
+	} {
+		if ok {
+			m |= 1 << w
+		}
+	}
+	return m
+}

@@ -22,41 +22,52 @@ func (g *Game) wonderLevel(s int) int {
 
 // wonderRequirement returns why seat s may not start wonder w, or "" (S128).
 func (g *Game) wonderRequirement(s int, w Wonder) string {
+	if w < Theater || w > Cathedral {
+		return "no such wonder"
+	}
+	if g.wondersMet(s)&(1<<w) == 0 {
+		return wonderNeeds[w]
+	}
+	return ""
+}
+
+// wonderNeeds says what each wonder needs (S128).
+var wonderNeeds = [NumWonders + 1]string{
+	Theater:     "the Theater needs 2 cities",
+	GreatBridge: "the Great Bridge needs a settlement or city on a strait corner",
+	Monument:    "the Monument needs a city on a harbour corner and a trade route of 5",
+	GreatWall:   "the Great Wall needs a settlement or city on a wasteland corner",
+	Cathedral:   "the Cathedral needs a city and 6 victory points",
+}
+
+// wondersMet returns the wonders whose requirements seat s meets (S128), a
+// bit 1<<w each, worked out together: a listing asks for all five.
+func (g *Game) wondersMet(s int) uint8 {
 	p := &g.players[s]
 	cities := limitCities - p.supply[supCity]
 	bs := &g.sets.buildings[s]
-	hasMark := func(m board.CornerMark) bool { return bs.meets(&g.cfg.marked[m]) }
-	switch w {
-	case Theater:
-		if cities < 2 {
-			return "the Theater needs 2 cities"
-		}
-	case GreatBridge:
-		if !hasMark(board.Strait) {
-			return "the Great Bridge needs a settlement or city on a strait corner"
-		}
-	case Monument:
-		harbourCity := false
+	var met uint8
+	if cities >= 2 {
+		met |= 1 << Theater
+	}
+	if bs.meets(&g.cfg.marked[board.Strait]) {
+		met |= 1 << GreatBridge
+	}
+	if p.route >= 5 {
 		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 			if g.corners[c].kind == city && g.l.cHarbour[c] != board.NoHarbour {
-				harbourCity = true
+				met |= 1 << Monument
+				break
 			}
 		}
-		if !harbourCity || p.route < 5 {
-			return "the Monument needs a city on a harbour corner and a trade route of 5"
-		}
-	case GreatWall:
-		if !hasMark(board.Wasteland) {
-			return "the Great Wall needs a settlement or city on a wasteland corner"
-		}
-	case Cathedral:
-		if cities < 1 || g.vp(s) < 6 {
-			return "the Cathedral needs a city and 6 victory points"
-		}
-	default:
-		return "no such wonder"
 	}
-	return ""
+	if bs.meets(&g.cfg.marked[board.Wasteland]) {
+		met |= 1 << GreatWall
+	}
+	if cities >= 1 && g.vp(s) >= 6 {
+		met |= 1 << Cathedral
+	}
+	return met
 }
 
 // startWonder starts a wonder (S129): a build action putting a ship from
