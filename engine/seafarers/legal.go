@@ -379,23 +379,23 @@ func (g *Game) appendSteals(out []Action, a *Action, victims uint8) []Action {
 	return out
 }
 
-// legalMaritime lists the trades with the bank (S62).
+// legalMaritime lists the trades with the bank (S62): for each resource
+// given, by rate from 4:1 down to 2:1, by count and by resource taken.
 func (g *Game) legalMaritime(out []Action, s int) []Action {
-	hand := g.players[s].hand
+	hand := &g.players[s].hand
 	if slices.Max(hand[:]) < 2 {
 		return out // no rate is below 2 (S62)
 	}
 	rates := g.placesOf(s).ratesOf(g, s)
 	a := Action{Kind: ActTrade}
 	for i := range Resources {
-		if hand[i] < 2 {
-			continue
+		n, r := hand[i], rates[i]
+		if n < bits.TrailingZeros8(r) {
+			continue // fewer cards than the best rate asks
 		}
-		for _, k := range [3]int{4, 3, 2} {
-			if rates[i]&(1<<k) == 0 {
-				continue
-			}
-			for m := 1; m*k <= hand[i]; m++ {
+		for ; r != 0; r &^= 1 << (7 - bits.LeadingZeros8(r)) {
+			k := 7 - bits.LeadingZeros8(r) // the rate k:1, the highest left
+			for m := 1; m*k <= n; m++ {
 				a.Cards[i] = int8(m * k) // at most hand[i]
 				for j := range Resources {
 					if j != i && g.bank[j] >= m {
@@ -405,8 +405,8 @@ func (g *Game) legalMaritime(out []Action, s int) []Action {
 					}
 				}
 			}
-			a.Cards[i] = 0
 		}
+		a.Cards[i] = 0
 	}
 	return out
 }
@@ -446,9 +446,10 @@ var oneForOne = func() (t [NumResources][NumResources - 1]Action) {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
-	pc := g.placesOf(s)
+	var pc *placeCache // worked out once something is affordable
 	a := Action{Kind: ActBuild, Piece: Road}
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
+		pc = g.placesOf(s)
 		set := pc.roadSpots(g, s)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
 			a.Edge = b.Edge(e)
@@ -457,6 +458,9 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	}
 	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
 		a.Piece = Ship
+		if pc == nil {
+			pc = g.placesOf(s)
+		}
 		set := pc.shipSpots(g, s)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
 			a.Edge = b.Edge(e)
@@ -465,6 +469,9 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	}
 	a = Action{Kind: ActBuild, Piece: Settlement}
 	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
+		if pc == nil {
+			pc = g.placesOf(s)
+		}
 		set := pc.settlementSpots(g, s)
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
 			a.Corner = b.Corner(c)

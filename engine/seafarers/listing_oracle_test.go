@@ -159,3 +159,61 @@ func wonderOracle(g *Game, s int) uint8 {
 	}
 	return m
 }
+
+// TestMaritimeListingOracle plays a random game of every scenario and, at
+// every entry where the active player may trade, compares its maritime
+// trades (legalMaritime: the rates the place cache keeps, counts read
+// from them) with every trade of k·m cards of one resource for m of
+// another, k from 4 down to 2, that maritime accepts on a copy of the
+// game (S62, S63).
+func TestMaritimeListingOracle(t *testing.T) {
+	checked := 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(400+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 62))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			if s == g.cur && g.canTrade() && g.offer == nil && len(g.pending) == 0 {
+				if got, want := g.legalMaritime(nil, s), maritimeOracle(g, s); !slices.Equal(got, want) {
+					t.Fatalf("%s entry %d, seat %d: S62: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
+				}
+				checked++
+			}
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("only %d trade listings checked", checked)
+	}
+}
+
+// maritimeOracle lists the trades with the bank maritime accepts from seat
+// s, by resource given, rate, count and resource taken.
+func maritimeOracle(g *Game, s int) []Action {
+	var out []Action
+	hand := g.players[s].hand
+	for i := range Resources {
+		for _, k := range []int{4, 3, 2} {
+			for m := 1; m*k <= hand[i]; m++ {
+				for j := range Resources {
+					a := Action{Kind: ActTrade}
+					a.Cards[i], a.Get[j] = int8(m*k), int8(m)
+					if j != i && g.scratch().maritime(s, &a) == nil {
+						out = append(out, a)
+					}
+				}
+			}
+		}
+	}
+	return out
+}

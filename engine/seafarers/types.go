@@ -144,12 +144,7 @@ func (h Hand) Total() int { return h[0] + h[1] + h[2] + h[3] + h[4] }
 
 // Contains reports whether h holds every card of o.
 func (h Hand) Contains(o Hand) bool {
-	for i := range h {
-		if h[i] < o[i] {
-			return false
-		}
-	}
-	return true
+	return h[0] >= o[0] && h[1] >= o[1] && h[2] >= o[2] && h[3] >= o[3] && h[4] >= o[4]
 }
 
 // Kinds is the number of resources the hand holds at least one of.
