@@ -801,15 +801,19 @@ func (g *Game) shipMoves(s int) *moveCache {
 		at = g.joinsAt(s, sh.ends) // joins(s, true, -1)
 		all = g.shipEdges(g.joinedEdges(s, &at, &sh), -1)
 	}
+	// The corners where one ship ends, with no building of the seat, and
+	// the ships join: lifting the ship there unjoins them (joinsLost).
+	loose := sh.single
+	loose.and(&at)
 	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
 		var to edgeSet
-		switch lost := g.joinsLost(from, &at, &sh.single); {
+		switch lost := g.joinsLost(from, &loose); {
 		case pirate:
 			to = g.routeShipsAt(s, from)
-		case lost == (cornerSet{}):
+		case lost[0] < 0 && lost[1] < 0:
 			to = all
 		default:
-			to = g.withoutLost(all, &at, &lost)
+			to = g.withoutLost(all, &at, lost)
 		}
 		if to != (edgeSet{}) && m.n < limitShips {
 			m.from[m.n] = uint8(from)
@@ -839,15 +843,19 @@ func (g *Game) joinedEdges(s int, at *cornerSet, sh *shape) edgeSet {
 	return out
 }
 
-// withoutLost returns where a ship may go once the corners of lost no
-// longer join (shipsAt of at less lost), from all, where it may go while
-// every corner of at joins: the edges at a lost corner stay only when their
-// other end still joins.
-func (g *Game) withoutLost(all edgeSet, at, lost *cornerSet) edgeSet {
-	for v := lost.next(0); v >= 0; v = lost.next(v + 1) {
+// withoutLost returns where a ship may go once the corners of lost (-1
+// for none) no longer join (shipsAt of at less lost), from all, where it
+// may go while every corner of at joins: the edges at a lost corner stay
+// only when their other end still joins. (An edge between two lost
+// corners is the lifted ship's own, never in all.)
+func (g *Game) withoutLost(all edgeSet, at *cornerSet, lost [2]int) edgeSet {
+	for _, v := range lost {
+		if v < 0 {
+			continue
+		}
 		others := g.b.CornerAdjacent(v)
 		for i, e := range g.b.CornerEdges(v) {
-			if u := others[i]; !at.has(u) || lost.has(u) {
+			if !at.has(others[i]) {
 				all.remove(e)
 			}
 		}
@@ -856,14 +864,14 @@ func (g *Game) withoutLost(all edgeSet, at, lost *cornerSet) edgeSet {
 }
 
 // joinsLost returns the ends of a seat's ship on edge from where its ships
-// join no more once that ship is lifted (at are the corners where they
-// join, joins): ends with no building of the seat and no other ship of
-// it, the corners of single (mobileShips).
-func (g *Game) joinsLost(from int, at, single *cornerSet) cornerSet {
-	var lost cornerSet
-	for _, v := range g.cfg.geo.edgeEnds[from] {
-		if at.has(int(v)) && single.has(int(v)) {
-			lost.add(int(v))
+// join no more once that ship is lifted, -1 for none: those of loose, the
+// corners where they join (joins) and where one of its ships ends and no
+// building of the seat stands (the shape's single corners).
+func (g *Game) joinsLost(from int, loose *cornerSet) [2]int {
+	lost := [2]int{-1, -1}
+	for k, v := range g.cfg.geo.edgeEnds[from] {
+		if loose.has(int(v)) {
+			lost[k] = int(v)
 		}
 	}
 	return lost

@@ -84,12 +84,13 @@ func (g *Game) shipShape(s int, anchors *cornerSet) shape {
 	return g.treeShape(s, anchors)
 }
 
-// treeShape is shipShape for any ships. Where a group of the seat's ships (ships joined at corners) has no loop,
-// it is a tree: a ship is closed when both sides of it reach an anchor,
-// and an end ship when an end holds neither the seat's building nor
-// another of its ships (shipTree). In a group with a loop the searches of
-// shipGraph decide, the end ship first (most ships of a loop are none).
-// anchors are the seat's anchors (anchors). The rest of the shape are
+// treeShape is shipShape for any ships, by the blocks of the graph the
+// ships make (shipTree.blocks): a ship is closed (S57) when its block has
+// two ports, and on a loop when its block is no bridge. Of the end ships
+// (S58) that are not closed, those with a free end (one ship there, no
+// building) or on a loop through one of their ends' building are known
+// at once; for a ship on a loop away from the buildings the loops that
+// avoid them are searched (loopShips), once. The rest of the shape are
 // the corners the ships end at (the tree's nodes), those of them where one
 // ship ends and no building of the seat stands (the nodes where a ship is
 // free, or singleEnds when the tree could not hold every ship) and the
@@ -108,31 +109,28 @@ func (g *Game) treeShape(s int, anchors *cornerSet) shape {
 	} else {
 		sh.single = g.singleEnds(s, &sh.ends)
 	}
+	closed, bridges := t.blocks()
+	var away uint32 // the ships on a loop that passes no building
+	awayKnown := false
 	out := &sh.mobile
 	for i := 0; i < t.n; i++ {
-		e := int(t.edge[i])
 		a, b := int(t.end[i][0]), int(t.end[i][1])
-		if t.loose(a) || t.loose(b) {
-			// An end ship (S58) that no path between anchors can take
-			// (S57).
-			out.add(e)
+		switch {
+		case closed&(1<<i) != 0:
 			continue
-		}
-		if t.loop[t.root(a)] {
-			if !t.looped {
-				t.onLoop, t.onLoopAway = t.loopShips(0), t.loopShips(t.built)
-				t.looped = true
+		case t.free(a) || t.free(b):
+		case bridges&(1<<i) != 0:
+			continue // on no loop, no free end: no end ship
+		case t.built&(1<<a|1<<b) != 0:
+		default:
+			if !awayKnown {
+				away, awayKnown = t.loopShips(t.built), true
 			}
-			if t.endShip(i) && !t.closedInLoop(i) {
-				out.add(e)
+			if away&(1<<i) == 0 {
+				continue
 			}
-			continue
 		}
-		// An end ship (a free end) that is not closed; most ships have
-		// no free end, and their closing is not asked.
-		if (t.free(a) || t.free(b)) && !t.closed(i) {
-			out.add(e)
-		}
+		out.add(int(t.edge[i]))
 	}
 	return sh
 }
@@ -234,9 +232,8 @@ func (g *Game) singleEnds(s int, ends *cornerSet) cornerSet {
 	return out
 }
 
-// shipTree is one seat's ships as a graph on the corners they touch, with
-// its groups (connected parts), to decide S57 and S58: at once for groups
-// that are trees, by searches over the group for groups with a loop.
+// shipTree is one seat's ships as a graph on the corners they touch, to
+// decide S57 and S58 (treeShape).
 type shipTree struct {
 	n      int                  // ships
 	edge   [maxNet]uint8        // each ship's edge
@@ -247,20 +244,6 @@ type shipTree struct {
 	adj    [2 * maxNet][3]uint8 // the ships at each node
 	anchor [2 * maxNet]bool     // the node is an anchor (S57)
 	built  uint64               // the nodes holding the seat's building
-	up     [2 * maxNet]int8     // union-find parent
-	loop   [2 * maxNet]bool     // per group root: the group has a loop
-
-	// Worked out by walk for a tree group, rooted at its union-find root:
-	// the ship towards the root (-1 at the root) and the anchors at or
-	// below each node.
-	walked [2 * maxNet]bool // per group root
-	parent [2 * maxNet]int8
-	below  [2 * maxNet]int8
-
-	// Worked out by loopShips once a group has a loop: the ships on a
-	// loop, and those on a loop that passes no node of built, a bit each.
-	looped             bool
-	onLoop, onLoopAway uint32
 }
 
 // build fills t with seat s's ships, anchors being the seat's anchors
@@ -284,7 +267,6 @@ func (t *shipTree) build(g *Game, s int, anchors *cornerSet) (ends cornerSet) {
 				ends.add(int(c))
 				v := t.nodes
 				t.corner[v] = c
-				t.up[v] = int8(v)
 				t.anchor[v] = anchors.has(int(c))
 				if built.has(int(c)) {
 					t.built |= 1 << v
@@ -303,38 +285,14 @@ func (t *shipTree) build(g *Game, s int, anchors *cornerSet) (ends cornerSet) {
 		t.deg[a]++
 		t.adj[b][t.deg[b]] = uint8(i)
 		t.deg[b]++
-		ra, rb := t.root(int(a)), t.root(int(b))
-		if ra == rb {
-			t.loop[ra] = true
-		} else {
-			t.up[ra] = int8(rb)
-			t.loop[rb] = t.loop[rb] || t.loop[ra]
-		}
 	}
 	return ends
-}
-
-// root returns the root of node v's group.
-func (t *shipTree) root(v int) int {
-	for int(t.up[v]) != v {
-		t.up[v] = t.up[t.up[v]]
-		v = int(t.up[v])
-	}
-	return v
 }
 
 // free reports whether node v is a free end (S58): one ship there and no
 // building of the seat.
 func (t *shipTree) free(v int) bool {
 	return t.deg[v] == 1 && t.built&(1<<v) == 0
-}
-
-// loose reports whether node v is a free end (free) that is no anchor
-// either: a path of ships between anchors (S57) neither passes it (one ship
-// there) nor ends there, so the ship there is an end ship that is not
-// closed.
-func (t *shipTree) loose(v int) bool {
-	return t.free(v) && !t.anchor[v]
 }
 
 // other returns the end of ship i that is not node v.
@@ -345,19 +303,119 @@ func (t *shipTree) other(i, v int) int {
 	return int(t.end[i][1])
 }
 
-// endShip reports whether ship i is an end ship (S58, V9): it has a free
-// end; or it lies on a loop and one of its ends holds the seat's building;
-// or it lies on a loop that passes no corner with the seat's building
-// (onLoop, onLoopAway).
-func (t *shipTree) endShip(i int) bool {
-	a, b := int(t.end[i][0]), int(t.end[i][1])
-	if t.free(a) || t.free(b) {
-		return true
+// blocks returns the closed ships (S57) and the bridges (the ships on no
+// loop), a bit each, from the blocks of the graph: its largest parts that
+// no single corner's loss splits (a bridge is a block of one ship). A
+// block's port is a corner of it from which, without the block's ships,
+// an anchor is reached (at the corner or beyond; from each corner a
+// different part, else the block would be larger). A path of ships
+// between two different anchors crosses a block once, from one port to
+// another; and in a block any two corners are the ends of a path through
+// any of its ships. So a ship is closed exactly when its block has two
+// ports.
+func (t *shipTree) blocks() (closed, bridges uint32) {
+	var w blockWalk
+	w.t = t
+	for r := 0; r < t.nodes; r++ {
+		if w.order[r] != 0 {
+			continue
+		}
+		first := w.found
+		w.visit(r, -1)
+		total := w.below[r] // the anchors of the group
+		for _, b := range w.blocks[first:w.found] {
+			ports := b.ports
+			if total > b.below {
+				ports++ // the top's side holds an anchor
+			}
+			if ports >= 2 {
+				closed |= b.ships
+			}
+			if b.ships&(b.ships-1) == 0 {
+				bridges |= b.ships
+			}
+		}
 	}
-	if t.built&(1<<a|1<<b) != 0 {
-		return t.onLoop&(1<<i) != 0
+	return closed, bridges
+}
+
+// blockWalk is the depth-first walk of blocks (Tarjan's): the ships met
+// wait on a stack until the walk returns to the corner where their block
+// began (the block's top: no ship below it reaches higher).
+type blockWalk struct {
+	t          *shipTree
+	n          int8
+	order, low [2 * maxNet]int8 // visit order (from 1) and lowest reached
+	below      [2 * maxNet]int8 // the anchors at or below each node
+	apart      [2 * maxNet]int8 // those at a node or below it in other blocks
+	stack      [maxNet]int8
+	top        int
+	blocks     [maxNet]blockFound
+	found      int
+}
+
+// blockFound is a block blockWalk found: its ships, a bit each, its ports
+// other than the top, and the anchors below the top on its side.
+type blockFound struct {
+	ships uint32
+	ports int8
+	below int8
+}
+
+// visit walks from node v, entered by ship in (-1 for none).
+func (w *blockWalk) visit(v, in int) {
+	t := w.t
+	w.n++
+	w.order[v], w.low[v] = w.n, w.n
+	if t.anchor[v] {
+		w.below[v], w.apart[v] = 1, 1
 	}
-	return t.onLoopAway&(1<<i) != 0
+	for _, k := range t.adj[v][:t.deg[v]] {
+		i := int(k)
+		u := t.other(i, v)
+		switch {
+		case i == in:
+		case w.order[u] == 0:
+			w.stack[w.top] = int8(i)
+			w.top++
+			w.visit(u, i)
+			w.below[v] += w.below[u]
+			w.low[v] = min(w.low[v], w.low[u])
+			if w.low[u] >= w.order[v] {
+				w.apart[v] += w.below[u]
+				w.pop(v, i, u)
+			}
+		case w.order[u] < w.order[v]:
+			w.stack[w.top] = int8(i)
+			w.top++
+			w.low[v] = min(w.low[v], w.order[u])
+		}
+	}
+}
+
+// pop takes the block that ship i, from its top v to node u, begins off
+// the stack.
+func (w *blockWalk) pop(v, i, u int) {
+	t := w.t
+	var b blockFound
+	var nodes uint64
+	for {
+		w.top--
+		j := int(w.stack[w.top])
+		b.ships |= 1 << j
+		nodes |= 1<<t.end[j][0] | 1<<t.end[j][1]
+		if j == i {
+			break
+		}
+	}
+	for nodes &^= 1 << v; nodes != 0; nodes &= nodes - 1 {
+		if w.apart[bits.TrailingZeros64(nodes)] > 0 {
+			b.ports++
+		}
+	}
+	b.below = w.below[u]
+	w.blocks[w.found] = b
+	w.found++
 }
 
 // loopShips returns the ships that lie on a loop of the seat's ships
@@ -407,112 +465,5 @@ func (w *loopWalk) visit(v, in int) {
 			continue
 		}
 		w.low[v] = min(w.low[v], w.order[u])
-	}
-}
-
-// reaches reports whether a node for which goal is true can be reached
-// from node v over the ships other than i, through no node of seen but v.
-func (t *shipTree) reaches(i, v int, seen uint64, goal func(int) bool) bool {
-	var stack [2 * maxNet]int8
-	stack[0] = int8(v)
-	n := 1
-	for n > 0 {
-		n--
-		u := int(stack[n])
-		if goal(u) {
-			return true
-		}
-		for _, k := range t.adj[u][:t.deg[u]] {
-			if int(k) == i {
-				continue
-			}
-			if w := t.other(int(k), u); seen&(1<<w) == 0 {
-				seen |= 1 << w
-				stack[n] = int8(w)
-				n++
-			}
-		}
-	}
-	return false
-}
-
-// closedInLoop reports whether ship i, in a group with a loop, is closed
-// (S57): it lies on a path of the seat's ships, no corner twice, between
-// two different anchors. Every path from one end to an anchor is tried;
-// the other end must then reach another anchor without touching it.
-func (t *shipTree) closedInLoop(i int) bool {
-	a, b := int(t.end[i][0]), int(t.end[i][1])
-	return t.closedFrom(i, a, b, 1<<a|1<<b)
-}
-
-// closedFrom walks the paths from node v (on holds the path's nodes and
-// node b) for closedInLoop.
-func (t *shipTree) closedFrom(i, v, b int, on uint64) bool {
-	if t.anchor[v] && t.reaches(i, b, on, func(u int) bool { return t.anchor[u] && u != v }) {
-		return true
-	}
-	for _, k := range t.adj[v][:t.deg[v]] {
-		if int(k) == i {
-			continue
-		}
-		if w := t.other(int(k), v); on&(1<<w) == 0 && t.closedFrom(i, w, b, on|1<<w) {
-			return true
-		}
-	}
-	return false
-}
-
-// closed reports whether ship i of a tree group is closed (S57): anchors
-// on both sides of it.
-func (t *shipTree) closed(i int) bool {
-	a, b := int(t.end[i][0]), int(t.end[i][1])
-	r := t.root(a)
-	if !t.walked[r] {
-		t.walk(r)
-	}
-	// One end is the other's parent; the child's side is what lies below
-	// it, the parent's side the rest of the group.
-	child := b
-	if int(t.parent[a]) == i {
-		child = a
-	}
-	return t.below[child] > 0 && t.below[r]-t.below[child] > 0
-}
-
-// walk roots the tree group of root r there and counts, for every node,
-// the anchors at or below it.
-func (t *shipTree) walk(r int) {
-	var order [2 * maxNet]int8
-	order[0] = int8(r)
-	t.parent[r] = -1
-	t.walked[r] = true
-	n := 1
-	for k := 0; k < n; k++ {
-		v := int(order[k])
-		for _, i := range t.adj[v][:t.deg[v]] {
-			if int(t.parent[v]) == int(i) {
-				continue
-			}
-			w := int(t.end[i][0])
-			if w == v {
-				w = int(t.end[i][1])
-			}
-			t.parent[w] = int8(i)
-			order[n] = int8(w)
-			n++
-		}
-	}
-	for k := n - 1; k >= 0; k-- {
-		v := int(order[k])
-		if t.anchor[v] {
-			t.below[v]++
-		}
-		if p := t.parent[v]; p >= 0 {
-			u := int(t.end[p][0])
-			if u == v {
-				u = int(t.end[p][1])
-			}
-			t.below[u] += t.below[v]
-		}
 	}
 }
