@@ -217,3 +217,106 @@ func maritimeOracle(g *Game, s int) []Action {
 	}
 	return out
 }
+
+// TestProductionOracle plays a random game of every scenario and, before
+// every roll, pays each number but 7 on copies of the game (produce: the
+// numbered hexes' corners against the taken corners, only the resources
+// owed visited) and compares the hands, the bank and the gold owed with
+// S33–S35 read literally: every producing hex of the number without the
+// robber pays each settlement 1 and each city 2 on its corners, and a
+// resource the bank cannot pay in full goes to nobody, or all it holds
+// to the only seat owed it.
+func TestProductionOracle(t *testing.T) {
+	checked := 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(500+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 33))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			if g.phase == PhaseRoll && s == g.cur {
+				for sum := 2; sum <= 12; sum++ {
+					if sum == 7 {
+						continue
+					}
+					h := g.Clone()
+					h.produce(sum)
+					hands, bank, gold := productionOracle(g, sum)
+					for o := range h.players {
+						if h.players[o].hand != hands[o] || h.owes(o, pendGold) >= 0 != (gold[o] > 0) || gold[o] > 0 && h.pending[h.owes(o, pendGold)].count != gold[o] {
+							t.Fatalf("%s entry %d, roll %d, seat %d: S33-S35: hand %v, gold %v, want %v, %d", sc, n, sum, o, h.players[o].hand, h.pending, hands[o], gold[o])
+						}
+					}
+					if h.bank != bank {
+						t.Fatalf("%s entry %d, roll %d: S34: the bank holds %v, want %v", sc, n, sum, h.bank, bank)
+					}
+					checked++
+				}
+			}
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if checked < 5000 {
+		t.Fatalf("only %d rolls checked", checked)
+	}
+}
+
+// productionOracle returns the hands, the bank and the gold choices owed
+// after a roll of sum in g, by S33–S35.
+func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) {
+	var owed [4]Hand
+	for h := 0; h < g.b.NumHexes(); h++ {
+		x := g.l.hexes[h]
+		if x.Number != sum || h == g.robber || !x.Terrain.Produces() {
+			continue
+		}
+		for _, c := range g.b.HexCorners(h) {
+			if c < 0 {
+				continue
+			}
+			p := g.corners[c]
+			k := map[uint8]int{settlement: 1, city: 2}[p.kind]
+			switch {
+			case p.owner() < 0 || k == 0:
+			case yield(x.Terrain) == NoResource:
+				gold[p.owner()] += k
+			default:
+				owed[p.owner()][yield(x.Terrain)-1] += k
+			}
+		}
+	}
+	bank = g.bank
+	for i := range Resources {
+		d, who := 0, 0
+		for o := range g.players {
+			d += owed[o][i]
+			if owed[o][i] > 0 {
+				who++
+			}
+		}
+		for o := range g.players {
+			switch {
+			case d <= bank[i]:
+			case who == 1 && owed[o][i] > 0:
+				owed[o][i] = bank[i]
+			default:
+				owed[o][i] = 0
+			}
+		}
+	}
+	for o := range g.players {
+		hands[o] = g.players[o].hand
+		hands[o].add(owed[o])
+		bank.sub(owed[o])
+	}
+	return hands, bank, gold
+}

@@ -1,6 +1,8 @@
 package seafarers
 
 import (
+	"math/bits"
+
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
@@ -81,12 +83,13 @@ func (g *Game) produce(sum int) {
 	n := g.nseats()
 	var owed [4]Hand
 	var goldOwed [4]int
+	var owedRes, paid uint8 // the resources owed and the seats owed anything, a bit each
 	for _, h := range g.l.numbered[sum] {
-		x := g.l.hexes[h]
-		if h == g.robber || !x.Terrain.Produces() {
+		t := g.l.hexes[h].Terrain
+		if h == g.robber || !t.Produces() {
 			continue
 		}
-		r := yield(x.Terrain)
+		r := yield(t)
 		// The hex's corners that hold a piece, in any order: the yields
 		// are summed.
 		at := g.cfg.geo.hexCorners[h]
@@ -104,19 +107,19 @@ func (g *Game) produce(sum int) {
 				goldOwed[p.owner()] += k
 			} else {
 				owed[p.owner()][r-1] += k
+				owedRes |= 1 << (r - 1)
 			}
+			paid |= 1 << p.owner()
 		}
 	}
-	for i := range NumResources {
+	for ; owedRes != 0; owedRes &= owedRes - 1 {
+		i := bits.TrailingZeros8(owedRes)
 		d, who := 0, 0
 		for s := 0; s < n; s++ {
 			if owed[s][i] > 0 {
 				d += owed[s][i]
 				who++
 			}
-		}
-		if d == 0 {
-			continue
 		}
 		switch {
 		case g.bank[i] >= d:
@@ -136,6 +139,9 @@ func (g *Game) produce(sum int) {
 	}
 	for i := 0; i < n; i++ {
 		s := (g.cur + i) % n
+		if paid&(1<<s) == 0 {
+			continue
+		}
 		if owed[s].Total() > 0 {
 			g.bank.sub(owed[s])
 			g.players[s].hand.add(owed[s])
