@@ -226,31 +226,7 @@ func TestRouteLengthOracle(t *testing.T) {
 		base := Of(pos)
 		for n := 0; n < 600; n++ {
 			g := base.Clone()
-			// A random patch of the board: pieces of seat 0 (and some of
-			// seat 1) on the edges near one corner, buildings here and there.
-			c0 := pick.IntN(g.b.NumCorners())
-			near := []int{c0}
-			for k := 0; k < len(near) && len(near) < 30; k++ {
-				near = append(near, g.b.CornerAdjacent(near[k])...)
-			}
-			pieces := 0
-			for _, c := range near {
-				for _, e := range g.b.CornerEdges(c) {
-					if g.edges[e].own != 0 || pick.IntN(4) == 0 || pieces == maxNet {
-						continue
-					}
-					own := int8(1)
-					if pick.IntN(6) == 0 {
-						own = 2
-					} else {
-						pieces++
-					}
-					g.edges[e] = edgePiece{own: own, ship: pick.IntN(2) == 0}
-				}
-				if pick.IntN(5) == 0 {
-					g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
-				}
-			}
+			randomNetwork(g, pick)
 			g.reindex()
 			for s := 0; s < 2; s++ {
 				got, want := g.routeLength(s), naiveRouteLength(g, s)
@@ -273,6 +249,122 @@ func TestRouteLengthOracle(t *testing.T) {
 		t.Fatalf("only %d cases have a route of 10 or more and %d parts a core that is one ring: the cases are too simple", long, rings)
 	}
 	t.Logf("%d parts have a core that is one ring", rings)
+}
+
+// randomNetwork lays a random patch of pieces on g: of seat 0 (at most
+// maxNet) and some of seat 1 on the edges near one corner, and
+// settlements of both here and there. It returns the patch's corners.
+func randomNetwork(g *Game, pick *rand.Rand) []int {
+	c0 := pick.IntN(g.b.NumCorners())
+	near := []int{c0}
+	for k := 0; k < len(near) && len(near) < 30; k++ {
+		near = append(near, g.b.CornerAdjacent(near[k])...)
+	}
+	pieces := 0
+	for _, c := range near {
+		for _, e := range g.b.CornerEdges(c) {
+			if g.edges[e].own != 0 || pick.IntN(4) == 0 || pieces == maxNet {
+				continue
+			}
+			own := int8(1)
+			if pick.IntN(6) == 0 {
+				own = 2
+			} else {
+				pieces++
+			}
+			g.edges[e] = edgePiece{own: own, ship: pick.IntN(2) == 0}
+		}
+		if pick.IntN(5) == 0 {
+			g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
+		}
+	}
+	return near
+}
+
+// TestRouteFollowOracle follows seat 0's route graph of random networks
+// (randomNetwork) through random changes, one to four at a time: its
+// pieces taken away and laid on free edges, settlements of its own and of
+// seat 1 built on free corners, where its pieces end or not, and some
+// taken away (only by edits, when the graph is built again). After each
+// the followed graph's parts and longest trail must be those of the
+// pieces read literally (naiveRouteParts, naiveRouteLength: S53, S81); a
+// copy of the graph with no room for new nodes must not follow past it.
+func TestRouteFollowOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(53, 81))
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
+	pos, err := Rules{}.New(setup, engine.NewSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Of(pos)
+	followed, rebuilt := 0, 0
+	var cut, joined int // settlements of seat 1 and of seat 0 where seat 0's pieces end
+	for n := 0; n < 100; n++ {
+		g := base.Clone()
+		near := randomNetwork(g, pick)
+		g.reindex()
+		var r routeGraph
+		r.build(g, 0)
+		key := g.routeKey(0)
+		for step := 0; step < 40; step++ {
+			for k := 1 + pick.IntN(4); k > 0; k-- {
+				c := near[pick.IntN(len(near))]
+				e := g.b.CornerEdges(c)[pick.IntN(len(g.b.CornerEdges(c)))]
+				ends := g.sets.roads[0]
+				ends.or(&g.sets.ships[0])
+				ends.and(&g.cfg.geo.cornerEdges[c])
+				switch pick.IntN(5) {
+				case 0:
+					if g.edges[e].own == 1 {
+						g.edges[e] = edgePiece{}
+					}
+				case 1:
+					if g.edges[e].own == 0 && g.sets.roads[0].count()+g.sets.ships[0].count() < maxNet {
+						g.edges[e] = edgePiece{own: 1, ship: pick.IntN(2) == 0}
+					}
+				case 2:
+					if g.corners[c].own != 0 && pick.IntN(4) == 0 {
+						g.corners[c] = cornerPiece{} // only by edits
+					}
+				default:
+					if g.corners[c].own == 0 {
+						own := int8(1 + pick.IntN(2))
+						g.corners[c] = cornerPiece{own: own, kind: settlement}
+						if ends != (edgeSet{}) && own == 1 {
+							joined++
+						} else if ends != (edgeSet{}) {
+							cut++
+						}
+					}
+				}
+				g.reindex()
+			}
+			now := g.routeKey(0)
+			full, fullKey := r, key // with no room for a node more
+			full.nodes = maxNodes - 1
+			if full.follow(g, &fullKey, &now) && full.nodes > maxNodes {
+				t.Fatalf("case %d, step %d: a graph of %d nodes followed to %d", n, step, maxNodes-1, full.nodes)
+			}
+			if r.follow(g, &key, &now) {
+				followed++
+			} else {
+				rebuilt++
+				key, r = now, routeGraph{}
+				r.build(g, 0)
+			}
+			what := fmt.Sprintf("case %d, step %d", n, step)
+			if got, want := graphParts(&r), naiveRouteParts(g, 0); !slices.Equal(got, want) {
+				t.Fatalf("%s: S53: the followed graph has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", what, got, want)
+			}
+			if got, want := r.longest(), naiveRouteLength(g, 0); got != want {
+				t.Fatalf("%s: S81: the followed graph's longest trail is %d, the literal reading gives %d", what, got, want)
+			}
+		}
+	}
+	if followed < 2000 || cut < 100 || joined < 100 {
+		t.Fatalf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces: too few to test them", followed, rebuilt, cut, joined)
+	}
+	t.Logf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces", followed, rebuilt, cut, joined)
 }
 
 // TestMobileShipsOracle compares the ships the listings let move
@@ -424,14 +516,17 @@ func joinsLostCounted(g *Game, s, from int, at *cornerSet) cornerSet {
 
 // TestRouteFollowsShipMoves plays random games of ship scenarios and
 // keeps each seat's route graph as routeLength does, without its memo:
-// after one of the seat's ships moved or a road or ship was built, the
-// graph follows the change (routeGraph.follow), else it is built again.
-// After every entry each graph's longest trail must be the length worked
-// out from nothing, and so must the route the game keeps (S81, S59); after
-// every change its parts must be those of the pieces linked as S53 reads
-// (naiveRouteParts).
+// the graph follows the changes since it was last worked out
+// (routeGraph.follow: ships moved, roads and ships built, buildings of its
+// seat or of others), else it is built again. Seat n follows after every
+// n-th entry only, so that a graph also follows many changes at once, as
+// a seat's graph does after other seats built or a scratch copy took it
+// elsewhere. After each follow the graph's longest trail must be the
+// length worked out from nothing, and after every entry so must the
+// route the game keeps (S81, S59); after every change the graph's parts
+// must be those of the pieces linked as S53 reads (naiveRouteParts).
 func TestRouteFollowsShipMoves(t *testing.T) {
-	followed, rings := 0, 0
+	followed, buildings, many, rings := 0, 0, 0, 0
 	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
 		setup := benchSetup
 		setup.Choices = map[string]string{"scenario": sc}
@@ -448,16 +543,25 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			for o := range g.players {
-				now := routeKey{roads: g.sets.roads[o], ships: g.sets.ships[o], mine: g.sets.buildings[o]}
-				for x := range g.players {
-					if x != o {
-						now.others.or(&g.sets.buildings[x])
-					}
+				want := routeLengthOf(g, o)
+				if got := g.players[o].route; got != want {
+					t.Fatalf("%s entry %d (%s by %s): S81: the route of %s is kept as %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
 				}
-				changed := keys[o] != now
+				if n%(o+1) != 0 {
+					continue
+				}
+				now := g.routeKey(o)
+				was := keys[o]
+				changed := was != now
 				if n > 0 && graphs[o].follow(g, &keys[o], &now) {
 					if changed {
 						followed++
+					}
+					if was.mine != now.mine || was.others != now.others {
+						buildings++
+					}
+					if ships, roads := diffCount(&was.ships, &now.ships), diffCount(&was.roads, &now.roads); ships+roads > 2 {
+						many++
 					}
 				} else {
 					keys[o], graphs[o] = now, routeGraph{}
@@ -465,26 +569,29 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 				}
 				if changed {
 					if got, want := graphParts(&graphs[o]), naiveRouteParts(g, o); !slices.Equal(got, want) {
-						t.Fatalf("%s entry %d (%s by %s): S53: the graph of %s that followed its ships has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
+						t.Fatalf("%s entry %d (%s by %s): S53: the graph of %s that followed the changes has parts (pieces, odd nodes) %v, the pieces linked as S53 reads %v", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
 					}
-				}
-				if changed {
 					rings += checkRings(t, &graphs[o], fmt.Sprintf("%s entry %d, %s", sc, n, g.colour(o)))
 				}
-				want := routeLengthOf(g, o)
 				if got := graphs[o].longest(); got != want {
-					t.Fatalf("%s entry %d (%s by %s): S81: the graph of %s that followed its ships gives %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
-				}
-				if got := g.players[o].route; got != want {
-					t.Fatalf("%s entry %d (%s by %s): S81: the route of %s is kept as %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
+					t.Fatalf("%s entry %d (%s by %s): S81: the graph of %s that followed the changes gives %d, worked out from nothing %d", sc, n, a.String(), g.colour(s), g.colour(o), got, want)
 				}
 			}
 		}
 	}
-	if followed < 1000 || rings < 50 {
-		t.Fatalf("the graphs followed %d changes and had %d parts whose core is one ring: too few to test them", followed, rings)
+	if followed < 1000 || buildings < 50 || many < 50 || rings < 50 {
+		t.Fatalf("the graphs followed %d changes (%d of buildings, %d of more than two pieces) and had %d parts whose core is one ring: too few to test them", followed, buildings, many, rings)
 	}
-	t.Logf("the graphs followed %d changes and had %d parts whose core is one ring", followed, rings)
+	t.Logf("the graphs followed %d changes (%d of buildings, %d of more than two pieces) and had %d parts whose core is one ring", followed, buildings, many, rings)
+}
+
+// diffCount returns how many edges are in one of a and b only.
+func diffCount(a, b *edgeSet) int {
+	d := *a
+	for i := range d {
+		d[i] ^= b[i]
+	}
+	return d.count()
 }
 
 // TestShipMovesOracle plays a random game of every ship scenario and,

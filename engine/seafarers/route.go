@@ -23,12 +23,7 @@ const maxNet = limitRoads + limitShips
 // sweeps (treeLongest); in a part with loops, a search over its junctions
 // (loopLongest).
 func (g *Game) routeLength(s int) int {
-	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
-	for o := range g.players {
-		if o != s {
-			key.others.or(&g.sets.buildings[o])
-		}
-	}
+	key := g.routeKey(s)
 	if g.routes == nil {
 		g.routes = new(routeMemo)
 	}
@@ -85,6 +80,17 @@ func memoSlot(words ...uint64) int {
 type routeKey struct {
 	roads, ships edgeSet
 	mine, others cornerSet
+}
+
+// routeKey returns what seat s's route length is worked out from.
+func (g *Game) routeKey(s int) routeKey {
+	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
+	for o := range g.players {
+		if o != s {
+			key.others.or(&g.sets.buildings[o])
+		}
+	}
+	return key
 }
 
 // slot returns the memo slot of k, by a hash of its words.
@@ -297,41 +303,139 @@ func (r *routeGraph) recount(v int8) {
 	r.multi = r.multi&^(1<<v) | (d>>1)<<v
 }
 
-// follow makes r, the graph of key was, the graph of key now when now is
-// was, or was with one road or ship added or one ship moved (the
-// buildings the same), and reports whether it did: a new piece is laid on
-// its edge; a moved ship's piece is lifted from its nodes and laid on its
-// new edge. Nodes left without pieces stay, in no part, until there is no
-// room for new ones.
+// follow makes r, the graph of key was, the graph of key now, and reports
+// whether it did (else r is to be built again): the pieces gone are
+// lifted off their nodes; at a new building of the seat its road and ship
+// nodes there become one (join), at another seat's each of its pieces
+// there ends in a node of its own (split); the new pieces are laid on
+// their edges. A building taken away (only by edits), a graph that left
+// pieces out, or no room for the new nodes, and it does not. Nodes left
+// without pieces stay, in no part.
 func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
-	if was.mine != now.mine || was.others != now.others || r.truncated || r.nodes+2 > maxNodes {
+	if r.truncated {
 		return false
 	}
-	newRoads, newShips, gone := now.roads, now.ships, was.ships
-	newRoads.andNot(&was.roads)
-	newShips.andNot(&was.ships)
-	gone.andNot(&now.ships)
-	lost := was.roads
-	lost.andNot(&now.roads)
-	if lost != (edgeSet{}) {
+	var gone, added [2]edgeSet // roads, ships
+	changes, adds := 0, 0
+	for i := range now.roads {
+		gone[0][i], added[0][i] = was.roads[i]&^now.roads[i], now.roads[i]&^was.roads[i]
+		gone[1][i], added[1][i] = was.ships[i]&^now.ships[i], now.ships[i]&^was.ships[i]
+		adds += bits.OnesCount64(added[0][i]) + bits.OnesCount64(added[1][i])
+		changes += bits.OnesCount64(gone[0][i]) + bits.OnesCount64(gone[1][i])
+	}
+	pieces := r.pieces - changes + adds
+	if pieces > maxNet || r.nodes+2*adds > maxNodes {
 		return false
 	}
-	switch {
-	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads == (edgeSet{}):
-	case newShips == (edgeSet{}) && gone == (edgeSet{}) && newRoads.count() == 1 && r.pieces < maxNet:
-		r.add(g, newRoads.next(0), 0, &now.mine, &now.others)
-		r.pieces++
-	case newRoads == (edgeSet{}) && gone == (edgeSet{}) && newShips.count() == 1 && r.pieces < maxNet:
-		r.add(g, newShips.next(0), 1, &now.mine, &now.others)
-		r.pieces++
-	case newRoads == (edgeSet{}) && gone.count() == 1 && newShips.count() == 1:
-		r.lift(gone.next(0))
-		r.add(g, newShips.next(0), 1, &now.mine, &now.others)
-	default:
+	for k := range gone {
+		for i, w := range gone[k] {
+			for ; w != 0; w &= w - 1 {
+				r.lift(i<<6 + bits.TrailingZeros64(w))
+			}
+		}
+	}
+	if (was.mine != now.mine || was.others != now.others) && !r.followBuildings(g, was, now, &gone, maxNodes-2*adds) {
 		return false
 	}
+	for k := range added {
+		for i, w := range added[k] {
+			for ; w != 0; w &= w - 1 {
+				r.add(g, i<<6+bits.TrailingZeros64(w), k, &now.mine, &now.others)
+			}
+		}
+	}
+	r.pieces = pieces
 	*was = *now
 	return true
+}
+
+// followBuildings makes r, the graph of key was without its pieces gone,
+// follow the new buildings of key now, and reports whether it did: not
+// when a building was taken away or the nodes would not stay within room.
+func (r *routeGraph) followBuildings(g *Game, was, now *routeKey, gone *[2]edgeSet, room int) bool {
+	joined, split := now.mine, now.others
+	joined.andNot(&was.mine)
+	split.andNot(&was.others)
+	lostMine, lostOthers := was.mine, was.others
+	lostMine.andNot(&now.mine)
+	lostOthers.andNot(&now.others)
+	splits := bits.OnesCount64(split[0]) + bits.OnesCount64(split[1])
+	if lostMine != (cornerSet{}) || lostOthers != (cornerSet{}) || r.nodes+2*splits > room {
+		return false
+	}
+	kept := [2]edgeSet{was.roads, was.ships}
+	kept[0].andNot(&gone[0])
+	kept[1].andNot(&gone[1])
+	for c := joined.next(0); c >= 0; c = joined.next(c + 1) {
+		r.join(g, c, &kept[1])
+	}
+	for c := split.next(0); c >= 0; c = split.next(c + 1) {
+		r.split(g, c, &kept)
+	}
+	return true
+}
+
+// join makes the seat's road and ship nodes at corner c one, where it
+// built (S53): the ships there (of ships) move to the road node.
+func (r *routeGraph) join(g *Game, c int, ships *edgeSet) {
+	road, ship := r.node[c][0]-1, r.node[c][1]-1
+	r.node[c][1] = 0
+	switch {
+	case ship < 0:
+		return
+	case road < 0:
+		r.node[c][0] = ship + 1
+		return
+	}
+	at := g.cfg.geo.cornerEdges[c]
+	at.and(ships)
+	for e := at.next(0); e >= 0; e = at.next(e + 1) {
+		i := endAt(g, e, c)
+		w := r.at[e][1-i]
+		r.nbr[w] = r.nbr[w]&^(1<<ship) | 1<<road
+		r.nbr[road] |= 1 << w
+		r.at[e][i] = road
+		r.changed |= 1 << w
+	}
+	r.nbr[ship] = 0
+	r.changed |= 1<<road | 1<<ship
+	r.recount(road)
+	r.recount(ship)
+}
+
+// split gives each of the seat's pieces at corner c (of pieces, roads and
+// ships), where another seat built, a node of its own (S53): the first of
+// each kind keeps the node it had.
+func (r *routeGraph) split(g *Game, c int, pieces *[2]edgeSet) {
+	for k := range pieces {
+		x := r.node[c][k] - 1
+		r.node[c][k] = 0
+		at := g.cfg.geo.cornerEdges[c]
+		at.and(&pieces[k])
+		if x < 0 || at == (edgeSet{}) {
+			continue
+		}
+		for e := at.next(at.next(0) + 1); e >= 0; e = at.next(e + 1) {
+			i := endAt(g, e, c)
+			w, y := r.at[e][1-i], int8(r.nodes)
+			r.nodes++
+			r.nbr[x] &^= 1 << w
+			r.nbr[w] = r.nbr[w]&^(1<<x) | 1<<y
+			r.nbr[y] = 1 << w
+			r.at[e][i] = y
+			r.changed |= 1<<x | 1<<y | 1<<w
+			r.recount(x)
+			r.recount(y)
+		}
+	}
+}
+
+// endAt returns which end of edge e corner c is.
+func endAt(g *Game, e, c int) int {
+	if int(g.cfg.geo.edgeEnds[e][0]) == c {
+		return 0
+	}
+	return 1
 }
 
 // lift takes the piece on edge e, which r holds (it was built or followed
