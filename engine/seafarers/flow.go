@@ -153,27 +153,30 @@ func (g *Game) win(s int) {
 // meetsGoal reports whether seat s meets its scenario's victory condition
 // (S86, S125, S131).
 func (g *Game) meetsGoal(s int) bool {
-	vp := g.vp(s)
+	// The points are counted last: the other conditions are cheaper, and
+	// most of the time one of them fails.
 	target := g.cfg.opts.VPTarget
 	switch g.cfg.scenario {
 	case board.PirateIslands:
-		return g.fortresses[s] == 0 && vp >= target
+		return g.fortresses[s] == 0 && g.vp(s) >= target
 	case board.WondersOfCatan:
-		lvl := g.wonderLevel(s)
-		if lvl >= 4 {
+		var levels [4]int // each seat's wonder level (wonderLevel)
+		for w := Theater; w <= Cathedral; w++ {
+			if o := g.wonders[w].owner; o >= 0 {
+				levels[o] = g.wonders[w].level
+			}
+		}
+		if levels[s] >= 4 {
 			return true
 		}
-		if vp < target {
-			return false
-		}
 		for o := range g.players {
-			if o != s && g.wonderLevel(o) >= lvl {
+			if o != s && levels[o] >= levels[s] {
 				return false
 			}
 		}
-		return true
+		return g.vp(s) >= target
 	}
-	return vp >= target
+	return g.vp(s) >= target
 }
 
 // checkWin ends the game if seat s meets its goal (S86).

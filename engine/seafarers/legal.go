@@ -883,9 +883,15 @@ func (g *Game) legalScenario(out []Action, s int) []Action {
 	case board.WondersOfCatan:
 		own := g.wonderOf(s)
 		if own == NoWonder && g.players[s].supply[supShip] > 0 {
-			met := g.wondersMet(s)
+			var free uint8 // the wonders nobody started
 			for w := Theater; w <= Cathedral; w++ {
-				if g.wonders[w].owner < 0 && met&(1<<w) != 0 {
+				if g.wonders[w].owner < 0 {
+					free |= 1 << w
+				}
+			}
+			met := g.wondersMet(s, free)
+			for w := Theater; w <= Cathedral; w++ {
+				if met&(1<<w) != 0 {
 					out = append(out, Action{Kind: ActWonder, Wonder: w})
 				}
 			}

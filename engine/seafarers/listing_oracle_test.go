@@ -90,24 +90,35 @@ func robberOracle(g *Game, s int) []Action {
 }
 
 // TestWonderRequirementsOracle plays random games of wonders-of-catan and
-// compares, after every entry, the wonders each seat may start
-// (wondersMet, all five at once) with S128 read wonder by wonder: the
-// Theater needs 2 cities, the Great Bridge a building on a strait corner,
-// the Monument a city on a harbour corner and a trade route of 5, the
-// Great Wall a building on a wasteland corner, the Cathedral a city and 6
-// victory points.
+// compares, after every entry, whether each seat meets its goal
+// (meetsGoal, the points counted last) with S131, and the wonders each
+// seat may start (wondersMet, all five at once) with S128 read wonder by
+// wonder: the Theater needs 2 cities, the Great Bridge a building on a
+// strait corner, the Monument a city on a harbour corner and a trade route
+// of 5, the Great Wall a building on a wasteland corner, the Cathedral a
+// city and 6 victory points.
 func TestWonderRequirementsOracle(t *testing.T) {
 	setup := benchSetup
 	setup.Choices = map[string]string{"scenario": "wonders-of-catan"}
-	met := 0
+	met, goals := 0, 0
 	for i := range 2 {
 		g, src := quietGame(t, setup, uint64(300+i))
 		pick := rand.New(rand.NewPCG(uint64(i), 128))
 		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+		for n := 0; ; n++ {
+			for s := range g.players {
+				if got, want := g.meetsGoal(s), goalOracle(g, s); got != want {
+					t.Fatalf("game %d entry %d, seat %d: S131: meets its goal %v, want %v", i, n, s, got, want)
+				} else if got {
+					goals++
+				}
+			}
+			if g.over() || g.turn >= playTurnLimit || stalled(g) {
+				break
+			}
 			for s := range g.players {
 				want := wonderOracle(g, s)
-				if got := g.wondersMet(s); got != want {
+				if got := g.wondersMet(s, 0b111110); got != want {
 					t.Fatalf("game %d entry %d, seat %d: S128: wonders met %05b, want %05b", i, n, s, got>>1, want>>1)
 				}
 				if want != 0 {
@@ -125,9 +136,27 @@ func TestWonderRequirementsOracle(t *testing.T) {
 			}
 		}
 	}
-	if met < 1000 {
-		t.Fatalf("only %d positions where a seat meets a wonder's needs", met)
+	if met < 1000 || goals == 0 {
+		t.Fatalf("only %d positions where a seat meets a wonder's needs, %d where one meets its goal", met, goals)
 	}
+}
+
+// goalOracle reports whether seat s meets the goal of wonders-of-catan
+// (S131): its wonder complete, or the points of the goal and a wonder
+// further built than every other seat's.
+func goalOracle(g *Game, s int) bool {
+	if g.wonderLevel(s) >= 4 {
+		return true
+	}
+	if g.vp(s) < g.cfg.opts.VPTarget {
+		return false
+	}
+	for o := range g.players {
+		if o != s && g.wonderLevel(o) >= g.wonderLevel(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // wonderOracle returns the wonders seat s may start by S128, a bit 1<<w

@@ -25,7 +25,7 @@ func (g *Game) wonderRequirement(s int, w Wonder) string {
 	if w < Theater || w > Cathedral {
 		return "no such wonder"
 	}
-	if g.wondersMet(s)&(1<<w) == 0 {
+	if g.wondersMet(s, 1<<w) == 0 {
 		return wonderNeeds[w]
 	}
 	return ""
@@ -40,20 +40,21 @@ var wonderNeeds = [NumWonders + 1]string{
 	Cathedral:   "the Cathedral needs a city and 6 victory points",
 }
 
-// wondersMet returns the wonders whose requirements seat s meets (S128), a
-// bit 1<<w each, worked out together: a listing asks for all five.
-func (g *Game) wondersMet(s int) uint8 {
+// wondersMet returns the wonders among those asked (a bit 1<<w each)
+// whose requirements seat s meets (S128), worked out together: a listing
+// asks for every wonder nobody started.
+func (g *Game) wondersMet(s int, asked uint8) uint8 {
 	p := &g.players[s]
 	cities := limitCities - p.supply[supCity]
 	bs := &g.sets.buildings[s]
 	var met uint8
-	if cities >= 2 {
+	if asked&(1<<Theater) != 0 && cities >= 2 {
 		met |= 1 << Theater
 	}
-	if bs.meets(&g.cfg.marked[board.Strait]) {
+	if asked&(1<<GreatBridge) != 0 && bs.meets(&g.cfg.marked[board.Strait]) {
 		met |= 1 << GreatBridge
 	}
-	if p.route >= 5 {
+	if asked&(1<<Monument) != 0 && p.route >= 5 {
 		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 			if g.corners[c].kind == city && g.l.cHarbour[c] != board.NoHarbour {
 				met |= 1 << Monument
@@ -61,10 +62,10 @@ func (g *Game) wondersMet(s int) uint8 {
 			}
 		}
 	}
-	if bs.meets(&g.cfg.marked[board.Wasteland]) {
+	if asked&(1<<GreatWall) != 0 && bs.meets(&g.cfg.marked[board.Wasteland]) {
 		met |= 1 << GreatWall
 	}
-	if cities >= 1 && g.vp(s) >= 6 {
+	if asked&(1<<Cathedral) != 0 && cities >= 1 && g.vp(s) >= 6 {
 		met |= 1 << Cathedral
 	}
 	return met
