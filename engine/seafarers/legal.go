@@ -777,6 +777,17 @@ type moveCache struct {
 	to         [limitShips]edgeSet // where each may go
 }
 
+// lists reports whether the moves of m take the ship on edge from to edge
+// to.
+func (m *moveCache) lists(from, to int) bool {
+	for i := 0; i < m.n; i++ {
+		if int(m.from[i]) == from {
+			return m.to[i].has(to)
+		}
+	}
+	return false
+}
+
 // shipMoves returns seat s's ship moves: its ships that may move
 // (mobileShips) and where each may go, worked out again only when
 // something they depend on changed (moveCache).

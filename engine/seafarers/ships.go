@@ -197,10 +197,13 @@ func (g *Game) moveShip(s int, a *Action, en *entry) error {
 	if from < 0 || to < 0 {
 		return ruleErr("S15", a, "both edges must be edges of the board")
 	}
-	// The ships that may move are known (shipMoves); only a refusal needs
-	// its reason.
-	mobile := !g.flags.ShipMoved && g.hasShip(from, s) && g.shipMoves(s).mobile.has(from)
-	if !mobile {
+	// The ship moves are known (shipMoves); only a refusal needs its
+	// reason.
+	var moves *moveCache
+	if !g.flags.ShipMoved && g.hasShip(from, s) {
+		moves = g.shipMoves(s)
+	}
+	if moves == nil || !moves.mobile.has(from) {
 		if rule, why := g.movableProblem(s, from); rule != "" {
 			return ruleErr(rule, a, "%s", why)
 		}
@@ -208,8 +211,10 @@ func (g *Game) moveShip(s int, a *Action, en *entry) error {
 	if from == to {
 		return ruleErr("S59", a, "the ship must move to another edge")
 	}
-	if rule, why := g.shipProblem(s, to, false, -1, from); rule != "" {
-		return ruleErr(rule, a, "%s (judged without the moved ship)", why)
+	if moves == nil || !moves.lists(from, to) {
+		if rule, why := g.shipProblem(s, to, false, -1, from); rule != "" {
+			return ruleErr(rule, a, "%s (judged without the moved ship)", why)
+		}
 	}
 	// The ship keeps what it was: its turn of building and, in
 	// pirate-islands, its warship status (S60, S120).
