@@ -160,17 +160,15 @@ func (g *Game) meetsGoal(s int) bool {
 	case board.PirateIslands:
 		return g.fortresses[s] == 0 && g.vp(s) >= target
 	case board.WondersOfCatan:
-		var levels [4]int // each seat's wonder level (wonderLevel)
-		for w := Theater; w <= Cathedral; w++ {
-			if o := g.wonders[w].owner; o >= 0 {
-				levels[o] = g.wonders[w].level
-			}
-		}
-		if levels[s] >= 4 {
+		lvl := g.wonderLevel(s)
+		if lvl >= 4 {
 			return true
 		}
-		for o := range g.players {
-			if o != s && levels[o] >= levels[s] {
+		if lvl == 0 {
+			return false // every other seat's wonder is as far, at level 0 or more
+		}
+		for w := Theater; w <= Cathedral; w++ {
+			if o := g.wonders[w].owner; o >= 0 && o != s && g.wonders[w].level >= lvl {
 				return false
 			}
 		}
