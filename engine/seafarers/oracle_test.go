@@ -523,8 +523,10 @@ func joinsLostCounted(g *Game, s, from int, at *cornerSet) cornerSet {
 // a seat's graph does after other seats built or a scratch copy took it
 // elsewhere. After each follow the graph's longest trail must be the
 // length worked out from nothing, and after every entry so must the
-// route the game keeps (S81, S59); after every change the graph's parts
-// must be those of the pieces linked as S53 reads (naiveRouteParts).
+// route the game keeps (S81, S59), and the holder of Longest Trade Route
+// must be the one the routes give (S82); after every change the graph's
+// parts must be those of the pieces linked as S53 reads
+// (naiveRouteParts).
 func TestRouteFollowsShipMoves(t *testing.T) {
 	followed, buildings, many, rings := 0, 0, 0, 0
 	for i, sc := range []string{"new-shores", "four-islands", "wonders-of-catan", "new-world"} {
@@ -541,6 +543,9 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 			a := buf[pick.IntN(len(buf))]
 			if _, err := g.Apply(g.colour(s), []Action{a}, src); err != nil {
 				t.Fatal(err)
+			}
+			if h := g.longestHolder(g.longest); h != g.longest {
+				t.Fatalf("%s entry %d (%s by %s): S82: Longest Trade Route is held by seat %d, the routes give it to %d", sc, n, a.String(), g.colour(s), g.longest, h)
 			}
 			for o := range g.players {
 				want := routeLengthOf(g, o)

@@ -315,44 +315,49 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	if r.truncated {
 		return false
 	}
-	var gone, added [2]edgeSet // roads, ships
-	changes, adds := 0, 0
-	for i := range now.roads {
-		gone[0][i], added[0][i] = was.roads[i]&^now.roads[i], now.roads[i]&^was.roads[i]
-		gone[1][i], added[1][i] = was.ships[i]&^now.ships[i], now.ships[i]&^was.ships[i]
-		adds += bits.OnesCount64(added[0][i]) + bits.OnesCount64(added[1][i])
-		changes += bits.OnesCount64(gone[0][i]) + bits.OnesCount64(gone[1][i])
-	}
-	pieces := r.pieces - changes + adds
-	if pieces > maxNet || r.nodes+2*adds > maxNodes {
-		return false
-	}
-	for k := range gone {
-		for i, w := range gone[k] {
-			for ; w != 0; w &= w - 1 {
-				r.lift(i<<6 + bits.TrailingZeros64(w))
+	// The pieces lifted (edges) and laid (edge<<1 | kind), few in play.
+	var lifted, laid [maxNet]int
+	lifts, lays := 0, 0
+	for k, sets := range [2][2]*edgeSet{{&was.roads, &now.roads}, {&was.ships, &now.ships}} {
+		for i := range sets[0] {
+			for d := sets[0][i] ^ sets[1][i]; d != 0; d &= d - 1 {
+				e := i<<6 + bits.TrailingZeros64(d)
+				switch {
+				case sets[1][i]&(d&-d) == 0:
+					lifted[lifts] = e
+					lifts++
+				case lays == maxNet:
+					return false
+				default:
+					laid[lays] = e<<1 | k
+					lays++
+				}
 			}
 		}
 	}
-	if (was.mine != now.mine || was.others != now.others) && !r.followBuildings(g, was, now, &gone, maxNodes-2*adds) {
+	pieces := r.pieces - lifts + lays
+	if pieces > maxNet || r.nodes+2*lays > maxNodes {
 		return false
 	}
-	for k := range added {
-		for i, w := range added[k] {
-			for ; w != 0; w &= w - 1 {
-				r.add(g, i<<6+bits.TrailingZeros64(w), k, &now.mine, &now.others)
-			}
-		}
+	for _, e := range lifted[:lifts] {
+		r.lift(e)
+	}
+	if (was.mine != now.mine || was.others != now.others) && !r.followBuildings(g, was, now, maxNodes-2*lays) {
+		return false
+	}
+	for _, p := range laid[:lays] {
+		r.add(g, p>>1, p&1, &now.mine, &now.others)
 	}
 	r.pieces = pieces
 	*was = *now
 	return true
 }
 
-// followBuildings makes r, the graph of key was without its pieces gone,
-// follow the new buildings of key now, and reports whether it did: not
-// when a building was taken away or the nodes would not stay within room.
-func (r *routeGraph) followBuildings(g *Game, was, now *routeKey, gone *[2]edgeSet, room int) bool {
+// followBuildings makes r, the graph of key was without the pieces not in
+// key now, follow the new buildings of key now, and reports whether it
+// did: not when a building was taken away or the nodes would not stay
+// within room.
+func (r *routeGraph) followBuildings(g *Game, was, now *routeKey, room int) bool {
 	joined, split := now.mine, now.others
 	joined.andNot(&was.mine)
 	split.andNot(&was.others)
@@ -364,8 +369,8 @@ func (r *routeGraph) followBuildings(g *Game, was, now *routeKey, gone *[2]edgeS
 		return false
 	}
 	kept := [2]edgeSet{was.roads, was.ships}
-	kept[0].andNot(&gone[0])
-	kept[1].andNot(&gone[1])
+	kept[0].and(&now.roads)
+	kept[1].and(&now.ships)
 	for c := joined.next(0); c >= 0; c = joined.next(c + 1) {
 		r.join(g, c, &kept[1])
 	}
