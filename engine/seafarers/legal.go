@@ -803,33 +803,35 @@ func (g *Game) shipMoves(s int) *moveCache {
 	// The ships past n and where they may go are not read, so not cleared.
 	m.valid, m.seat, m.turn, m.pirate, m.rev, m.land, m.pending = true, s, g.turn, g.pirateHex(), g.rev, g.l, pending
 	m.n = 0
-	sh := g.mobileShips(s)
-	m.mobile = sh.mobile
+	var sh *shape
+	m.mobile, sh = g.mobileShips(s)
 	pirate := g.cfg.scenario == board.PirateIslands
 	var at cornerSet
 	var all edgeSet
 	if !pirate {
 		at = g.joinsAt(s, sh.ends) // joins(s, true, -1)
-		all = g.shipEdges(g.joinedEdges(s, &at, &sh), -1)
+		all = g.shipEdges(g.joinedEdges(s, &at, sh), -1)
 	}
 	// The corners where one ship ends, with no building of the seat, and
 	// the ships join: lifting the ship there unjoins them (joinsLost).
 	loose := sh.single
 	loose.and(&at)
-	for from := m.mobile.next(0); from >= 0; from = m.mobile.next(from + 1) {
-		var to edgeSet
-		switch lost := g.joinsLost(from, &loose); {
-		case pirate:
-			to = g.routeShipsAt(s, from)
-		case lost[0] < 0 && lost[1] < 0:
-			to = all
-		default:
-			to = g.withoutLost(all, &at, lost)
-		}
-		if to != (edgeSet{}) && m.n < limitShips {
-			m.from[m.n] = uint8(from)
-			m.to[m.n] = to
-			m.n++
+	for k, w := range m.mobile {
+		for ; w != 0 && m.n < limitShips; w &= w - 1 {
+			from := k<<6 + bits.TrailingZeros64(w)
+			to := &m.to[m.n]
+			switch lost := g.joinsLost(from, &loose); {
+			case pirate:
+				*to = g.routeShipsAt(s, from)
+			case lost[0] < 0 && lost[1] < 0:
+				*to = all
+			default:
+				*to = g.withoutLost(all, &at, lost)
+			}
+			if *to != (edgeSet{}) {
+				m.from[m.n] = uint8(from)
+				m.n++
+			}
 		}
 	}
 	return m

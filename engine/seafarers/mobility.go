@@ -4,32 +4,34 @@ import "math/bits"
 
 // mobileShips returns seat s's ships that may move now (S59): those
 // whose place in the seat's ships lets them move (shipShape), less those
-// built this turn (S60) and those beside the pirate (S45); with the rest
-// of the seat's shape. The shape depends only on the seat's own ships and
+// built this turn (S60) and those beside the pirate (S45); with the
+// seat's whole shape. The shape depends only on the seat's own ships and
 // anchors, so it is remembered by them (shapeMemo): not worked out again
 // for the seat's roads or cities, the other seats' pieces, or a ship moved
-// back.
-func (g *Game) mobileShips(s int) shape {
+// back. sh is the memo's own: it holds until the memo is asked again.
+func (g *Game) mobileShips(s int) (mobile edgeSet, sh *shape) {
 	key := shapeKey{ships: g.sets.ships[s], anchors: g.anchors(s)}
 	if g.shapes == nil {
 		g.shapes = new(shapeMemo)
 	}
 	m, i := g.shapes, key.slot()
-	if !m.full[i] || m.keys[i] != key {
+	if !m.full[i] || m.keys[i].ships != key.ships || m.keys[i].anchors != key.anchors {
 		m.keys[i], m.full[i] = key, true
 		m.shapes[i] = g.shipShape(s, &key.anchors)
 	}
-	sh := m.shapes[i]
-	out := &sh.mobile
-	for e := out.next(0); e >= 0; e = out.next(e + 1) {
-		if int(g.edges[e].built) == g.turn {
-			out.remove(e)
+	sh = &m.shapes[i]
+	mobile = sh.mobile
+	for k, w := range sh.mobile {
+		for ; w != 0; w &= w - 1 {
+			if e := k<<6 + bits.TrailingZeros64(w); int(g.edges[e].built) == g.turn {
+				mobile.remove(e)
+			}
 		}
 	}
 	if p := g.pirateHex(); p >= 0 {
-		out.andNot(&g.cfg.geo.hexSides[p])
+		mobile.andNot(&g.cfg.geo.hexSides[p])
 	}
-	return sh
+	return mobile, sh
 }
 
 // shape is what the ships of a seat make (shipShape).

@@ -419,13 +419,12 @@ func TestMobileShipsOracle(t *testing.T) {
 		if checkForestShape(t, g, 0, fmt.Sprintf("case %d", n)) {
 			forests++
 		}
-		sh := g.mobileShips(0)
-		mobile := sh.mobile
+		mobile, sh := g.mobileShips(0)
 		at := g.joins(0, true, -1)
 		if got := g.joinsAt(0, sh.ends); got != at {
 			t.Fatalf("case %d: S55: the ships' ends the shape gives join at %v, joins finds %v", n, got, at)
 		}
-		if got, want := g.joinedEdges(0, &at, &sh), g.edgesAt(&at); got != want {
+		if got, want := g.joinedEdges(0, &at, sh), g.edgesAt(&at); got != want {
 			t.Fatalf("case %d: S52, S59: the edges the shape gives at the corners where the ships join are %v, those at the corners %v", n, got, want)
 		}
 		for e := range g.edges {
