@@ -80,8 +80,12 @@ func (g *Game) reward(s int, a *Action, src engine.Rand) error {
 
 // autoDecide makes every owed discard, gold or reward decision that has no
 // real choice or that the seat's standing orders make (S40, S154), in seat
-// order from the active player, one after the other (S36).
+// order from the active player, one after the other (S36). With nothing
+// owed (after most rolls) there is nothing to go through.
 func (g *Game) autoDecide() {
+	if len(g.pending) == 0 {
+		return
+	}
 	n := g.nseats()
 	for k := 0; k < n; k++ {
 		s := (g.cur + k) % n

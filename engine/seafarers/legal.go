@@ -133,8 +133,17 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 }
 
 // legalDecisions lists seat s's owed discard, gold and reward decisions
-// and its answer to an open offer.
+// and its answer to an open offer: none without a decision owed or an
+// offer open (most listings), answered without a call, as it is inlined.
 func (g *Game) legalDecisions(out []Action, s int) []Action {
+	if len(g.pending) == 0 && g.offer == nil {
+		return out
+	}
+	return g.legalOwed(out, s)
+}
+
+// legalOwed is legalDecisions while a decision is owed or an offer open.
+func (g *Game) legalOwed(out []Action, s int) []Action {
 	for _, p := range g.pending {
 		if p.seat != s {
 			continue
@@ -577,11 +586,19 @@ func (g *Game) shipSpots(s, skip int) edgeSet {
 	return g.shipsAt(&at, skip)
 }
 
-// legalPlays lists the development cards seat s may play (S74–S78, S120).
+// legalPlays lists the development cards seat s may play (S74–S78, S120):
+// none after a card this turn or without a card (most listings), answered
+// without a call, as it is inlined.
 func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
-	if g.flags.CardPlayed {
+	if g.flags.CardPlayed || len(g.players[s].cards) == 0 {
 		return out
 	}
+	return g.legalCards(out, s, src)
+}
+
+// legalCards is legalPlays for a seat holding a card, before any is played
+// this turn.
+func (g *Game) legalCards(out []Action, s int, src engine.Source) []Action {
 	var seen [NumCardKinds + 1]bool
 	kinds := 0
 	for _, c := range g.players[s].cards {

@@ -32,9 +32,12 @@ func (g *Game) newDraw(kind drawKind, s int, src engine.Source) sealedDraw {
 // turn, at the entry that begins it (whose reveal they use): nobody
 // chooses when a draw resolves, and so nobody chooses what it finds (V13).
 func (g *Game) resolvesAt(s int) bool {
-	if len(g.sealed) == 0 {
-		return false
-	}
+	return len(g.sealed) > 0 && g.resolvesPending(s)
+}
+
+// resolvesPending is resolvesAt while sealed draws are pending; resolvesAt
+// answers without a call when none is (most of the time).
+func (g *Game) resolvesPending(s int) bool {
 	if !g.cfg.turnSealed {
 		return g.witnessOf(s)
 	}
