@@ -425,26 +425,32 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
 		return out
 	}
-	hand := g.players[s].hand
+	hand := &g.players[s].hand
+	var held uint8 // the resources the seat holds, a bit each
 	for i := range Resources {
 		if hand[i] > 0 {
-			out = append(out, oneForOne[i][:]...)
+			held |= 1 << i
 		}
 	}
-	return out
+	return append(out, oneForOne[held]...)
 }
 
-// oneForOne are the one-for-one offers to all (legalOffers): for each
-// resource given, one for each other resource taken, in resource order.
-// A listing copies them in a block, cheaper than writing each action.
-var oneForOne = func() (t [NumResources][NumResources - 1]Action) {
-	for i := range Resources {
-		k := 0
-		for j := range Resources {
-			if j != i {
-				t[i][k] = Action{Kind: ActOffer, All: true}
-				t[i][k].Cards[i], t[i][k].Get[j] = 1, 1
-				k++
+// oneForOne are the one-for-one offers to all (legalOffers) of a seat
+// holding the resources of a mask (a bit each): for each resource held,
+// one for each other resource taken, in resource order. A listing copies
+// them in one block, cheaper than writing each action.
+var oneForOne = func() (t [1 << NumResources][]Action) {
+	for held := range t {
+		for i := range Resources {
+			if held&(1<<i) == 0 {
+				continue
+			}
+			for j := range Resources {
+				if j != i {
+					a := Action{Kind: ActOffer, All: true}
+					a.Cards[i], a.Get[j] = 1, 1
+					t[held] = append(t[held], a)
+				}
 			}
 		}
 	}

@@ -194,7 +194,9 @@ func wonderOracle(g *Game, s int) uint8 {
 // trades (legalMaritime: the rates the place cache keeps, counts read
 // from them) with every trade of k·m cards of one resource for m of
 // another, k from 4 down to 2, that maritime accepts on a copy of the
-// game (S62, S63).
+// game (S62, S63), and its one-for-one offers to all (legalOffers: one
+// block for the resources held) with those offerTrade accepts on a copy
+// (S64-S66).
 func TestMaritimeListingOracle(t *testing.T) {
 	checked := 0
 	for i, sc := range benchScenarios {
@@ -208,6 +210,9 @@ func TestMaritimeListingOracle(t *testing.T) {
 			if s == g.cur && g.canTrade() && g.offer == nil && len(g.pending) == 0 {
 				if got, want := g.legalMaritime(nil, s), maritimeOracle(g, s); !slices.Equal(got, want) {
 					t.Fatalf("%s entry %d, seat %d: S62: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
+				}
+				if got, want := g.legalOffers(nil, s), offersOracle(g, s); !slices.Equal(got, want) {
+					t.Fatalf("%s entry %d, seat %d: S65, S66: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 				}
 				checked++
 			}
@@ -224,6 +229,22 @@ func TestMaritimeListingOracle(t *testing.T) {
 	if checked < 2000 {
 		t.Fatalf("only %d trade listings checked", checked)
 	}
+}
+
+// offersOracle lists the one-for-one offers to all that offerTrade accepts
+// from seat s, by resource given and resource taken.
+func offersOracle(g *Game, s int) []Action {
+	var out []Action
+	for i := range Resources {
+		for j := range Resources {
+			a := Action{Kind: ActOffer, All: true}
+			a.Cards[i], a.Get[j] = 1, 1
+			if j != i && g.scratch().offerTrade(s, &a, nil) == nil {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // maritimeOracle lists the trades with the bank maritime accepts from seat
