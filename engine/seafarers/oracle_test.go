@@ -135,8 +135,10 @@ func graphParts(r *routeGraph) [][2]int {
 }
 
 // checkRings compares, for every part of r with a loop whose core is one
-// ring, the trails worked out round the ring (ringLongest) with those
-// searched (searchCore), and returns how many such parts there are.
+// ring, the trails worked out round the ring on the route graph
+// (routeGraph.ringLongest) and on the junctions (junctions.ringLongest)
+// with those searched (searchCore), and returns how many such parts
+// there are. Both must see the same parts as rings.
 func checkRings(t *testing.T, r *routeGraph, what string) int {
 	t.Helper()
 	rings := 0
@@ -150,14 +152,18 @@ func checkRings(t *testing.T, r *routeGraph, what string) int {
 		r.linkJunctions(&pt, &j)
 		var links [2 * maxNet]uint8
 		core := j.peel(int(pt.pieces), &links)
-		if !j.isRing(&links) {
+		direct, ring := r.ringLongest(&pt)
+		if ring != j.isRing(&links) {
+			t.Fatalf("%s: a part of %d pieces is a ring after peeling on the route graph: %v, on its junctions: %v", what, pt.pieces, ring, j.isRing(&links))
+		}
+		if !ring {
 			continue
 		}
 		rings++
 		searched := j
 		got, want := max(j.best, j.ringLongest(&links, core)), searched.searchCore(&links, core)
-		if got != want {
-			t.Fatalf("%s: S81: a part of %d pieces whose core is a ring of %d has a longest trail of %d round the ring, %d searched", what, pt.pieces, core, got, want)
+		if got != want || direct != want {
+			t.Fatalf("%s: S81: a part of %d pieces whose core is a ring of %d has a longest trail of %d round the ring of its junctions, %d round the ring of the route graph, %d searched", what, pt.pieces, core, got, direct, want)
 		}
 	}
 	return rings
@@ -251,6 +257,175 @@ func TestRouteLengthOracle(t *testing.T) {
 	t.Logf("%d parts have a core that is one ring", rings)
 }
 
+// TestRingTrailOracle compares routeGraph.ringLongest with a search of
+// every trail, and with the junctions' answer (linkJunctions,
+// junctions.longest), on random route graphs made directly: a ring of
+// three to eight pieces with trees grown on it a piece at a time, often
+// on the node last made, so that long branches meet, or two branches of
+// one length at a time (up to maxNet pieces).
+func TestRingTrailOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(6, 81))
+	checked := 0
+	for n := 0; n < 1000; n++ {
+		var r routeGraph
+		var ends [][2]int
+		link := func(a, b int) {
+			r.nbr[a] |= 1 << b
+			r.nbr[b] |= 1 << a
+			r.recount(int8(a))
+			r.recount(int8(b))
+			ends = append(ends, [2]int{a, b})
+		}
+		ring := 3 + pick.IntN(6)
+		for i := 0; i < ring; i++ {
+			link(i, (i+1)%ring)
+		}
+		r.nodes = ring
+		for len(ends) < maxNet && pick.IntN(15) > 0 {
+			v := pick.IntN(r.nodes)
+			if pick.IntN(2) == 0 {
+				v = r.nodes - 1
+			}
+			deg := bits.OnesCount64(r.nbr[v])
+			if deg == 3 {
+				continue
+			}
+			if deg == 2 || pick.IntN(4) > 0 || len(ends)+2 > maxNet {
+				link(v, r.nodes)
+				r.nodes++
+				continue
+			}
+			// Two branches of one length from v.
+			a, b := v, v
+			for l := 1 + pick.IntN(10); l > 0 && len(ends)+2 <= maxNet; l-- {
+				link(a, r.nodes)
+				link(b, r.nodes+1)
+				a, b = r.nodes, r.nodes+1
+				r.nodes += 2
+			}
+		}
+		pt := r.part(0)
+		if pt.odd <= 2 {
+			continue
+		}
+		checked++
+		got, ok := r.ringLongest(&pt)
+		var j junctions
+		r.linkJunctions(&pt, &j)
+		want, junctions := trailSearch(ends), j.longest(int(pt.pieces))
+		if !ok || got != want || junctions != want {
+			t.Fatalf("case %d: S81: a ring of %d with trees (%d pieces): round the ring %d (seen as a ring: %v), over the junctions %d, every trail searched %d", n, ring, len(ends), got, ok, junctions, want)
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("only %d graphs checked", checked)
+	}
+}
+
+// trailSearch returns the longest trail of the graph of pieces ends (at
+// most 64), found by walking every trail from every node.
+func trailSearch(ends [][2]int) int {
+	var walk func(v int, used uint64) int
+	walk = func(v int, used uint64) int {
+		best := 0
+		for i, e := range ends {
+			if used&(1<<i) != 0 || (e[0] != v && e[1] != v) {
+				continue
+			}
+			best = max(best, 1+walk(e[0]^e[1]^v, used|1<<i))
+		}
+		return best
+	}
+	best := 0
+	for _, e := range ends {
+		best = max(best, walk(e[0], 0), walk(e[1], 0))
+	}
+	return best
+}
+
+// TestRouteRingOracle compares routeLength with the literal reading of S81
+// and S53 on random rings with trees, the shape most loops take in play:
+// the sides of a hex, all roads or all ships, with two to six paths of one
+// to four pieces (or five to thirteen) hanging off its corners or off the
+// paths before (often two from one corner), mostly to corners without
+// pieces, here and there a settlement of the seat or of another; and checks their parts whose core
+// is one ring (checkRings).
+func TestRouteRingOracle(t *testing.T) {
+	pick := rand.New(rand.NewPCG(53, 6))
+	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true}
+	pos, err := Rules{}.New(setup, engine.NewSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := Of(pos)
+	rings := 0
+	for n := 0; n < 1000; n++ {
+		g := base.Clone()
+		h := pick.IntN(g.b.NumHexes())
+		ship := pick.IntN(2) == 0
+		for _, e := range g.b.HexSides(h) {
+			g.setEdge(e, edgePiece{own: 1, ship: ship})
+		}
+		hex := g.b.HexCorners(h)
+		tips := hex[:] // the corners a path may start from
+		start := tips[0]
+		for p := 2 + pick.IntN(5); p > 0; p-- {
+			if pick.IntN(2) == 0 {
+				start = tips[pick.IntN(len(tips))]
+			}
+			c := start // else the start of the path before: two branches there
+			long := 1 + pick.IntN(4)
+			if pick.IntN(3) == 0 {
+				long += 4 + pick.IntN(6)
+			}
+			for l := long; l > 0; l-- {
+				var free []int // to corners without pieces, mostly
+				for _, e := range g.b.CornerEdges(c) {
+					ends := g.b.EdgeEnds(e)
+					if g.edges[e].own == 0 && (pick.IntN(6) == 0 || !piecesAt(g, ends[0]^ends[1]^c)) {
+						free = append(free, e)
+					}
+				}
+				if len(free) == 0 || g.sets.roads[0].count()+g.sets.ships[0].count() == maxNet {
+					break
+				}
+				e := free[pick.IntN(len(free))]
+				g.setEdge(e, edgePiece{own: 1, ship: ship != (pick.IntN(8) == 0)})
+				if ends := g.b.EdgeEnds(e); ends[0] == c {
+					c = ends[1]
+				} else {
+					c = ends[0]
+				}
+				tips = append(tips, c)
+				if pick.IntN(10) == 0 {
+					g.corners[c] = cornerPiece{own: int8(1 + pick.IntN(2)), kind: settlement}
+				}
+			}
+		}
+		g.reindex()
+		if got, want := g.routeLength(0), naiveRouteLength(g, 0); got != want {
+			t.Fatalf("case %d: S81: routeLength = %d, the literal reading gives %d", n, got, want)
+		}
+		var r routeGraph
+		r.build(g, 0)
+		rings += checkRings(t, &r, fmt.Sprintf("case %d", n))
+	}
+	if rings < 400 {
+		t.Fatalf("only %d parts have a core that is one ring: the cases are too simple", rings)
+	}
+	t.Logf("%d parts have a core that is one ring", rings)
+}
+
+// piecesAt reports whether a road or ship ends at corner c.
+func piecesAt(g *Game, c int) bool {
+	for _, e := range g.b.CornerEdges(c) {
+		if g.edges[e].own != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // randomNetwork lays a random patch of pieces on g: of seat 0 (at most
 // maxNet) and some of seat 1 on the edges near one corner, and
 // settlements of both here and there. It returns the patch's corners.
@@ -287,8 +462,9 @@ func randomNetwork(g *Game, pick *rand.Rand) []int {
 // seat 1 built on free corners, where its pieces end or not, and some
 // taken away (only by edits, when the graph is built again). After each
 // the followed graph's parts and longest trail must be those of the
-// pieces read literally (naiveRouteParts, naiveRouteLength: S53, S81); a
-// copy of the graph with no room for new nodes must not follow past it.
+// pieces read literally (naiveRouteParts, naiveRouteLength: S53, S81), and
+// its parts whose core is a ring pass checkRings; a copy of the graph with
+// no room for new nodes must not follow past it.
 func TestRouteFollowOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(53, 81))
 	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
@@ -297,7 +473,7 @@ func TestRouteFollowOracle(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := Of(pos)
-	followed, rebuilt := 0, 0
+	followed, rebuilt, rings := 0, 0, 0
 	var cut, joined int // settlements of seat 1 and of seat 0 where seat 0's pieces end
 	for n := 0; n < 100; n++ {
 		g := base.Clone()
@@ -359,12 +535,13 @@ func TestRouteFollowOracle(t *testing.T) {
 			if got, want := r.longest(), naiveRouteLength(g, 0); got != want {
 				t.Fatalf("%s: S81: the followed graph's longest trail is %d, the literal reading gives %d", what, got, want)
 			}
+			rings += checkRings(t, &r, what)
 		}
 	}
-	if followed < 2000 || cut < 100 || joined < 100 {
-		t.Fatalf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces: too few to test them", followed, rebuilt, cut, joined)
+	if followed < 2000 || cut < 100 || joined < 100 || rings < 10 {
+		t.Fatalf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces, and had %d parts whose core is one ring: too few to test them", followed, rebuilt, cut, joined, rings)
 	}
-	t.Logf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces", followed, rebuilt, cut, joined)
+	t.Logf("the graphs followed %d changes (built again %d times), with %d settlements cutting and %d joining pieces, and had %d parts whose core is one ring", followed, rebuilt, cut, joined, rings)
 }
 
 // TestMobileShipsOracle compares the ships the listings let move

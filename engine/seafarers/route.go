@@ -455,13 +455,85 @@ func (r *routeGraph) lift(e int) {
 }
 
 // loopLongest returns the longest trail of part pt, which has a loop and
-// more than two nodes of odd degree. Its runs of nodes of degree 2 become
-// single links, as long as the run, between the other nodes, the
-// junctions (degree 1 or 3), which then go to junctions.longest.
+// more than two nodes of odd degree. Most often what is left of it after
+// peeling its trees is one ring (ringLongest); else its runs of nodes of
+// degree 2 become single links, as long as the run, between the other
+// nodes, the junctions (degree 1 or 3), which go to junctions.longest.
 func (r *routeGraph) loopLongest(pt *routePart) int {
+	if l, ok := r.ringLongest(pt); ok {
+		return l
+	}
 	var j junctions
 	r.linkJunctions(pt, &j)
 	return j.longest(int(pt.pieces))
+}
+
+// ringLongest returns the longest trail of part pt, which has a loop, and
+// true, if what is left of it after its trees are peeled off, leaf by
+// leaf, is one ring. A trail enters a tree at most once, so only at its
+// start or its end, by the longest way down from the ring (down); a trail
+// inside the trees is a path, whose longest bends at some node through its
+// two longest ways down. A trail over the ring goes from one node where a
+// tree hangs to another the longer way round, or once round from one back
+// to it (each node of the ring has one tree at most).
+func (r *routeGraph) ringLongest(pt *routePart) (int, bool) {
+	var down [maxNodes][2]int8 // the two longest ways down, into different trees
+	best, peeled := 0, 0
+	left := pt.nodes
+	for leaves := pt.nodes & r.odd &^ r.multi; leaves != 0; {
+		left &^= leaves
+		var parents uint64
+		for l := leaves; l != 0; l &= l - 1 {
+			u := bits.TrailingZeros64(l)
+			peeled++
+			best = max(best, int(down[u][0])+int(down[u][1]))
+			p := bits.TrailingZeros64(r.nbr[u] & left)
+			parents |= 1 << p
+			switch d := down[u][0] + 1; {
+			case d > down[p][0]:
+				down[p] = [2]int8{d, down[p][0]}
+			case d > down[p][1]:
+				down[p][1] = d
+			}
+		}
+		leaves = 0
+		for ps := parents; ps != 0; ps &= ps - 1 {
+			if p := bits.TrailingZeros64(ps); bits.OnesCount64(r.nbr[p]&left) == 1 {
+				leaves |= 1 << p
+			}
+		}
+	}
+	// Peeling leaves what is left connected, every node on two pieces or
+	// more: one ring when it has as many pieces as nodes.
+	ring := int(pt.pieces) - peeled
+	if ring != bits.OnesCount64(left) {
+		return 0, false
+	}
+	var hung [maxNodes]int8  // the ring's nodes where a tree hangs, in order round it
+	var along [maxNodes]int8 // how far round from the first node each is
+	k := 0
+	first := bits.TrailingZeros64(left)
+	var from uint64 // the node last left, none at first: either way round
+	for v, far := first, 0; ; far++ {
+		if down[v][0] > 0 {
+			hung[k], along[k] = int8(v), int8(far)
+			k++
+		}
+		next := r.nbr[v] & left &^ from
+		from, v = 1<<v, bits.TrailingZeros64(next)
+		if v == first {
+			break
+		}
+	}
+	for a := 0; a < k; a++ {
+		d := int(down[hung[a]][0])
+		best = max(best, ring+d)
+		for b := a + 1; b < k; b++ {
+			arc := int(along[b] - along[a])
+			best = max(best, max(arc, ring-arc)+d+int(down[hung[b]][0]))
+		}
+	}
+	return best, true
 }
 
 // linkJunctions fills j with the junctions of part pt and the links
