@@ -727,9 +727,11 @@ func (j *junctions) ringLongest(left *[2 * maxNet]uint8, ring int) int {
 // longer than its start's (maxEnd).
 func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
 	var waiting uint64 // the junctions of the core not yet started from
+	var odd uint64     // those with an odd number of links left
 	for v := 0; v < j.n; v++ {
 		if left[v] > 1 {
 			waiting |= 1 << v
+			odd |= uint64(left[v]&1) << v
 		}
 	}
 	for waiting != 0 && j.best < j.bound {
@@ -741,7 +743,7 @@ func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
 		}
 		waiting &^= 1 << v
 		j.maxEnd = int(j.down[v][0])
-		j.search(v, v, j.maxEnd, core, j.peeled)
+		j.search(v, v, j.maxEnd, core, j.peeled, odd)
 	}
 	return j.best
 }
@@ -749,21 +751,24 @@ func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
 // search walks every trail over the core from junction start, now at v,
 // acc pieces long so far (the way down at start included), over links not
 // in used, keeping in best the longest with the way down at its end (the
-// second longest when it ends where it began); left counts the core's
-// pieces not yet taken, so that a trail that cannot beat best with a way
-// down of maxEnd at its end stops.
-func (j *junctions) search(start, v, acc, left int, used uint64) {
+// second longest when it ends where it began). The core's pieces not yet
+// taken (left) and its junctions with an odd number of links not taken
+// (odd) bound the rest of a trail, so that one that cannot beat best with
+// a way down of maxEnd at its end stops: a trail from v leaves a link
+// untaken for each pair of odd junctions beyond two (Euler).
+func (j *junctions) search(start, v, acc, left int, used, odd uint64) {
 	end := int(j.down[v][0])
 	if v == start {
 		end = int(j.down[v][1])
 	}
 	j.best = max(j.best, acc+end)
-	if acc+left+j.maxEnd <= j.best || j.best >= j.bound {
+	rest := left - max(0, bits.OnesCount64(odd)-2)/2
+	if acc+rest+j.maxEnd <= j.best || j.best >= j.bound {
 		return
 	}
 	for _, l := range j.adj[v][:j.deg[v]] {
 		if used&(1<<l.link) == 0 {
-			j.search(start, int(l.to), acc+int(l.len), left-int(l.len), used|1<<l.link)
+			j.search(start, int(l.to), acc+int(l.len), left-int(l.len), used|1<<l.link, odd^1<<v^1<<l.to)
 		}
 	}
 }
