@@ -257,16 +257,25 @@ func TestRouteLengthOracle(t *testing.T) {
 	t.Logf("%d parts have a core that is one ring", rings)
 }
 
+// soakTimes returns n, or n times 20 with ELASUND_SOAK set (make soak).
+func soakTimes(n int) int {
+	if os.Getenv("ELASUND_SOAK") != "" {
+		return 20 * n
+	}
+	return n
+}
+
 // TestRingTrailOracle compares routeGraph.ringLongest with a search of
 // every trail, and with the junctions' answer (linkJunctions,
 // junctions.longest), on random route graphs made directly: a ring of
 // three to eight pieces with trees grown on it a piece at a time, often
 // on the node last made, so that long branches meet, or two branches of
-// one length at a time (up to maxNet pieces).
+// one length at a time (up to maxNet pieces). With ELASUND_SOAK set it
+// makes twenty times as many.
 func TestRingTrailOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(6, 81))
 	checked := 0
-	for n := 0; n < 1000; n++ {
+	for n := 0; n < soakTimes(1000); n++ {
 		var r routeGraph
 		var ends [][2]int
 		link := func(a, b int) {
@@ -348,8 +357,9 @@ func trailSearch(ends [][2]int) int {
 // the sides of a hex, all roads or all ships, with two to six paths of one
 // to four pieces (or five to thirteen) hanging off its corners or off the
 // paths before (often two from one corner), mostly to corners without
-// pieces, here and there a settlement of the seat or of another; and checks their parts whose core
-// is one ring (checkRings).
+// pieces, here and there a settlement of the seat or of another; and
+// checks their parts whose core is one ring (checkRings). With
+// ELASUND_SOAK set it makes twenty times as many.
 func TestRouteRingOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(53, 6))
 	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "new-shores"}, Sandbox: true}
@@ -359,7 +369,7 @@ func TestRouteRingOracle(t *testing.T) {
 	}
 	base := Of(pos)
 	rings := 0
-	for n := 0; n < 1000; n++ {
+	for n := 0; n < soakTimes(1000); n++ {
 		g := base.Clone()
 		h := pick.IntN(g.b.NumHexes())
 		ship := pick.IntN(2) == 0
@@ -464,7 +474,8 @@ func randomNetwork(g *Game, pick *rand.Rand) []int {
 // the followed graph's parts and longest trail must be those of the
 // pieces read literally (naiveRouteParts, naiveRouteLength: S53, S81), and
 // its parts whose core is a ring pass checkRings; a copy of the graph with
-// no room for new nodes must not follow past it.
+// no room for new nodes must not follow past it. With ELASUND_SOAK set it
+// follows twenty times as many networks.
 func TestRouteFollowOracle(t *testing.T) {
 	pick := rand.New(rand.NewPCG(53, 81))
 	setup := engine.Setup{Seats: []string{"red", "blue", "white"}, Choices: map[string]string{"scenario": "four-islands"}, Sandbox: true}
@@ -475,7 +486,7 @@ func TestRouteFollowOracle(t *testing.T) {
 	base := Of(pos)
 	followed, rebuilt, rings := 0, 0, 0
 	var cut, joined int // settlements of seat 1 and of seat 0 where seat 0's pieces end
-	for n := 0; n < 100; n++ {
+	for n := 0; n < soakTimes(100); n++ {
 		g := base.Clone()
 		near := randomNetwork(g, pick)
 		g.reindex()
