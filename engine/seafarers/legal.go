@@ -605,16 +605,20 @@ func (g *Game) legalPlays(out []Action, s int, src engine.Source) []Action {
 // legalCards is legalPlays for a seat holding a card, before any is played
 // this turn.
 func (g *Game) legalCards(out []Action, s int, src engine.Source) []Action {
-	var seen [NumCardKinds + 1]bool
-	kinds := 0
+	// The kinds the seat may play, a bit each (1<<kind): not a card bought
+	// this turn (S74), nor a victory point card outside four-seat
+	// pirate-islands (S79, S120). Most seats holding cards hold only
+	// those, and list nothing at once.
+	var playable uint8
 	for _, c := range g.players[s].cards {
-		if c.kind == Sealed || c.got >= g.turn || seen[c.kind] {
-			continue
+		if c.kind != Sealed && c.got < g.turn {
+			playable |= 1 << c.kind
 		}
-		seen[c.kind] = true
-		kinds++
 	}
-	if kinds == 0 {
+	if !(g.cfg.scenario == board.PirateIslands && g.nseats() == 4) {
+		playable &^= 1 << VictoryPoint
+	}
+	if playable == 0 {
 		return out
 	}
 	switch g.phase {
@@ -627,7 +631,7 @@ func (g *Game) legalCards(out []Action, s int, src engine.Source) []Action {
 		return out
 	}
 	for _, k := range CardKinds {
-		if !seen[k] || k == VictoryPoint && !(g.cfg.scenario == board.PirateIslands && g.nseats() == 4) {
+		if playable&(1<<k) == 0 {
 			continue
 		}
 		switch k {

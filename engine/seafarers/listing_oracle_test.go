@@ -370,3 +370,71 @@ func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) 
 	}
 	return hands, bank, gold
 }
+
+// TestCardListingOracle plays a random game of every scenario and, at
+// every entry of the player whose turn it is, compares the kinds of
+// development card its listing plays (legalPlays: the kinds held a bit
+// each, victory points left out at once) with the kinds playableCard
+// allows one by one (S29, S74, S79, S120): a knight, a victory point card
+// or monopoly is listed exactly when allowed, year of plenty when allowed
+// and the bank holds a card, road building only when allowed.
+func TestCardListingOracle(t *testing.T) {
+	checked, victoryOnly := 0, 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(600+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 74))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			if s == g.cur {
+				var listed, allowed uint8 // card kinds, a bit each
+				for _, a := range g.legalPlays(nil, s, src.Clone()) {
+					listed |= 1 << a.Card
+				}
+				held := uint8(0)
+				for _, k := range CardKinds {
+					if _, err := g.playableCard(s, k, &Action{Kind: ActPlay, Card: k}); err == nil {
+						allowed |= 1 << k
+					}
+					if g.owns(s, k) {
+						held |= 1 << k
+					}
+				}
+				sure := allowed &^ (1<<RoadBuilding | 1<<YearOfPlenty)
+				if g.bank.Total() > 0 {
+					sure |= allowed & (1 << YearOfPlenty)
+				}
+				if listed&^allowed != 0 || listed&sure != sure {
+					t.Fatalf("%s entry %d, seat %d: S74: listed card kinds %05b, allowed %05b", sc, n, s, listed>>1, allowed>>1)
+				}
+				if held == 1<<VictoryPoint && !g.flags.CardPlayed {
+					victoryOnly++
+				}
+				checked++
+			}
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if checked < 2000 || victoryOnly < 100 {
+		t.Fatalf("only %d card listings checked, %d with only victory point cards", checked, victoryOnly)
+	}
+}
+
+// owns reports whether seat s holds a card of kind k, played or not yet.
+func (g *Game) owns(s int, k CardKind) bool {
+	for _, c := range g.players[s].cards {
+		if c.kind == k {
+			return true
+		}
+	}
+	return false
+}
