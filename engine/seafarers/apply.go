@@ -254,7 +254,7 @@ func (g *Game) act(s int, a *Action, en *entry) error {
 	case ActTrade:
 		return g.maritime(s, a)
 	case ActOffer:
-		return g.offerTrade(s, a, en.src)
+		return g.offerTrade(s, a)
 	case ActEnd:
 		return g.end(s, a)
 	case ActBuild:

@@ -52,8 +52,13 @@ func (g *Game) waitingMask() uint8 {
 	return mask
 }
 
-// awaited reports whether the game waits for seat s.
+// awaited reports whether the game waits for seat s. Without a decision
+// owed or an offer open (most of the time) that is the active player
+// alone; else it asks waitingMask.
 func (g *Game) awaited(s int) bool {
+	if len(g.pending) == 0 && g.offer == nil {
+		return s == g.cur && !g.over()
+	}
 	return g.waitingMask()&(1<<s) != 0
 }
 

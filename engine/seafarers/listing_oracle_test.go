@@ -239,7 +239,7 @@ func offersOracle(g *Game, s int) []Action {
 		for j := range Resources {
 			a := Action{Kind: ActOffer, All: true}
 			a.Cards[i], a.Get[j] = 1, 1
-			if j != i && g.scratch().offerTrade(s, &a, nil) == nil {
+			if j != i && g.scratch().offerTrade(s, &a) == nil {
 				out = append(out, a)
 			}
 		}

@@ -9,11 +9,24 @@ import "github.com/elasund/elasund/engine/seafarers/board"
 // would tell the mover their dice before they chose to roll.
 func (g *Game) checkPlaces(move []Action) error {
 	for i := range move {
+		if !move[i].Kind.namesPlace() {
+			continue // most entries: nothing to look up
+		}
 		if rule, why := g.placeProblem(&move[i]); rule != "" {
 			return ruleErr(rule, &move[i], "%s", why)
 		}
 	}
 	return nil
+}
+
+// namesPlace reports whether an action of kind k may name a hex, corner
+// or edge: the kinds placeProblem looks at.
+func (k ActionKind) namesPlace() bool {
+	switch k {
+	case ActPlace, ActBuild, ActMoveShip, ActPlay, ActHarbour, ActRobber, ActPirate:
+		return true
+	}
+	return false
 }
 
 // placeProblem returns the rule and reason when an action names a place

@@ -33,3 +33,25 @@ func TestPlacesCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesPlaceCoversPlaceProblem: checkPlaces asks placeProblem only
+// about the action kinds namesPlace lists, so every kind placeProblem
+// would refuse for a place off the board must be listed (S14, S15). Every
+// kind is tried with every place off the board, with the pieces and the
+// card that make it read its places.
+func TestNamesPlaceCoversPlaceProblem(t *testing.T) {
+	g := base2(t).g
+	off, err := ParseMove("place settlement Z99.n road Y2-Z3; move ship Y2-Z3 Y4-Z5; robber Z99")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := ActNone; k <= ActOrders; k++ {
+		for _, piece := range []Piece{Road, Ship, Settlement, City} {
+			a := Action{Kind: k, Piece: piece, Piece2: Road, Card: RoadBuilding,
+				Corner: off[0].Corner, Edge: off[1].Edge, Edge2: off[1].Edge2, Hex: off[2].Hex}
+			if rule, why := g.placeProblem(&a); rule != "" && !k.namesPlace() {
+				t.Errorf("kind %d (piece %v) is refused by placeProblem (%s: %s) but namesPlace leaves it out, so checkPlaces would not look (S15)", k, piece, rule, why)
+			}
+		}
+	}
+}

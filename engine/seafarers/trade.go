@@ -1,9 +1,6 @@
 package seafarers
 
-import (
-	"github.com/elasund/elasund/engine"
-	"github.com/elasund/elasund/engine/seafarers/board"
-)
+import "github.com/elasund/elasund/engine/seafarers/board"
 
 // canTrade reports whether trade is possible now (S61, S25).
 func (g *Game) canTrade() bool {
@@ -107,7 +104,7 @@ func (g *Game) maritime(s int, a *Action) error {
 }
 
 // offerTrade opens a domestic offer (S64–S68, S71).
-func (g *Game) offerTrade(s int, a *Action, src engine.Rand) error {
+func (g *Game) offerTrade(s int, a *Action) error {
 	if err := g.tradePhase(a); err != nil {
 		return err
 	}
