@@ -209,10 +209,12 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 	if !g.l.dealt || g.players[s].supply[supSettlement] == 0 {
 		return out
 	}
-	// The corners settleProblem refuses at once, left out before it is
-	// asked (and words its reason): those that are no land (S49), hold a
-	// building or stand beside one (S15, S48), lie in no area for setup
-	// or bear a mark (S20, S126).
+	// The corners where settleProblem allows a setup settlement, read
+	// here without its reasons (TestSetupListingOracle holds them to it):
+	// no building on them or beside them (S15, S48), land (S49), not a
+	// village's (S107), explored and not pending (S20), not touching a
+	// tribe's island (S102, S107), in an area for setup and with no mark
+	// (S20, S126).
 	var blocked cornerSet
 	for c := g.sets.taken.next(0); c >= 0; c = g.sets.taken.next(c + 1) {
 		if g.corners[c].kind != noBuilding {
@@ -225,10 +227,10 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 	roads, ships := g.setupEdges()
 	a := Action{Kind: ActPlace}
 	for c := 0; c < b.NumCorners(); c++ {
-		if blocked.has(c) || !g.l.landCorner(c) || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
+		if blocked.has(c) || g.l.cflag[c]&(fLand|fFog|fUnknown) != fLand || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
 			continue
 		}
-		if r, _ := g.settleProblem(s, c, true); r != "" {
+		if g.cfg.cornerVillage[c] >= 0 || g.cfg.geo.cornerHexes[c]&g.cfg.closedHexes != 0 || len(g.sealed) > 0 && g.cornerUnexplored(c) {
 			continue
 		}
 		a.Corner = b.Corner(c)
