@@ -463,6 +463,11 @@ var oneForOne = func() (t [1 << NumResources][]Action) {
 func (g *Game) legalBuilds(out []Action, s int) []Action {
 	b := g.b
 	p := &g.players[s]
+	// Every piece but the city costs a lumber: a hand without one that
+	// is short of a city, as most hands of a listing are, builds nothing.
+	if p.hand.Of(Lumber) == 0 && !p.hand.Contains(costCity) {
+		return out
+	}
 	var pc *placeCache // worked out once something is affordable
 	a := Action{Kind: ActBuild, Piece: Road}
 	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {

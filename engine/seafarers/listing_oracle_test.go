@@ -438,3 +438,72 @@ func (g *Game) owns(s int, k CardKind) bool {
 	}
 	return false
 }
+
+// TestBuildListingOracle plays a random game of every scenario and, at
+// every entry where the player whose turn it is may build, compares its
+// build listing (legalBuilds: nothing at once for a hand without lumber
+// and short of a city, the places from the place cache) with one built by
+// asking the supply, the cost and roadProblem, shipProblem and
+// settleProblem about every edge and corner (S12, S30, S47–S55).
+func TestBuildListingOracle(t *testing.T) {
+	checked, listed := 0, 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(700+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 47))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			if s == g.cur && (g.phase == PhaseTrade || g.phase == PhaseBuild) && g.offer == nil && len(g.pending) == 0 {
+				got, want := g.legalBuilds(nil, s), buildOracle(g, s)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s entry %d, seat %d: S47-S55: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
+				}
+				checked++
+				listed += len(got)
+			}
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if checked < 2000 || listed < 500 {
+		t.Fatalf("only %d build listings checked, %d builds listed", checked, listed)
+	}
+}
+
+// buildOracle lists seat s's builds piece by piece: roads and ships by
+// edge, then settlements and cities by corner.
+func buildOracle(g *Game, s int) []Action {
+	b := g.b
+	p := &g.players[s]
+	var out []Action
+	for _, piece := range []Piece{Road, Ship} {
+		cost, sup := costRoad, supRoad
+		if piece == Ship {
+			cost, sup = costShip, supShip
+		}
+		for e := 0; e < b.NumEdges() && p.supply[sup] > 0 && p.hand.Contains(cost); e++ {
+			if r, _ := g.edgeProblem(s, e, piece, -1); r == "" {
+				out = append(out, Action{Kind: ActBuild, Piece: piece, Edge: b.Edge(e)})
+			}
+		}
+	}
+	for c := 0; c < b.NumCorners() && p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement); c++ {
+		if r, _ := g.settleProblem(s, c, false); r == "" {
+			out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
+		}
+	}
+	for c := 0; c < b.NumCorners() && p.supply[supCity] > 0 && p.hand.Contains(costCity); c++ {
+		if g.corners[c].own == int8(s+1) && g.corners[c].kind == settlement {
+			out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
+		}
+	}
+	return out
+}
