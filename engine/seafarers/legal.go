@@ -193,7 +193,10 @@ func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
 			for c2 := min(n1, h[2]); c2 >= 0 && n1-c2 <= left[3]; c2-- {
 				c[2] = int8(c2)
 				n2 := n1 - c2
-				for c3 := min(n2, h[3]); c3 >= 0 && n2-c3 <= left[4]; c3-- {
+				// The last two resources share what is left: from as many
+				// of the fourth as it holds down to as few as the fifth
+				// allows.
+				for c3, least := min(n2, h[3]), max(0, n2-h[4]); c3 >= least; c3-- {
 					c[3], c[4] = int8(c3), int8(n2-c3)
 					out = append(out, a)
 				}

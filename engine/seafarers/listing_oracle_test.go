@@ -507,3 +507,39 @@ func buildOracle(g *Game, s int) []Action {
 	}
 	return out
 }
+
+// TestSubHandsOracle compares subHands (the last two resources' counts
+// read from their bounds) with every choice of 0 to h[i] cards of each
+// resource of every hand of up to 3 cards a resource, kept when it takes
+// exactly n cards, in the listing's order: the first resource's count
+// falling first (discards S39, gold S35, Year of Plenty S77).
+func TestSubHandsOracle(t *testing.T) {
+	for code := 0; code < 4*4*4*4*4; code++ {
+		var h Hand
+		for i, k := 0, code; i < NumResources; i, k = i+1, k/4 {
+			h[i] = k % 4
+		}
+		for n := 0; n <= h.Total()+1; n++ {
+			var want []Action
+			var walk func(i, left int, a Action)
+			walk = func(i, left int, a Action) {
+				if i == NumResources {
+					if left == 0 {
+						want = append(want, a)
+					}
+					return
+				}
+				for c := h[i]; c >= 0; c-- {
+					a.Cards[i] = int8(c)
+					walk(i+1, left-c, a)
+				}
+			}
+			if n > 0 {
+				walk(0, n, Action{Kind: ActDiscard})
+			}
+			if got := subHands(nil, ActDiscard, h, n); !slices.Equal(got, want) {
+				t.Fatalf("S39: the discards of %d cards from %v: listed %q, want %q", n, h, FormatMove(got), FormatMove(want))
+			}
+		}
+	}
+}
