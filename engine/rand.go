@@ -53,6 +53,23 @@ type Seeded struct {
 	streams []seededStream
 	// hashes is shared with every source cloned or derived from this one.
 	hashes *seededHashes
+	// room holds the first streams, so that a source of few streams (a
+	// derived one has one: a sealed draw's; a game's a few) is made in one
+	// allocation. streams points into it: a Seeded is handled by pointer,
+	// never copied.
+	room [seededRoom]seededStream
+}
+
+// seededRoom is the number of streams a Seeded holds without an
+// allocation of their own.
+const seededRoom = 2
+
+// newSeeded returns a source of seed sharing hashes, its streams in its
+// room.
+func newSeeded(seed uint64, hashes *seededHashes) *Seeded {
+	s := &Seeded{seed: seed, hashes: hashes}
+	s.streams = s.room[:0]
+	return s
 }
 
 type seededStream struct {
@@ -134,7 +151,7 @@ func (h *seededHashes) seed(input []byte) uint64 {
 }
 
 // NewSeeded returns a Seeded source for seed.
-func NewSeeded(seed uint64) *Seeded { return &Seeded{seed: seed, hashes: new(seededHashes)} }
+func NewSeeded(seed uint64) *Seeded { return newSeeded(seed, new(seededHashes)) }
 
 // Intn returns a uniform integer in [0, n) from the named stream.
 func (s *Seeded) Intn(stream string, n int) int {
@@ -152,8 +169,8 @@ func (s *Seeded) Intn(stream string, n int) int {
 
 // Clone returns an independent copy.
 func (s *Seeded) Clone() Source {
-	c := &Seeded{seed: s.seed, streams: make([]seededStream, len(s.streams)), hashes: s.hashes}
-	copy(c.streams, s.streams)
+	c := newSeeded(s.seed, s.hashes)
+	c.streams = append(c.streams, s.streams...)
 	return c
 }
 
@@ -179,5 +196,5 @@ func (s *Seeded) Derive(label string, parts ...[]byte) Rand {
 	for _, p := range parts {
 		b = append(b, p...)
 	}
-	return &Seeded{seed: s.hashes.seed(b), hashes: s.hashes}
+	return newSeeded(s.hashes.seed(b), s.hashes)
 }

@@ -83,3 +83,28 @@ func TestSeededDerivationsPinned(t *testing.T) {
 		t.Errorf("the same derivation draws %v and %v, %v and %v", got[0], got[6], got[1], got[7])
 	}
 }
+
+// TestSeededCloneIndependent: a clone taken while the source's streams
+// still fit in its room, and the source, draw apart: drawing from one
+// (past the room, too) moves nothing in the other, and both draw what an
+// untouched source at that point draws.
+func TestSeededCloneIndependent(t *testing.T) {
+	at := func() *Seeded { // a source after one draw, its stream in its room
+		s := NewSeeded(5)
+		s.Intn("dice", 6)
+		return s
+	}
+	want := seededDraws(at())
+	s := at()
+	c := s.Clone()
+	fromClone := seededDraws(c)
+	fromSource := seededDraws(s)
+	if !slices.Equal(fromClone, want) || !slices.Equal(fromSource, want) {
+		t.Errorf("a clone draws %v and its source then %v, want both %v", fromClone, fromSource, want)
+	}
+	d := at().Derive("label", []byte("part"))
+	c2 := d.(*Seeded).Clone()
+	if got, want := seededDraws(d), seededDraws(c2); !slices.Equal(got, want) {
+		t.Errorf("a derived source draws %v, its clone %v", got, want)
+	}
+}

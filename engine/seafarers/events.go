@@ -86,13 +86,19 @@ func (l *eventLog) sayf(format string, args ...any) {
 func (l *eventLog) reset() { l.text, l.ends = l.text[:0], l.ends[:0] }
 
 // took returns the events written since the last reset as strings, nil for
-// none, and resets the log.
+// none, and resets the log. It is small enough to inline where an entry
+// wrote nothing (a quiet game: every entry of a bot or a simulation).
 func (l *eventLog) took() []string {
-	n := len(l.ends)
-	if n == 0 {
-		l.reset()
+	if len(l.ends) == 0 {
+		l.text = l.text[:0] // an event begun and not ended is dropped, as reset drops it
 		return nil
 	}
+	return l.takeAll()
+}
+
+// takeAll is took when events were written.
+func (l *eventLog) takeAll() []string {
+	n := len(l.ends)
 	if len(l.room) < n {
 		l.room = make([]string, max(n, eventRoom))
 	}
