@@ -328,6 +328,18 @@ func (g *Game) legalRobber(out []Action, s int) []Action {
 // or one without a seat where it robs nobody.
 func (g *Game) appendHexMoves(out []Action, k ActionKind, hexes uint64, by *[4]uint64) []Action {
 	robbed := by[0] | by[1] | by[2] | by[3] // the hexes where some seat may be robbed
+	// What each seat holds that can be stolen, a bit per seat, read once
+	// for all the hexes: a resource card, and for the cloth-for-catan
+	// pirate a cloth (S112).
+	var cards, cloths uint8
+	for v := range g.players {
+		if g.players[v].hand.Total() > 0 {
+			cards |= 1 << v
+		}
+		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
+			cloths |= 1 << v
+		}
+	}
 	a := Action{Kind: k}
 	for ; hexes != 0; hexes &= hexes - 1 {
 		h := bits.TrailingZeros64(hexes)
@@ -336,7 +348,7 @@ func (g *Game) appendHexMoves(out []Action, k ActionKind, hexes uint64, by *[4]u
 			out = append(out, a)
 			continue
 		}
-		out = g.appendSteals(out, &a, victimsAt(by, h))
+		out = g.appendSteals(out, &a, victimsAt(by, h), cards, cloths)
 	}
 	return out
 }
@@ -374,17 +386,17 @@ func victimsAt(by *[4]uint64, h int) uint8 {
 }
 
 // appendSteals appends move a (a robber or pirate move) with each of the
-// victims (a bit per seat) that holds what it steals: a resource card, or
-// for the cloth-for-catan pirate a cloth (S112), a move for each.
-func (g *Game) appendSteals(out []Action, a *Action, victims uint8) []Action {
-	cloth := a.Kind == ActPirate && g.cfg.scenario == board.ClothForCatan
+// victims (a bit per seat) that holds what it steals: a resource card
+// (cards, a bit per seat), or a cloth (cloths, for the cloth-for-catan
+// pirate, S112), a move for each.
+func (g *Game) appendSteals(out []Action, a *Action, victims, cards, cloths uint8) []Action {
 	for ; victims != 0; victims &= victims - 1 {
 		v := bits.TrailingZeros8(victims)
 		a.Seat, a.Cloth = g.colour(v), false
-		if g.players[v].hand.Total() > 0 {
+		if cards>>v&1 != 0 {
 			out = append(out, *a)
 		}
-		if cloth && g.players[v].cloth > 0 {
+		if cloths>>v&1 != 0 {
 			a.Cloth = true
 			out = append(out, *a)
 		}
@@ -931,19 +943,22 @@ func (g *Game) joinsLost(from int, loose *cornerSet) [2]int {
 func (g *Game) legalScenario(out []Action, s int) []Action {
 	switch g.cfg.scenario {
 	case board.WondersOfCatan:
-		own := g.wonderOf(s)
-		if own == NoWonder && g.players[s].supply[supShip] > 0 {
-			var free uint8 // the wonders nobody started
-			for w := Theater; w <= Cathedral; w++ {
-				if g.wonders[w].owner < 0 {
-					free |= 1 << w
-				}
+		// The seat's wonder (wonderOf) and the wonders nobody started, a
+		// bit each, in one pass.
+		own, free := NoWonder, uint8(0)
+		for w := Theater; w <= Cathedral; w++ {
+			switch o := g.wonders[w].owner; {
+			case o == s:
+				own = w
+			case o < 0:
+				free |= 1 << w
 			}
-			met := g.wondersMet(s, free)
-			for w := Theater; w <= Cathedral; w++ {
-				if met&(1<<w) != 0 {
-					out = append(out, Action{Kind: ActWonder, Wonder: w})
-				}
+		}
+		if own == NoWonder && free != 0 && g.players[s].supply[supShip] > 0 {
+			// Most seats meet no wonder's needs: the bits met are visited,
+			// lowest (the Theater) first.
+			for met := g.wondersMet(s, free); met != 0; met &= met - 1 {
+				out = append(out, Action{Kind: ActWonder, Wonder: Wonder(bits.TrailingZeros8(met))})
 			}
 		}
 		if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {

@@ -124,6 +124,9 @@ func TestWonderRequirementsOracle(t *testing.T) {
 				if want != 0 {
 					met++
 				}
+				if got, want := g.legalScenario(nil, s), wonderListingOracle(g, s); !slices.Equal(got, want) {
+					t.Fatalf("game %d entry %d, seat %d: S129, S130: listed %q, want %q", i, n, s, FormatMove(got), FormatMove(want))
+				}
 			}
 			s := awaitedSeat(g, pick)
 			var ls = src.Clone()
@@ -542,4 +545,22 @@ func TestSubHandsOracle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wonderListingOracle lists seat s's wonder actions wonder by wonder: to
+// start each wonder nobody started whose needs it meets
+// (wonderRequirement), while it has none and a ship in supply, or to
+// build its own a level further while it holds the cost (S129, S130).
+func wonderListingOracle(g *Game, s int) []Action {
+	var out []Action
+	own := g.wonderOf(s)
+	for w := Theater; w <= Cathedral; w++ {
+		if own == NoWonder && g.players[s].supply[supShip] > 0 && g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
+			out = append(out, Action{Kind: ActWonder, Wonder: w})
+		}
+	}
+	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
+		out = append(out, Action{Kind: ActBuildWonder})
+	}
+	return out
 }
