@@ -39,38 +39,51 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 		}
 		return g.log.took(), nil
 	}
-	w := g.scratch()
-	w.log.room, w.log.bytes = g.log.room, g.log.bytes // w becomes g: its events may come from g's rooms
-	w.log.reset()
-	if !w.l.dealt && s == 0 {
-		if err := w.dealFromEntry(src); err != nil {
-			return nil, err
+	// The move may be refused after a change: it is applied to g, with a
+	// copy of g to go back to. (The steps take no scratch copy of g, which
+	// would overwrite it.)
+	back := g.scratch()
+	g.log.reset()
+	if err := g.applyEntry(s, move, src); err != nil {
+		room, bytes := g.log.room, g.log.bytes // the events handed out live there
+		g.adopt(back)
+		g.log.room, g.log.bytes = room, bytes
+		return nil, err
+	}
+	return g.log.took(), nil
+}
+
+// applyEntry applies a move that inPlace does not take: it deals the board
+// and resolves sealed draws first when the entry does, then applies the
+// actions one by one. On an error g may be half changed.
+func (g *Game) applyEntry(s int, move []Action, src engine.Source) error {
+	if !g.l.dealt && s == 0 {
+		if err := g.dealFromEntry(src); err != nil {
+			return err
 		}
-		w.log.say("the board is dealt (S132)")
+		g.log.say("the board is dealt (S132)")
 	}
 	en := &entry{src: src}
-	if w.resolvesAt(s) {
-		wasOver := w.over()
-		if err := w.resolveDraws(s, src); err != nil {
-			return nil, err
+	if g.resolvesAt(s) {
+		wasOver := g.over()
+		if err := g.resolveDraws(s, src); err != nil {
+			return err
 		}
 		en.resolved = 1
-		if w.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
-			return nil, ruleErr("S145", &move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
+		if g.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
+			return ruleErr("S145", &move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
 		}
 	}
 	for i := range move {
 		a := &move[i] // read where it is: an action is large to copy
-		if w.over() && i > 0 {
-			return nil, ruleErr("S86", a, "the game ended with %q: end the move there", move[i-1].String())
+		if g.over() && i > 0 {
+			return ruleErr("S86", a, "the game ended with %q: end the move there", move[i-1].String())
 		}
-		if err := w.step(s, a, en); err != nil {
-			return nil, err
+		if err := g.step(s, a, en); err != nil {
+			return err
 		}
 	}
-	ev := w.log.took()
-	g.adopt(w)
-	return ev, nil
+	return nil
 }
 
 // inPlace reports whether a move can be applied to g directly: a single

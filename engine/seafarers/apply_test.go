@@ -1,0 +1,57 @@
+package seafarers
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRefusedEntryRestores: an entry refused after it changed the game (a
+// listed action and then a random one, or the sealed draws it resolves and
+// then a random action) leaves the game as it was (topic moves: a move is
+// atomic; S138), and the game then goes on from there, in random games of
+// every scenario.
+func TestRefusedEntryRestores(t *testing.T) {
+	afterChange, resolving := 0, 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(900+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 138))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			a := buf[pick.IntN(len(buf))]
+			if n%8 == 0 || g.resolvesAt(s) {
+				bad := []Action{a, randomAction(g, pick)}
+				if g.resolvesAt(s) {
+					bad = bad[1:]
+				}
+				before, was := stateJSON(t, Wrap(g, setup)), g.Clone()
+				if _, err := g.Apply(g.colour(s), bad, src.Clone()); err != nil {
+					if got := stateJSON(t, Wrap(g, setup)); got != before {
+						t.Fatalf("%s entry %d: the refused entry %v (%v) changed the game:\n%s\nwant\n%s", sc, n, bad, err, got, before)
+					}
+					if len(bad) == 1 {
+						resolving++
+					} else {
+						afterChange++
+					}
+				} else {
+					g = was // the entry was legal: go on from before it
+				}
+			}
+			if _, err := g.Apply(g.colour(s), []Action{a}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	t.Logf("%d entries refused after a listed action, %d after resolving sealed draws", afterChange, resolving)
+	if afterChange < 500 || resolving < 50 {
+		t.Fatalf("only %d entries refused after a listed action and %d after resolving sealed draws", afterChange, resolving)
+	}
+}
