@@ -107,10 +107,14 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		}
 		return out
 	}
-	if g.offer != nil {
-		for t := range g.players {
-			if g.offer.accepted&(1<<t) != 0 && g.players[s].hand.Contains(g.offer.give) && g.players[t].hand.Contains(g.offer.get) {
-				out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
+	if o := g.offer; o != nil {
+		// A seat that accepted is confirmed while both still hold their
+		// cards (S69); most of the time nobody has accepted yet.
+		if o.accepted != 0 && g.players[s].hand.Contains(o.give) {
+			for t := range g.players {
+				if o.accepted&(1<<t) != 0 && g.players[t].hand.Contains(o.get) {
+					out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
+				}
 			}
 		}
 		return append(out, Action{Kind: ActWithdraw})

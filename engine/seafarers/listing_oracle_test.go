@@ -564,3 +564,51 @@ func wonderListingOracle(g *Game, s int) []Action {
 	}
 	return out
 }
+
+// TestConfirmListingOracle plays a random game of every scenario and, at
+// every entry where the player whose turn it is awaits the answers to its
+// offer, compares the seats its listing confirms with those confirm
+// accepts on a copy, seat by seat (S69).
+func TestConfirmListingOracle(t *testing.T) {
+	checked, confirms := 0, 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(800+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 69))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			if s == g.cur && g.offer != nil && g.phase != PhaseDecide {
+				var got, want []Action
+				for _, a := range g.legalFor(nil, s, nil) {
+					if a.Kind == ActConfirm {
+						got = append(got, a)
+					}
+				}
+				for v := range g.players {
+					a := Action{Kind: ActConfirm, Seat: g.colour(v)}
+					if g.scratch().confirm(s, &a) == nil {
+						want = append(want, a)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s entry %d, seat %d: S69: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
+				}
+				checked++
+				confirms += len(got)
+			}
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if checked < 500 || confirms < 100 {
+		t.Fatalf("only %d listings with an offer open checked, %d confirms listed", checked, confirms)
+	}
+}
