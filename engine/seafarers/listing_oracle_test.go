@@ -5,8 +5,37 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
+
+// randomEntries plays a random game of every scenario as fastPlayout does
+// (the game of scenario i from quietGame's seed base+i, its picks from the
+// PCG stream (i, stream)) and calls check before each entry with the
+// scenario, the entry's number, the game and the seat whose entry it is.
+// check reads the game, or works on copies of it; the game then goes on.
+func randomEntries(t *testing.T, base, stream uint64, check func(sc string, n int, g *Game, s int, src *engine.Seeded)) {
+	t.Helper()
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, base+uint64(i))
+		pick := rand.New(rand.NewPCG(uint64(i), stream))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			check(sc, n, g, s, src)
+			var ls engine.Source
+			if g.witnessOf(s) {
+				ls = src.Clone()
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+}
 
 // TestRobberListingOracle plays a random game of every scenario and, at
 // every entry where the seat awaited owes a robber or pirate move,
@@ -16,30 +45,14 @@ import (
 // S123).
 func TestRobberListingOracle(t *testing.T) {
 	checked := 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(200+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 41))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if g.owes(s, pendRobber) >= 0 {
-				if got, want := g.legalRobber(nil, s), robberOracle(g, s); !slices.Equal(got, want) {
-					t.Fatalf("%s entry %d, seat %d: S41-S44: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
-				}
-				checked++
+	randomEntries(t, 200, 41, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if g.owes(s, pendRobber) >= 0 {
+			if got, want := g.legalRobber(nil, s), robberOracle(g, s); !slices.Equal(got, want) {
+				t.Fatalf("%s entry %d, seat %d: S41-S44: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
-			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
-			}
+			checked++
 		}
-	}
+	})
 	if checked < 300 {
 		t.Fatalf("only %d robber listings checked", checked)
 	}
@@ -202,33 +215,17 @@ func wonderOracle(g *Game, s int) uint8 {
 // (S64-S66).
 func TestMaritimeListingOracle(t *testing.T) {
 	checked := 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(400+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 62))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if s == g.cur && g.canTrade() && g.offer == nil && len(g.pending) == 0 {
-				if got, want := g.legalMaritime(nil, s), maritimeOracle(g, s); !slices.Equal(got, want) {
-					t.Fatalf("%s entry %d, seat %d: S62: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
-				}
-				if got, want := g.legalOffers(nil, s), offersOracle(g, s); !slices.Equal(got, want) {
-					t.Fatalf("%s entry %d, seat %d: S65, S66: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
-				}
-				checked++
+	randomEntries(t, 400, 62, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if s == g.cur && g.canTrade() && g.offer == nil && len(g.pending) == 0 {
+			if got, want := g.legalMaritime(nil, s), maritimeOracle(g, s); !slices.Equal(got, want) {
+				t.Fatalf("%s entry %d, seat %d: S62: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
+			if got, want := g.legalOffers(nil, s), offersOracle(g, s); !slices.Equal(got, want) {
+				t.Fatalf("%s entry %d, seat %d: S65, S66: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
-			}
+			checked++
 		}
-	}
+	})
 	if checked < 2000 {
 		t.Fatalf("only %d trade listings checked", checked)
 	}
@@ -281,43 +278,27 @@ func maritimeOracle(g *Game, s int) []Action {
 // to the only seat owed it.
 func TestProductionOracle(t *testing.T) {
 	checked := 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(500+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 33))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if g.phase == PhaseRoll && s == g.cur {
-				for sum := 2; sum <= 12; sum++ {
-					if sum == 7 {
-						continue
-					}
-					h := g.Clone()
-					h.produce(sum)
-					hands, bank, gold := productionOracle(g, sum)
-					for o := range h.players {
-						if h.players[o].hand != hands[o] || h.owes(o, pendGold) >= 0 != (gold[o] > 0) || gold[o] > 0 && h.pending[h.owes(o, pendGold)].count != gold[o] {
-							t.Fatalf("%s entry %d, roll %d, seat %d: S33-S35: hand %v, gold %v, want %v, %d", sc, n, sum, o, h.players[o].hand, h.pending, hands[o], gold[o])
-						}
-					}
-					if h.bank != bank {
-						t.Fatalf("%s entry %d, roll %d: S34: the bank holds %v, want %v", sc, n, sum, h.bank, bank)
-					}
-					checked++
+	randomEntries(t, 500, 33, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if g.phase == PhaseRoll && s == g.cur {
+			for sum := 2; sum <= 12; sum++ {
+				if sum == 7 {
+					continue
 				}
-			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
-			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
+				h := g.Clone()
+				h.produce(sum)
+				hands, bank, gold := productionOracle(g, sum)
+				for o := range h.players {
+					if h.players[o].hand != hands[o] || h.owes(o, pendGold) >= 0 != (gold[o] > 0) || gold[o] > 0 && h.pending[h.owes(o, pendGold)].count != gold[o] {
+						t.Fatalf("%s entry %d, roll %d, seat %d: S33-S35: hand %v, gold %v, want %v, %d", sc, n, sum, o, h.players[o].hand, h.pending, hands[o], gold[o])
+					}
+				}
+				if h.bank != bank {
+					t.Fatalf("%s entry %d, roll %d: S34: the bank holds %v, want %v", sc, n, sum, h.bank, bank)
+				}
+				checked++
 			}
 		}
-	}
+	})
 	if checked < 5000 {
 		t.Fatalf("only %d rolls checked", checked)
 	}
@@ -383,50 +364,34 @@ func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) 
 // and the bank holds a card, road building only when allowed.
 func TestCardListingOracle(t *testing.T) {
 	checked, victoryOnly := 0, 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(600+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 74))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if s == g.cur {
-				var listed, allowed uint8 // card kinds, a bit each
-				for _, a := range g.legalPlays(nil, s, src.Clone()) {
-					listed |= 1 << a.Card
-				}
-				held := uint8(0)
-				for _, k := range CardKinds {
-					if _, err := g.playableCard(s, k, &Action{Kind: ActPlay, Card: k}); err == nil {
-						allowed |= 1 << k
-					}
-					if g.owns(s, k) {
-						held |= 1 << k
-					}
-				}
-				sure := allowed &^ (1<<RoadBuilding | 1<<YearOfPlenty)
-				if g.bank.Total() > 0 {
-					sure |= allowed & (1 << YearOfPlenty)
-				}
-				if listed&^allowed != 0 || listed&sure != sure {
-					t.Fatalf("%s entry %d, seat %d: S74: listed card kinds %05b, allowed %05b", sc, n, s, listed>>1, allowed>>1)
-				}
-				if held == 1<<VictoryPoint && !g.flags.CardPlayed {
-					victoryOnly++
-				}
-				checked++
+	randomEntries(t, 600, 74, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if s == g.cur {
+			var listed, allowed uint8 // card kinds, a bit each
+			for _, a := range g.legalPlays(nil, s, src.Clone()) {
+				listed |= 1 << a.Card
 			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
+			held := uint8(0)
+			for _, k := range CardKinds {
+				if _, err := g.playableCard(s, k, &Action{Kind: ActPlay, Card: k}); err == nil {
+					allowed |= 1 << k
+				}
+				if g.owns(s, k) {
+					held |= 1 << k
+				}
 			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
+			sure := allowed &^ (1<<RoadBuilding | 1<<YearOfPlenty)
+			if g.bank.Total() > 0 {
+				sure |= allowed & (1 << YearOfPlenty)
 			}
+			if listed&^allowed != 0 || listed&sure != sure {
+				t.Fatalf("%s entry %d, seat %d: S74: listed card kinds %05b, allowed %05b", sc, n, s, listed>>1, allowed>>1)
+			}
+			if held == 1<<VictoryPoint && !g.flags.CardPlayed {
+				victoryOnly++
+			}
+			checked++
 		}
-	}
+	})
 	if checked < 2000 || victoryOnly < 100 {
 		t.Fatalf("only %d card listings checked, %d with only victory point cards", checked, victoryOnly)
 	}
@@ -450,32 +415,16 @@ func (g *Game) owns(s int, k CardKind) bool {
 // settleProblem about every edge and corner (S12, S30, S47–S55).
 func TestBuildListingOracle(t *testing.T) {
 	checked, listed := 0, 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(700+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 47))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if s == g.cur && (g.phase == PhaseTrade || g.phase == PhaseBuild) && g.offer == nil && len(g.pending) == 0 {
-				got, want := g.legalBuilds(nil, s), buildOracle(g, s)
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s entry %d, seat %d: S47-S55: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
-				}
-				checked++
-				listed += len(got)
+	randomEntries(t, 700, 47, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if s == g.cur && (g.phase == PhaseTrade || g.phase == PhaseBuild) && g.offer == nil && len(g.pending) == 0 {
+			got, want := g.legalBuilds(nil, s), buildOracle(g, s)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s entry %d, seat %d: S47-S55: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
-			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
-			}
+			checked++
+			listed += len(got)
 		}
-	}
+	})
 	if checked < 2000 || listed < 500 {
 		t.Fatalf("only %d build listings checked, %d builds listed", checked, listed)
 	}
@@ -571,43 +520,27 @@ func wonderListingOracle(g *Game, s int) []Action {
 // accepts on a copy, seat by seat (S69).
 func TestConfirmListingOracle(t *testing.T) {
 	checked, confirms := 0, 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(800+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 69))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			s := awaitedSeat(g, pick)
-			if s == g.cur && g.offer != nil && g.phase != PhaseDecide {
-				var got, want []Action
-				for _, a := range g.legalFor(nil, s, nil) {
-					if a.Kind == ActConfirm {
-						got = append(got, a)
-					}
+	randomEntries(t, 800, 69, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if s == g.cur && g.offer != nil && g.phase != PhaseDecide {
+			var got, want []Action
+			for _, a := range g.legalFor(nil, s, nil) {
+				if a.Kind == ActConfirm {
+					got = append(got, a)
 				}
-				for v := range g.players {
-					a := Action{Kind: ActConfirm, Seat: g.colour(v)}
-					if g.scratch().confirm(s, &a) == nil {
-						want = append(want, a)
-					}
+			}
+			for v := range g.players {
+				a := Action{Kind: ActConfirm, Seat: g.colour(v)}
+				if g.scratch().confirm(s, &a) == nil {
+					want = append(want, a)
 				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s entry %d, seat %d: S69: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
-				}
-				checked++
-				confirms += len(got)
 			}
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s entry %d, seat %d: S69: listed %q, want %q", sc, n, s, FormatMove(got), FormatMove(want))
 			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
-			}
+			checked++
+			confirms += len(got)
 		}
-	}
+	})
 	if checked < 500 || confirms < 100 {
 		t.Fatalf("only %d listings with an offer open checked, %d confirms listed", checked, confirms)
 	}
