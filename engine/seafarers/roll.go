@@ -80,10 +80,11 @@ func (g *Game) roll(src engine.Rand) {
 // produce pays the production of a roll (S33, S34, S38) and makes the gold
 // choices owed (S35).
 func (g *Game) produce(sum int) {
-	n := g.nseats()
 	var owed [4]Hand
 	var goldOwed [4]int
-	var owedRes, paid uint8 // the resources owed and the seats owed anything, a bit each
+	var due [NumResources]int      // the cards of each resource owed, all seats together
+	var owedBy [NumResources]uint8 // the seats owed each resource, a bit each
+	var owedRes, paid uint8        // the resources owed and the seats owed anything, a bit each
 	for _, h := range g.l.numbered[sum] {
 		t := g.l.hexes[h].Terrain
 		if h == g.robber || !t.Produces() {
@@ -103,45 +104,49 @@ func (g *Game) produce(sum int) {
 			if p.kind == city {
 				k = 2
 			}
+			o := p.owner()
 			if r == NoResource {
-				goldOwed[p.owner()] += k
+				goldOwed[o] += k
 			} else {
-				owed[p.owner()][r-1] += k
+				owed[o][r-1] += k
+				due[r-1] += k
+				owedBy[r-1] |= 1 << o
 				owedRes |= 1 << (r - 1)
 			}
-			paid |= 1 << p.owner()
+			paid |= 1 << o
 		}
 	}
 	for ; owedRes != 0; owedRes &= owedRes - 1 {
 		i := bits.TrailingZeros8(owedRes)
-		d, who := 0, 0
-		for s := 0; s < n; s++ {
-			if owed[s][i] > 0 {
-				d += owed[s][i]
-				who++
-			}
-		}
 		switch {
-		case g.bank[i] >= d:
-		case who == 1:
-			for s := 0; s < n; s++ {
-				if owed[s][i] > 0 {
-					owed[s][i] = g.bank[i]
-				}
-			}
+		case g.bank[i] >= due[i]:
+		case bits.OnesCount8(owedBy[i]) == 1:
+			owed[bits.TrailingZeros8(owedBy[i])][i] = g.bank[i]
 			g.log.sayf("the bank holds only %d %s (S34)", g.bank[i], Resources[i])
 		default:
-			for s := 0; s < n; s++ {
-				owed[s][i] = 0
+			for m := owedBy[i]; m != 0; m &= m - 1 {
+				owed[bits.TrailingZeros8(m)][i] = 0
 			}
-			g.log.sayf("the bank cannot pay %d %s: nobody gets %s (S34)", d, Resources[i], Resources[i])
+			g.log.sayf("the bank cannot pay %d %s: nobody gets %s (S34)", due[i], Resources[i], Resources[i])
 		}
 	}
-	for i := 0; i < n; i++ {
-		s := (g.cur + i) % n
+	g.pay(&owed, &goldOwed, paid)
+}
+
+// pay gives each seat of the mask paid, in seat order from the active
+// player, the cards owed it and records the gold choices owed it (S33,
+// S35).
+func (g *Game) pay(owed *[4]Hand, goldOwed *[4]int, paid uint8) {
+	n := g.nseats()
+	for i := 0; i < n && paid != 0; i++ {
+		s := g.cur + i
+		if s >= n {
+			s -= n
+		}
 		if paid&(1<<s) == 0 {
 			continue
 		}
+		paid &^= 1 << s
 		if owed[s].Total() > 0 {
 			g.bank.sub(owed[s])
 			g.players[s].hand.add(owed[s])
