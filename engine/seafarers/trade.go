@@ -1,6 +1,10 @@
 package seafarers
 
-import "github.com/elasund/elasund/engine/seafarers/board"
+import (
+	"math/bits"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
+)
 
 // canTrade reports whether trade is possible now (S61, S25).
 func (g *Game) canTrade() bool {
@@ -111,24 +115,21 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
 		return ruleErr("S66", a, "no more offers this turn (offers_per_turn: %d)", lim)
 	}
-	if a.Cards.Total() == 0 || a.Get.Total() == 0 {
+	give, get := a.Cards.Hand(), a.Get.Hand()
+	if give.Total() == 0 || get.Total() == 0 {
 		return ruleErr("S64", a, "a trade exchanges at least one card each way")
 	}
-	for i := range a.Cards {
-		if a.Cards[i] > 0 && a.Get[i] > 0 {
+	for i := range give {
+		if give[i] > 0 && get[i] > 0 {
 			return ruleErr("S64", a, "no resource may be on both sides")
 		}
 	}
-	if !g.players[s].hand.Contains(a.Cards.Hand()) {
+	if !g.players[s].hand.Contains(give) {
 		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
 	}
 	var to uint8
 	if a.All {
-		for o := range g.players {
-			if o != s {
-				to |= 1 << o
-			}
-		}
+		to = uint8(1<<len(g.players)-1) &^ (1 << s) // every other seat
 	} else {
 		for _, c := range a.names() {
 			o := g.seatIndex(c)
@@ -144,10 +145,10 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	if to == 0 {
 		return ruleErr("S65", a, "an offer names at least one seat")
 	}
-	g.offerRoom = offer{give: a.Cards.Hand(), get: a.Get.Hand(), to: to}
+	g.offerRoom = offer{give: give, get: get, to: to}
 	g.offer = &g.offerRoom
 	g.flags.Offers++
-	g.log.add(g.colour(s).String(), " offers ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" to ")
+	g.log.add(g.colour(s).String(), " offers ").hand(give).add(" for ").hand(get).add(" to ")
 	g.logSeats(to)
 	g.log.end()
 	g.autoAnswer()
@@ -174,10 +175,8 @@ func (g *Game) autoAnswer() {
 		return
 	}
 	open := o.to &^ (o.accepted | o.declined)
-	for t := range g.players {
-		if open&(1<<t) == 0 {
-			continue
-		}
+	for m := open; m != 0; m &= m - 1 { // the seats not answered, in seat order
+		t := bits.TrailingZeros8(m)
 		p := &g.players[t]
 		holds := p.hand.Contains(o.get)
 		matched := false
