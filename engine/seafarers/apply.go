@@ -237,17 +237,18 @@ func (g *Game) step(s int, a *Action, en *entry) error {
 // roll rolls the dice first (topic moves, S32): every action but roll, an
 // owed harbour, a development card (when one may be played before the
 // roll), orders and resolve.
+// The kind is looked at first: it is cheaper than the game's state, and
+// most actions in phase roll are the roll itself.
 func (g *Game) implicitRoll(s int, a *Action) bool {
-	if g.inSetup() || g.anyDecide() || !g.awaited(s) || g.owes(s, pendHarbour) >= 0 {
-		return false
-	}
 	switch a.Kind {
 	case ActRoll, ActHarbour, ActOrders, ActResolve, ActAccept, ActDecline:
 		return false
 	case ActPlay:
-		return !g.cfg.opts.CardBeforeRoll
+		if g.cfg.opts.CardBeforeRoll {
+			return false
+		}
 	}
-	return true
+	return !g.inSetup() && !g.anyDecide() && g.awaited(s) && g.owes(s, pendHarbour) < 0
 }
 
 // act applies an action of the active player in phase roll (a card or a
