@@ -3,6 +3,8 @@ package seafarers
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
 // TestRefusedEntryRestores: an entry refused after it changed the game (a
@@ -53,5 +55,57 @@ func TestRefusedEntryRestores(t *testing.T) {
 	t.Logf("%d entries refused after a listed action, %d after resolving sealed draws", afterChange, resolving)
 	if afterChange < 500 || resolving < 50 {
 		t.Fatalf("only %d entries refused after a listed action and %d after resolving sealed draws", afterChange, resolving)
+	}
+}
+
+// TestRatesOracle compares, after every entry of a random game of every
+// scenario, each seat's maritime rates (which read only its buildings on a
+// harbour corner) with S62 and S63 read at every building of the seat: 4:1
+// always, 3:1 with a building on a 3:1 harbour, 2:1 for a resource with a
+// building on its harbour.
+func TestRatesOracle(t *testing.T) {
+	harbours := 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(600+i))
+		pick := rand.New(rand.NewPCG(uint64(i), 63))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			for s := range g.players {
+				var want [NumResources]uint8
+				for r := range want {
+					want[r] = 1 << 4
+				}
+				bs := &g.sets.buildings[s]
+				for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
+					switch k := g.l.cHarbour[c]; {
+					case k == board.Harbour3to1:
+						for r := range want {
+							want[r] |= 1 << 3
+						}
+						harbours++
+					case k >= board.HarbourBrick && k <= board.HarbourOre:
+						want[k-board.HarbourBrick] |= 1 << 2
+						harbours++
+					}
+				}
+				if got := g.rates(s); got != want {
+					t.Fatalf("%s entry %d, seat %d: S62, S63: rates %v, want %v", sc, n, s, got, want)
+				}
+			}
+			s := awaitedSeat(g, pick)
+			var ls = src.Clone()
+			if !g.witnessOf(s) {
+				ls = nil
+			}
+			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("%s entry %d: %v", sc, n, err)
+			}
+		}
+	}
+	if harbours < 1000 {
+		t.Fatalf("only %d buildings on a harbour met", harbours)
 	}
 }

@@ -27,6 +27,9 @@ type land struct {
 	cIsland  []int
 	cHarbour []board.HarbourKind
 	eHarbour []board.HarbourKind
+	// harbourCorners are the corners on a harbour (cHarbour is not
+	// NoHarbour), a bit each.
+	harbourCorners cornerSet
 	// island numbers the islands by hex (islands), -1 for no land.
 	island []int
 
@@ -89,6 +92,9 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 		l.eHarbour[e] = hb.Kind
 		for _, c := range b.EdgeEnds(e) {
 			l.cHarbour[c] = hb.Kind
+			if hb.Kind != board.NoHarbour {
+				l.harbourCorners.add(c)
+			}
 		}
 	}
 	return l

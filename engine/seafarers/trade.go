@@ -32,7 +32,8 @@ func (g *Game) tradePhase(a *Action) error {
 func (g *Game) rates(s int) [NumResources]uint8 {
 	var r [NumResources]uint8
 	var all uint8 = 1 << 4
-	bs := &g.sets.buildings[s]
+	bs := g.sets.buildings[s]
+	bs.and(&g.l.harbourCorners) // only a building on a harbour changes a rate
 	for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 		k := g.l.cHarbour[c]
 		switch {
