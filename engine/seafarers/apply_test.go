@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -65,46 +66,30 @@ func TestRefusedEntryRestores(t *testing.T) {
 // building on its harbour.
 func TestRatesOracle(t *testing.T) {
 	harbours := 0
-	for i, sc := range benchScenarios {
-		setup := benchSetup
-		setup.Choices = map[string]string{"scenario": sc}
-		g, src := quietGame(t, setup, uint64(600+i))
-		pick := rand.New(rand.NewPCG(uint64(i), 63))
-		var buf []Action
-		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
-			for s := range g.players {
-				var want [NumResources]uint8
-				for r := range want {
-					want[r] = 1 << 4
-				}
-				bs := &g.sets.buildings[s]
-				for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
-					switch k := g.l.cHarbour[c]; {
-					case k == board.Harbour3to1:
-						for r := range want {
-							want[r] |= 1 << 3
-						}
-						harbours++
-					case k >= board.HarbourBrick && k <= board.HarbourOre:
-						want[k-board.HarbourBrick] |= 1 << 2
-						harbours++
+	randomEntries(t, 600, 63, func(sc string, n int, g *Game, _ int, _ *engine.Seeded) {
+		for s := range g.players {
+			var want [NumResources]uint8
+			for r := range want {
+				want[r] = 1 << 4
+			}
+			bs := &g.sets.buildings[s]
+			for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
+				switch k := g.l.cHarbour[c]; {
+				case k == board.Harbour3to1:
+					for r := range want {
+						want[r] |= 1 << 3
 					}
-				}
-				if got := g.rates(s); got != want {
-					t.Fatalf("%s entry %d, seat %d: S62, S63: rates %v, want %v", sc, n, s, got, want)
+					harbours++
+				case k >= board.HarbourBrick && k <= board.HarbourOre:
+					want[k-board.HarbourBrick] |= 1 << 2
+					harbours++
 				}
 			}
-			s := awaitedSeat(g, pick)
-			var ls = src.Clone()
-			if !g.witnessOf(s) {
-				ls = nil
-			}
-			buf = g.AppendLegal(buf[:0], g.colour(s), ls)
-			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
-				t.Fatalf("%s entry %d: %v", sc, n, err)
+			if got := g.rates(s); got != want {
+				t.Fatalf("%s entry %d, seat %d: S62, S63: rates %v, want %v", sc, n, s, got, want)
 			}
 		}
-	}
+	})
 	if harbours < 1000 {
 		t.Fatalf("only %d buildings on a harbour met", harbours)
 	}
