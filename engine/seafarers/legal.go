@@ -234,10 +234,10 @@ func (g *Game) legalPlace(out []Action, s int) []Action {
 	roads, ships := g.setupEdges()
 	a := Action{Kind: ActPlace}
 	for c := 0; c < b.NumCorners(); c++ {
-		if blocked.has(c) || g.l.cflag[c]&(fLand|fFog|fUnknown) != fLand || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
+		if blocked.has(c) || !g.l.landCorner(c) || !g.areaSetup(g.l.cArea[c]) || g.cfg.marks[c] != board.NoMark {
 			continue
 		}
-		if g.cfg.cornerVillage[c] >= 0 || g.cfg.geo.cornerHexes[c]&g.cfg.closedHexes != 0 || len(g.sealed) > 0 && g.cornerUnexplored(c) {
+		if g.cfg.cornerVillage[c] >= 0 || g.cornerTouchesClosed(c) || g.cornerUnexplored(c) {
 			continue
 		}
 		a.Corner = b.Corner(c)

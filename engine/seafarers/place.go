@@ -99,12 +99,7 @@ func (g *Game) distanceOK(c int) bool {
 // cornerTouchesClosed reports whether corner c touches a tribe island
 // (S102, S107).
 func (g *Game) cornerTouchesClosed(c int) bool {
-	for _, h := range g.b.CornerHexes(c) {
-		if h >= 0 && g.cfg.closedHex[h] {
-			return true
-		}
-	}
-	return false
+	return g.cfg.geo.cornerHexes[c]&g.cfg.closedHexes != 0
 }
 
 // settleProblem returns the rule and reason that forbid seat s a new
