@@ -135,10 +135,11 @@ func graphParts(r *routeGraph) [][2]int {
 }
 
 // checkRings compares, for every part of r with a loop whose core is one
-// ring, the trails worked out round the ring on the route graph
-// (routeGraph.ringLongest) and on the junctions (junctions.ringLongest)
-// with those searched (searchCore), and returns how many such parts
-// there are. Both must see the same parts as rings.
+// ring, the trail worked out round the ring on the route graph
+// (routeGraph.ringLongest) with the one searched on its junctions
+// (searchCore), and returns how many such parts there are. The route
+// graph must see as rings the parts whose junctions peel to one
+// (coreIsRing).
 func checkRings(t *testing.T, r *routeGraph, what string) int {
 	t.Helper()
 	rings := 0
@@ -153,67 +154,30 @@ func checkRings(t *testing.T, r *routeGraph, what string) int {
 		var links [2 * maxNet]uint8
 		core := j.peel(int(pt.pieces), &links)
 		direct, ring := r.ringLongest(&pt)
-		if ring != j.isRing(&links) {
-			t.Fatalf("%s: a part of %d pieces is a ring after peeling on the route graph: %v, on its junctions: %v", what, pt.pieces, ring, j.isRing(&links))
+		if ring != coreIsRing(&j, &links) {
+			t.Fatalf("%s: a part of %d pieces is a ring after peeling on the route graph: %v, on its junctions: %v", what, pt.pieces, ring, coreIsRing(&j, &links))
 		}
 		if !ring {
 			continue
 		}
 		rings++
-		searched := j
-		got, want := max(j.best, j.ringLongest(&links, core)), searched.searchCore(&links, core)
-		if got != want || direct != want {
-			t.Fatalf("%s: S81: a part of %d pieces whose core is a ring of %d has a longest trail of %d round the ring of its junctions, %d round the ring of the route graph, %d searched", what, pt.pieces, core, got, direct, want)
+		if want := j.searchCore(&links, core); direct != want {
+			t.Fatalf("%s: S81: a part of %d pieces whose core is a ring of %d has a longest trail of %d round the ring of the route graph, %d searched", what, pt.pieces, core, direct, want)
 		}
 	}
 	return rings
 }
 
-// TestRingLongestOracle compares, on random junction graphs whose core
-// is one ring (of one to six junctions, the links of one or two of them
-// parallel or a loop) with trees hanging off it, the longest trail worked
-// out round the ring (ringLongest) with the one searched (searchCore).
-func TestRingLongestOracle(t *testing.T) {
-	pick := rand.New(rand.NewPCG(81, 3))
-	for n := 0; n < 3000; n++ {
-		var j junctions
-		k := 1 + pick.IntN(6)
-		j.n = k
-		pieces := 0
-		for i := 0; i < k; i++ {
-			l := 1 + pick.IntN(4)
-			j.link(i, (i+1)%k, l)
-			pieces += l
-		}
-		var hang func(at, depth int)
-		hang = func(at, depth int) {
-			v := j.n
-			j.n++
-			l := 1 + pick.IntN(4)
-			j.link(at, v, l)
-			pieces += l
-			if depth < 2 && pick.IntN(2) == 0 {
-				hang(v, depth+1)
-				hang(v, depth+1)
-			}
-		}
-		for i := 0; i < k; i++ {
-			if pick.IntN(3) > 0 {
-				hang(i, 0)
-			}
-		}
-		j.bound = pieces
-		var left [2 * maxNet]uint8
-		core := j.peel(pieces, &left)
-		if !j.isRing(&left) {
-			t.Fatalf("case %d: a ring of %d junctions with trees is not seen as a ring", n, k)
-		}
-		searched := j
-		got, want := max(j.best, j.ringLongest(&left, core)), searched.searchCore(&left, core)
-		if got != want {
-			t.Fatalf("case %d: S81: a ring of %d junctions (%d pieces, %d with the trees) has a longest trail of %d round the ring, %d searched", n, k, core, pieces, got, want)
+// coreIsRing reports whether the core of j after peel (left: the links
+// left at each junction) is one ring: no junction on it has more than two
+// links left (and peeling leaves it connected).
+func coreIsRing(j *junctions, left *[2 * maxNet]uint8) bool {
+	for v := 0; v < j.n; v++ {
+		if left[v] > 2 {
+			return false
 		}
 	}
+	return true
 }
 
 // TestRouteLengthOracle compares routeLength with the literal reading of

@@ -607,15 +607,12 @@ func (j *junctions) link(a, b, n int) {
 // longest returns the longest trail of the junction graph, whose links
 // hold pieces pieces. Trees hanging off the graph's loops are peeled off
 // first (peel), and the longest way into the trees at each junction left
-// (down) stands for them. The junctions left (the core, a few) are most
-// often one ring, whose trails are few (ringLongest); else the trails over
-// the core are searched from each of its junctions (searchCore).
+// (down) stands for them. The trails over the junctions left (the core, a
+// few; never one ring, which routeGraph.ringLongest takes before) are
+// searched from each of them (searchCore).
 func (j *junctions) longest(pieces int) int {
 	var left [2 * maxNet]uint8 // links not peeled, per junction
 	core := j.peel(pieces, &left)
-	if j.isRing(&left) {
-		return max(j.best, j.ringLongest(&left, core))
-	}
 	return j.searchCore(&left, core)
 }
 
@@ -665,58 +662,6 @@ func (j *junctions) addDown(v, d int) {
 	case x > j.down[v][1]:
 		j.down[v][1] = x
 	}
-}
-
-// isRing reports whether the core is one ring: no junction on it has more
-// than two links left (and peeling leaves it connected).
-func (j *junctions) isRing(left *[2 * maxNet]uint8) bool {
-	for v := 0; v < j.n; v++ {
-		if left[v] > 2 {
-			return false
-		}
-	}
-	return true
-}
-
-// ringLongest returns the longest trail over a core that is one ring of
-// ring pieces, with the ways down at its ends: from one junction to
-// another the longer way round, or once round from a junction back to it
-// and down its tree (a junction has three links at most, so a junction on
-// the ring one tree at most: the way back down is taken).
-func (j *junctions) ringLongest(left *[2 * maxNet]uint8, ring int) int {
-	var order [2 * maxNet]int8 // the ring's junctions, in order round it
-	var along [2 * maxNet]int8 // how far round from the first each is
-	first := 0
-	for left[first] != 2 {
-		first++
-	}
-	k, v, from, far := 0, first, int8(-1), 0
-	for {
-		order[k], along[k] = int8(v), int8(far)
-		k++
-		var next junctionLink
-		for _, l := range j.adj[v][:j.deg[v]] {
-			if j.peeled&(1<<l.link) == 0 && l.link != from {
-				next = l
-				break
-			}
-		}
-		far += int(next.len)
-		from, v = next.link, int(next.to)
-		if v == first {
-			break
-		}
-	}
-	best := 0
-	for a := 0; a < k; a++ {
-		down := int(j.down[order[a]][0])
-		best = max(best, ring+down)
-		for b := a + 1; b < k; b++ {
-			arc := int(along[b] - along[a])
-			best = max(best, max(arc, ring-arc)+down+int(j.down[order[b]][0]))
-		}
-	}
-	return best
 }
 
 // searchCore returns the longest trail of the graph after peel, searched
