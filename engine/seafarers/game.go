@@ -271,19 +271,35 @@ type config struct {
 	// (S138 as of format 2, docs/seafarers/decisions.md).
 	turnSealed bool
 	// board data that never changes, by index
+	boardData
+	bases      []pirateBase // per seat (pirate-islands)
+	usesRobber bool
+	usesPirate bool
+	usesShips  bool
+}
+
+// boardData is the data of a new board (board.New) that never changes, by
+// index: the same for every game of a scenario and options, whose
+// configurations share it (boardDataOf). Nothing writes to its slices.
+type boardData struct {
 	villages      []village
-	cornerVillage []int        // village index or -1
-	bases         []pirateBase // per seat (pirate-islands)
-	fleetPath     []int        // hex indices
+	cornerVillage []int // village index or -1
+	fleetPath     []int // hex indices
 	marks         []board.CornerMark
 	marked        [board.Strait + 1]cornerSet // the corners of each mark
 	geo           *geometry
 	eastEdges     edgeSet // pirate-islands: the edges beside the eastern island (S117)
-	usesRobber    bool
-	usesPirate    bool
-	usesShips     bool
-	closedHex     []bool // tribe islands (S102, S107, S103, S111)
-	closedHexes   uint64 // the same, a bit each
+	closedHex     []bool  // tribe islands (S102, S107, S103, S111)
+	closedHexes   uint64  // the same, a bit each
+	// colourBases are the pirate bases of every colour the board has
+	// (pirate-islands), of which a game takes its seats' (bases).
+	colourBases []colourBase
+}
+
+// colourBase is the pirate base of one colour.
+type colourBase struct {
+	colour string
+	base   pirateBase
 }
 
 // village is a cloth-for-catan village's fixed data.

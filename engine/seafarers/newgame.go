@@ -3,6 +3,7 @@ package seafarers
 import (
 	"encoding/binary"
 	"fmt"
+	"sync"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -145,72 +146,115 @@ func (g *Game) deal(r engine.Rand) error {
 // configuration: villages, pirate bases, the fleet path, special corners
 // and the tribe's islands.
 func (cfg *config) fillBoardData(b *board.Board) {
-	cfg.geo = newGeometry(b)
-	cfg.cornerVillage = make([]int, b.NumCorners())
-	for i := range cfg.cornerVillage {
-		cfg.cornerVillage[i] = -1
+	cfg.boardData = *boardDataOf(b)
+	if cfg.scenario != board.PirateIslands {
+		return
+	}
+	cfg.bases = make([]pirateBase, len(cfg.seats))
+	for s, c := range cfg.seats {
+		for _, cb := range cfg.colourBases {
+			if cb.colour == c.String() {
+				cfg.bases[s] = cb.base
+			}
+		}
+	}
+}
+
+// boardDataTables holds the board data of each scenario's new boards, one
+// for each resolved layout and harbour mode, worked out at the first game
+// that needs it and read-only from then on: it depends on the new board
+// alone, which never changes (board.New returns one Board for a scenario
+// and options), and working it out for every game cost a fifth of a
+// random game's set-up.
+var boardDataTables [board.NewWorld + 1][board.LayoutVariable + 1][board.HarboursFixed + 1]struct {
+	once  sync.Once
+	board *board.Board
+	data  *boardData
+}
+
+// boardDataOf returns the board data of new board b, made once
+// (boardDataTables); the data of another board is made afresh.
+func boardDataOf(b *board.Board) *boardData {
+	s, o := b.Scenario(), b.Options()
+	if s <= board.NoScenario || s > board.NewWorld || o.Layout < 0 || o.Layout > board.LayoutVariable || o.Harbours < 0 || o.Harbours > board.HarboursFixed {
+		return newBoardData(b)
+	}
+	t := &boardDataTables[s][o.Layout][o.Harbours]
+	t.once.Do(func() { t.board, t.data = b, newBoardData(b) })
+	if t.board != b {
+		return newBoardData(b)
+	}
+	return t.data
+}
+
+// newBoardData works out the board data of board b.
+func newBoardData(b *board.Board) *boardData {
+	d := &boardData{geo: newGeometry(b)}
+	d.cornerVillage = make([]int, b.NumCorners())
+	for i := range d.cornerVillage {
+		d.cornerVillage[i] = -1
 	}
 	for i, v := range b.Villages() {
 		c := b.CornerIndex(v.Corner)
-		cfg.villages = append(cfg.villages, village{corner: c, number: v.Number})
+		d.villages = append(d.villages, village{corner: c, number: v.Number})
 		if c >= 0 {
-			cfg.cornerVillage[c] = i
+			d.cornerVillage[c] = i
 		}
 	}
 	for _, p := range b.FleetPath() {
-		cfg.fleetPath = append(cfg.fleetPath, b.HexIndex(p))
+		d.fleetPath = append(d.fleetPath, b.HexIndex(p))
 	}
-	cfg.marks = make([]board.CornerMark, b.NumCorners())
+	d.marks = make([]board.CornerMark, b.NumCorners())
 	for _, m := range b.MarkedCorners() {
 		if c := b.CornerIndex(m.Corner); c >= 0 {
-			cfg.marks[c] = m.Mark
-			if int(m.Mark) < len(cfg.marked) {
-				cfg.marked[m.Mark].add(c)
+			d.marks[c] = m.Mark
+			if int(m.Mark) < len(d.marked) {
+				d.marked[m.Mark].add(c)
 			}
 		}
 	}
-	cfg.closedHex = make([]bool, b.NumHexes())
+	d.closedHex = make([]bool, b.NumHexes())
 	areas := b.Areas()
-	for h := range cfg.closedHex {
+	for h := range d.closedHex {
 		if a := b.HexArea(h); a >= 0 && areas[a].Closed {
-			cfg.closedHex[h] = true
-			cfg.closedHexes |= 1 << h
+			d.closedHex[h] = true
+			d.closedHexes |= 1 << h
 		}
 	}
-	if cfg.scenario == board.PirateIslands {
-		for e := 0; e < b.NumEdges(); e++ {
-			for _, h := range b.EdgeHexes(e) {
-				if h < 0 {
-					continue
-				}
-				if a := b.HexArea(h); a >= 0 && areas[a].Name == "east" {
-					cfg.eastEdges.add(e)
-				}
+	if b.Scenario() == board.PirateIslands {
+		d.piratesOf(b, areas)
+	}
+	return d
+}
+
+// piratesOf works out the pirate-islands data of board b with areas areas:
+// the edges beside the eastern island and the pirate bases.
+func (d *boardData) piratesOf(b *board.Board, areas []board.Area) {
+	for e := 0; e < b.NumEdges(); e++ {
+		for _, h := range b.EdgeHexes(e) {
+			if h < 0 {
+				continue
+			}
+			if a := b.HexArea(h); a >= 0 && areas[a].Name == "east" {
+				d.eastEdges.add(e)
 			}
 		}
-		bases := b.PirateBases()
-		cfg.bases = make([]pirateBase, len(cfg.seats))
-		for s, c := range cfg.seats {
-			for _, pb := range bases {
-				if pb.Colour != c.String() {
-					continue
-				}
-				base := pirateBase{
-					settlement: b.CornerIndex(pb.Settlement), ship: b.EdgeIndex(pb.Ship),
-					lone: b.CornerIndex(pb.Lone), fortress: b.CornerIndex(pb.Fortress),
-					route: make([]bool, b.NumEdges()),
-				}
-				for _, e := range pb.Route {
-					if i := b.EdgeIndex(e); i >= 0 {
-						base.route[i] = true
-					}
-				}
-				base.route[base.ship] = true
-				base.distLone = routeDistances(b, base.route, base.lone)
-				base.distFort = routeDistances(b, base.route, base.fortress)
-				cfg.bases[s] = base
+	}
+	for _, pb := range b.PirateBases() {
+		base := pirateBase{
+			settlement: b.CornerIndex(pb.Settlement), ship: b.EdgeIndex(pb.Ship),
+			lone: b.CornerIndex(pb.Lone), fortress: b.CornerIndex(pb.Fortress),
+			route: make([]bool, b.NumEdges()),
+		}
+		for _, e := range pb.Route {
+			if i := b.EdgeIndex(e); i >= 0 {
+				base.route[i] = true
 			}
 		}
+		base.route[base.ship] = true
+		base.distLone = routeDistances(b, base.route, base.lone)
+		base.distFort = routeDistances(b, base.route, base.fortress)
+		d.colourBases = append(d.colourBases, colourBase{colour: pb.Colour, base: base})
 	}
 }
 

@@ -95,6 +95,9 @@ func (k EdgeKind) String() string {
 // all Unknown, and Dealt is false until Deal. Otherwise the board is the
 // scenario's fixed layout and Dealt is true. Refused options give an
 // *OptionError.
+//
+// A Board is immutable, so every New of one scenario and options returns
+// the same Board, made at the first (fixed.boards).
 func New(s Scenario, o Options) (*Board, error) {
 	ro, err := Resolve(s, o)
 	if err != nil {
@@ -104,6 +107,12 @@ func New(s Scenario, o Options) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	return fix.board(s, ro)
+}
+
+// newBoard makes the board of scenario s with resolved options ro from
+// its fixed data, as New returns it.
+func newBoard(s Scenario, ro Options, fix *fixed) (*Board, error) {
 	def := fix.def
 	b := &Board{g: fix.g, scenario: s, opts: ro, def: def, robber: -1, pirate: -1}
 	n := len(b.g.hexes)

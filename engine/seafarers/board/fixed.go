@@ -12,6 +12,23 @@ type fixed struct {
 	def  *scenarioDef
 	g    *grid
 	text *layoutText
+	// boards are the scenario's new boards (New), one for each resolved
+	// layout and harbour mode, made at the first New that asks for it: a
+	// Board never changes, and working one out again for every game cost
+	// a tenth of a random game's set-up.
+	boards [LayoutVariable + 1][HarboursFixed + 1]struct {
+		once sync.Once
+		b    *Board
+		err  error
+	}
+}
+
+// board returns the new board of scenario s, whose fixed data fix is, with
+// resolved options ro, made once (fixed.boards).
+func (fix *fixed) board(s Scenario, ro Options) (*Board, error) {
+	t := &fix.boards[ro.Layout][ro.Harbours]
+	t.once.Do(func() { t.b, t.err = newBoard(s, ro, fix) })
+	return t.b, t.err
 }
 
 // fixedTables holds each scenario's fixed data, made at the first New of
