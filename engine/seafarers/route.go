@@ -48,9 +48,9 @@ func (g *Game) routeLength(s int) int {
 // forth, and a network comes back. A game and its scratch copies share
 // one; a clone starts its own.
 type routeMemo struct {
-	keys [memoSlots]routeKey
-	lens [memoSlots]int8
-	full [memoSlots]bool
+	keys [routeSlots]routeKey
+	lens [routeSlots]int8
+	full [routeSlots]bool
 
 	// last is each seat's graph of the last length worked out (not
 	// remembered), with what it was built from: after one of the seat's
@@ -70,7 +70,7 @@ const memoSlots = 64
 func memoSlot(words ...uint64) int {
 	h := uint64(0)
 	for _, w := range words {
-		h = (h ^ w) * 0x9e3779b97f4a7c15
+		h = mix(h, w)
 	}
 	return int(h >> 58)
 }
@@ -93,10 +93,26 @@ func (g *Game) routeKey(s int) routeKey {
 	return key
 }
 
-// slot returns the memo slot of k, by a hash of its words.
+// slot returns the memo slot of k, by a hash of its words: memoSlot's,
+// written out, as it is asked at every route length.
 func (k *routeKey) slot() int {
-	return memoSlot(k.roads[0], k.roads[1], k.roads[2], k.ships[0], k.ships[1], k.ships[2], k.mine[0], k.mine[1], k.others[0], k.others[1])
+	h := mix(mix(mix(mix(mix(0, k.roads[0]), k.roads[1]), k.roads[2]), k.ships[0]), k.ships[1])
+	h = mix(mix(mix(mix(mix(h, k.ships[2]), k.mine[0]), k.mine[1]), k.others[0]), k.others[1])
+	return int(h >> (64 - routeBits))
 }
+
+// routeSlots is how many lengths a routeMemo holds, a slot each by the
+// top routeBits bits of its key's hash: a seat's networks come back more
+// often than a ship shape: in random wonders-of-catan games 256 slots
+// find one length in five, where 64 found one in six (1,024 or 4,096 do
+// not pay more).
+const (
+	routeBits  = 8
+	routeSlots = 1 << routeBits
+)
+
+// mix adds word w to hash h, a step of memoSlot.
+func mix(h, w uint64) uint64 { return (h ^ w) * 0x9e3779b97f4a7c15 }
 
 // routeLengthOf works routeLength out from nothing.
 func routeLengthOf(g *Game, s int) int {
@@ -315,38 +331,36 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	if r.truncated {
 		return false
 	}
-	// The pieces lifted (edges) and laid (edge<<1 | kind), few in play.
-	var lifted, laid [maxNet]int
+	// The pieces gone are lifted at once (a graph that does not follow is
+	// built again); those laid (of both kinds, a word at a time) are laid
+	// once r is known to hold them.
+	var laid [2]edgeSet
 	lifts, lays := 0, 0
-	for k, sets := range [2][2]*edgeSet{{&was.roads, &now.roads}, {&was.ships, &now.ships}} {
-		for i := range sets[0] {
-			for d := sets[0][i] ^ sets[1][i]; d != 0; d &= d - 1 {
-				e := i<<6 + bits.TrailingZeros64(d)
-				switch {
-				case sets[1][i]&(d&-d) == 0:
-					lifted[lifts] = e
-					lifts++
-				case lays == maxNet:
-					return false
-				default:
-					laid[lays] = e<<1 | k
-					lays++
-				}
-			}
+	for i := range was.roads {
+		roads, ships := was.roads[i]^now.roads[i], was.ships[i]^now.ships[i]
+		if roads|ships == 0 {
+			continue
 		}
+		for gone := roads&was.roads[i] | ships&was.ships[i]; gone != 0; gone &= gone - 1 {
+			r.lift(i<<6 + bits.TrailingZeros64(gone))
+			lifts++
+		}
+		laid[0][i], laid[1][i] = roads&now.roads[i], ships&now.ships[i]
+		lays += bits.OnesCount64(laid[0][i]) + bits.OnesCount64(laid[1][i])
 	}
 	pieces := r.pieces - lifts + lays
 	if pieces > maxNet || r.nodes+2*lays > maxNodes {
 		return false
 	}
-	for _, e := range lifted[:lifts] {
-		r.lift(e)
-	}
 	if (was.mine != now.mine || was.others != now.others) && !r.followBuildings(g, was, now, maxNodes-2*lays) {
 		return false
 	}
-	for _, p := range laid[:lays] {
-		r.add(g, p>>1, p&1, &now.mine, &now.others)
+	for k := range laid {
+		for i, w := range laid[k] {
+			for ; w != 0; w &= w - 1 {
+				r.add(g, i<<6+bits.TrailingZeros64(w), k, &now.mine, &now.others)
+			}
+		}
 	}
 	r.pieces = pieces
 	*was = *now
@@ -726,28 +740,48 @@ func (g *Game) longestUsed() bool {
 // updateRoutes recomputes trade-route lengths — seat s's, or every seat's
 // when all is set — and the Longest Trade Route card (S82).
 func (g *Game) updateRoutes(s int, all bool) {
+	changed := false
 	for o := range g.players {
 		if all || o == s {
-			g.players[o].route = g.routeLength(o)
+			changed = g.setRoute(o) || changed
 		}
 	}
-	g.longest = g.longestHolder(g.longest)
+	if changed {
+		g.longest = g.longestHolder(g.longest)
+	}
 }
 
 // updateRoutesAt recomputes the trade routes after seat s's settlement on
 // corner c: s's (it may join its roads and ships there) and those of the
 // seats with a piece ending at c, which it may cut (S81, S82).
 func (g *Game) updateRoutesAt(s, c int) {
+	changed := false
 	for o := range g.players {
 		at := o == s
 		for _, e := range g.b.CornerEdges(c) {
 			at = at || g.edges[e].owner() == o
 		}
 		if at {
-			g.players[o].route = g.routeLength(o)
+			changed = g.setRoute(o) || changed
 		}
 	}
-	g.longest = g.longestHolder(g.longest)
+	if changed {
+		g.longest = g.longestHolder(g.longest)
+	}
+}
+
+// setRoute works seat s's trade-route length out again and reports
+// whether it changed. While no length changes, the holder of Longest
+// Trade Route stays: it is one longestHolder gives for the lengths as
+// they are (Check holds a loaded or edited game to that, and play keeps
+// it), and longestHolder gives its own answer back.
+func (g *Game) setRoute(s int) bool {
+	l := g.routeLength(s)
+	if l == g.players[s].route {
+		return false
+	}
+	g.players[s].route = l
+	return true
 }
 
 // longestHolder returns who holds Longest Trade Route after a change, the
