@@ -63,7 +63,12 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 // legalFor lists seat s's actions in the position g.
 func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 	out = g.legalDecisions(out, s)
-	if s != g.cur || !g.awaited(s) || g.phase == PhaseDecide {
+	// Outside phase decide the game (not over) awaits the active player,
+	// without asking awaited: a discard, gold or reward decision is owed
+	// only in phase decide (checkFlow holds every position to it), and at
+	// any other time waitingMask has the active player. In phase decide a
+	// seat lists only its decisions.
+	if s != g.cur || g.phase == PhaseDecide {
 		return out
 	}
 	if g.phase == PhaseSetup {
@@ -943,35 +948,50 @@ func (g *Game) joinsLost(from int, loose *cornerSet) [2]int {
 	return lost
 }
 
-// legalScenario lists wonders and fortress attacks (S124, S129, S130).
+// legalScenario lists wonders and fortress attacks (S124, S129, S130):
+// nothing outside wonders-of-catan and pirate-islands, answered without a
+// call, as it is inlined.
 func (g *Game) legalScenario(out []Action, s int) []Action {
-	switch g.cfg.scenario {
-	case board.WondersOfCatan:
-		// The seat's wonder (wonderOf) and the wonders nobody started, a
-		// bit each, in one pass.
-		own, free := NoWonder, uint8(0)
-		for w := Theater; w <= Cathedral; w++ {
-			switch o := g.wonders[w].owner; {
-			case o == s:
-				own = w
-			case o < 0:
-				free |= 1 << w
-			}
+	if sc := g.cfg.scenario; sc != board.WondersOfCatan && sc != board.PirateIslands {
+		return out
+	}
+	return g.scenarioActions(out, s)
+}
+
+// scenarioActions is legalScenario in wonders-of-catan and pirate-islands.
+func (g *Game) scenarioActions(out []Action, s int) []Action {
+	if g.cfg.scenario == board.WondersOfCatan {
+		return g.legalWonders(out, s)
+	}
+	if g.fortresses[s] > 0 && g.chainReaches(s, g.cfg.bases[s].fortress) {
+		out = append(out, Action{Kind: ActAttack})
+	}
+	return out
+}
+
+// legalWonders lists starting a wonder and building its next level (S129,
+// S130).
+func (g *Game) legalWonders(out []Action, s int) []Action {
+	// The seat's wonder (wonderOf) and the wonders nobody started, a bit
+	// each, in one pass.
+	own, free := NoWonder, uint8(0)
+	for i, w := range g.wonders[Theater : Cathedral+1] {
+		switch {
+		case w.owner == s:
+			own = Theater + Wonder(i)
+		case w.owner < 0:
+			free |= 1 << (Theater + Wonder(i))
 		}
-		if own == NoWonder && free != 0 && g.players[s].supply[supShip] > 0 {
-			// Most seats meet no wonder's needs: the bits met are visited,
-			// lowest (the Theater) first.
-			for met := g.wondersMet(s, free); met != 0; met &= met - 1 {
-				out = append(out, Action{Kind: ActWonder, Wonder: Wonder(bits.TrailingZeros8(met))})
-			}
+	}
+	if own == NoWonder && free != 0 && g.players[s].supply[supShip] > 0 {
+		// Most seats meet no wonder's needs: the bits met are visited,
+		// lowest (the Theater) first.
+		for met := g.wondersMet(s, free); met != 0; met &= met - 1 {
+			out = append(out, Action{Kind: ActWonder, Wonder: Wonder(bits.TrailingZeros8(met))})
 		}
-		if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
-			out = append(out, Action{Kind: ActBuildWonder})
-		}
-	case board.PirateIslands:
-		if g.fortresses[s] > 0 && g.chainReaches(s, g.cfg.bases[s].fortress) {
-			out = append(out, Action{Kind: ActAttack})
-		}
+	}
+	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
+		out = append(out, Action{Kind: ActBuildWonder})
 	}
 	return out
 }

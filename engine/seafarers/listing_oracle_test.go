@@ -545,3 +545,30 @@ func TestConfirmListingOracle(t *testing.T) {
 		t.Fatalf("only %d listings with an offer open checked, %d confirms listed", checked, confirms)
 	}
 }
+
+// TestTurnListedWhenAwaited plays a random game of every scenario and, at
+// every entry, checks that the active player is awaited outside phase
+// decide (S27: the time of the discards, gold and rewards owed), which
+// legalFor reads instead of asking awaited, and that legalFor lists a
+// seat's turn (more than its owed decisions and answers) only when the
+// game awaits it.
+func TestTurnListedWhenAwaited(t *testing.T) {
+	decide := 0
+	randomEntries(t, 900, 27, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if g.phase != PhaseDecide && !g.awaited(g.cur) {
+			t.Fatalf("%s entry %d: S27: the active player not awaited in phase %s", sc, n, g.phase)
+		}
+		if g.phase == PhaseDecide {
+			decide++
+		}
+		for v := range g.players {
+			turn := len(g.legalFor(nil, v, nil)) > len(g.legalDecisions(nil, v))
+			if turn && (v != g.cur || !g.awaited(v)) {
+				t.Fatalf("%s entry %d: S27: seat %d's turn listed in phase %s while the game does not await it", sc, n, v, g.phase)
+			}
+		}
+	})
+	if decide < 100 {
+		t.Fatalf("only %d entries in phase decide", decide)
+	}
+}

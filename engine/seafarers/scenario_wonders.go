@@ -4,9 +4,11 @@ import "github.com/elasund/elasund/engine/seafarers/board"
 
 // wonderOf returns the wonder seat s started, NoWonder for none.
 func (g *Game) wonderOf(s int) Wonder {
-	for w := Theater; w <= Cathedral; w++ {
-		if g.wonders[w].owner == s {
-			return w
+	// Asked at every check of the goal (S131): the five are read as a
+	// slice, without a bounds check a wonder.
+	for i, w := range g.wonders[Theater : Cathedral+1] {
+		if w.owner == s {
+			return Theater + Wonder(i)
 		}
 	}
 	return NoWonder
