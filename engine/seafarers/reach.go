@@ -44,16 +44,20 @@ func (g *Game) joinsAt(s int, ends cornerSet) cornerSet {
 	return ends
 }
 
-// edgesAt returns the edges at the corners of cs.
+// edgesAt returns the edges at the corners of cs. It is asked for every
+// ship shape and move listing, over a dozen corners or more: the three
+// words of the set are kept apart (in registers) while the corners'
+// edges are added.
 func (g *Game) edgesAt(cs *cornerSet) edgeSet {
-	var out edgeSet
+	var out0, out1, out2 uint64
 	at := g.cfg.geo.cornerEdges
 	for i, w := range cs {
 		for ; w != 0; w &= w - 1 {
-			out.or(&at[i<<6+bits.TrailingZeros64(w)])
+			e := &at[i<<6+bits.TrailingZeros64(w)]
+			out0, out1, out2 = out0|e[0], out1|e[1], out2|e[2]
 		}
 	}
-	return out
+	return edgeSet{out0, out1, out2}
 }
 
 // pendingSides returns the sides of the fog positions whose exploration is
