@@ -17,34 +17,35 @@ func (s *edgeSet) add(e int)      { s[e>>6] |= 1 << (e & 63) }
 func (s *edgeSet) remove(e int)   { s[e>>6] &^= 1 << (e & 63) }
 func (s *edgeSet) has(e int) bool { return s[e>>6]&(1<<(e&63)) != 0 }
 
+// The operations on whole sets are written out word by word: the
+// compiler keeps a loop over an array's words as a loop, and these run in
+// every listing. An edgeSet has three words and a cornerSet two; the
+// constants below do not compile if that changes.
+const (
+	_ = uint(len(edgeSet{}) - 3)
+	_ = uint(3 - len(edgeSet{}))
+	_ = uint(len(cornerSet{}) - 2)
+	_ = uint(2 - len(cornerSet{}))
+)
+
 // or adds the edges of o.
 func (s *edgeSet) or(o *edgeSet) {
-	for i := range s {
-		s[i] |= o[i]
-	}
+	s[0], s[1], s[2] = s[0]|o[0], s[1]|o[1], s[2]|o[2]
 }
 
 // and keeps the edges of o only.
 func (s *edgeSet) and(o *edgeSet) {
-	for i := range s {
-		s[i] &= o[i]
-	}
+	s[0], s[1], s[2] = s[0]&o[0], s[1]&o[1], s[2]&o[2]
 }
 
 // andNot removes the edges of o.
 func (s *edgeSet) andNot(o *edgeSet) {
-	for i := range s {
-		s[i] &^= o[i]
-	}
+	s[0], s[1], s[2] = s[0]&^o[0], s[1]&^o[1], s[2]&^o[2]
 }
 
 // count is the number of edges in the set.
 func (s *edgeSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
 }
 
 // next returns the first edge of the set from e on, or -1.
@@ -72,33 +73,22 @@ func (s *cornerSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
 
 // or adds the corners of o.
 func (s *cornerSet) or(o *cornerSet) {
-	for i := range s {
-		s[i] |= o[i]
-	}
+	s[0], s[1] = s[0]|o[0], s[1]|o[1]
 }
 
 // and keeps only the corners of o.
 func (s *cornerSet) and(o *cornerSet) {
-	for i := range s {
-		s[i] &= o[i]
-	}
+	s[0], s[1] = s[0]&o[0], s[1]&o[1]
 }
 
 // meets reports whether s and o share a corner.
 func (s *cornerSet) meets(o *cornerSet) bool {
-	for i := range s {
-		if s[i]&o[i] != 0 {
-			return true
-		}
-	}
-	return false
+	return s[0]&o[0]|s[1]&o[1] != 0
 }
 
 // andNot removes the corners of o.
 func (s *cornerSet) andNot(o *cornerSet) {
-	for i := range s {
-		s[i] &^= o[i]
-	}
+	s[0], s[1] = s[0]&^o[0], s[1]&^o[1]
 }
 
 // next returns the first corner of the set from c on, or -1.
