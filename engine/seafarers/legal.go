@@ -29,9 +29,23 @@ func (g *Game) AppendLegal(out []Action, seat Colour, src engine.Source) []Actio
 	if s < 0 {
 		return out
 	}
-	h := g
 	witness := g.resolvesAt(s)
-	if src != nil && (witness || !g.l.dealt && s == 0) {
+	if !witness && (src == nil || g.l.dealt || s != 0) {
+		// Nothing to work out on a copy first (most listings).
+		if g.over() {
+			return out
+		}
+		return g.legalFor(out, s, src)
+	}
+	return g.appendLegalOnCopy(out, s, witness, src)
+}
+
+// appendLegalOnCopy is AppendLegal for seat s when it witnesses sealed
+// draws (witness) or its first entry would deal the board: with src, the
+// listing is of a copy after the draws resolve or the board is dealt.
+func (g *Game) appendLegalOnCopy(out []Action, s int, witness bool, src engine.Source) []Action {
+	h := g
+	if src != nil {
 		h = g.scratch()
 		if !h.l.dealt && s == 0 {
 			if h.dealFromEntry(src) != nil {
@@ -418,8 +432,10 @@ func (g *Game) appendSteals(out []Action, a *Action, victims, cards, cloths uint
 // given, by rate from 4:1 down to 2:1, by count and by resource taken.
 func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := &g.players[s].hand
-	if slices.Max(hand[:]) < 2 {
-		return out // no rate is below 2 (S62)
+	// No rate is below 2, nor below 4 without a building on a harbour
+	// (S62, S63): most hands trade nothing, found before the rates.
+	if most := slices.Max(hand[:]); most < 2 || most < 4 && !g.sets.buildings[s].meets(&g.l.harbourCorners) {
+		return out
 	}
 	rates := g.placesOf(s).ratesOf(g, s)
 	a := Action{Kind: ActTrade}

@@ -14,13 +14,15 @@ func (g *Game) canTrade() bool {
 // tradePhase returns the refusal of a trade action outside the times of
 // S61 (phase trade; build with phases: combined), or nil.
 func (g *Game) tradePhase(a *Action) error {
-	switch g.phase {
-	case PhaseTrade:
+	if g.canTrade() {
 		return nil
-	case PhaseBuild:
-		if g.cfg.opts.Combined {
-			return nil
-		}
+	}
+	return g.tradeRefusal(a)
+}
+
+// tradeRefusal is tradePhase outside the times of trade.
+func (g *Game) tradeRefusal(a *Action) error {
+	if g.phase == PhaseBuild {
 		return ruleErr("S25", a, "no trade after a build action (phases: separate)")
 	}
 	return ruleErr("S61", a, "trade happens after the roll, in phase trade")
