@@ -86,10 +86,9 @@ type routeKey struct {
 func (g *Game) routeKey(s int) routeKey {
 	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
 	for o := range g.players {
-		if o != s {
-			key.others.or(&g.sets.buildings[o])
-		}
+		key.others.or(&g.sets.buildings[o])
 	}
+	key.others.andNot(&key.mine) // a corner holds one building
 	return key
 }
 
@@ -332,9 +331,9 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 		return false
 	}
 	// The pieces gone are lifted at once (a graph that does not follow is
-	// built again); those laid (of both kinds, a word at a time) are laid
-	// once r is known to hold them.
-	var laid [2]edgeSet
+	// built again); those laid (edge<<1 | kind) are laid once r is known
+	// to hold them.
+	var laid [maxNet]uint16
 	lifts, lays := 0, 0
 	for i := range was.roads {
 		roads, ships := was.roads[i]^now.roads[i], was.ships[i]^now.ships[i]
@@ -345,8 +344,15 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 			r.lift(i<<6 + bits.TrailingZeros64(gone))
 			lifts++
 		}
-		laid[0][i], laid[1][i] = roads&now.roads[i], ships&now.ships[i]
-		lays += bits.OnesCount64(laid[0][i]) + bits.OnesCount64(laid[1][i])
+		for k, w := range [2]uint64{roads & now.roads[i], ships & now.ships[i]} {
+			for ; w != 0; w &= w - 1 {
+				if lays == maxNet {
+					return false
+				}
+				laid[lays] = uint16((i<<6+bits.TrailingZeros64(w))<<1 | k)
+				lays++
+			}
+		}
 	}
 	pieces := r.pieces - lifts + lays
 	if pieces > maxNet || r.nodes+2*lays > maxNodes {
@@ -355,12 +361,8 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 	if (was.mine != now.mine || was.others != now.others) && !r.followBuildings(g, was, now, maxNodes-2*lays) {
 		return false
 	}
-	for k := range laid {
-		for i, w := range laid[k] {
-			for ; w != 0; w &= w - 1 {
-				r.add(g, i<<6+bits.TrailingZeros64(w), k, &now.mine, &now.others)
-			}
-		}
+	for _, p := range laid[:lays] {
+		r.add(g, int(p>>1), int(p&1), &now.mine, &now.others)
 	}
 	r.pieces = pieces
 	*was = *now
@@ -741,10 +743,12 @@ func (g *Game) longestUsed() bool {
 // when all is set — and the Longest Trade Route card (S82).
 func (g *Game) updateRoutes(s int, all bool) {
 	changed := false
-	for o := range g.players {
-		if all || o == s {
+	if all {
+		for o := range g.players {
 			changed = g.setRoute(o) || changed
 		}
+	} else {
+		changed = g.setRoute(s)
 	}
 	if changed {
 		g.longest = g.longestHolder(g.longest)
