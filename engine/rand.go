@@ -186,6 +186,15 @@ func (s *Seeded) Commitment(string) []byte { return nil }
 // SandboxSeed returns the seed the source was made with.
 func (s *Seeded) SandboxSeed() (int64, bool) { return int64(s.seed & (1<<53 - 1)), true }
 
+// DerivesAs reports whether o is a Seeded source of the same seed: its
+// Reveal, SandboxSeed and Derive answer as s's do, whatever either drew
+// from its streams. A game may then take what it derived from one as
+// derived from the other (a listing's look-ahead for the entry).
+func (s *Seeded) DerivesAs(o Source) bool {
+	t, ok := o.(*Seeded)
+	return ok && t != nil && t.seed == s.seed
+}
+
 // Derive returns a Seeded source for a seed made from the label, the
 // parts and this source's seed: the first eight bytes of
 // SHA-256(label ‖ u64(seed) ‖ parts…).

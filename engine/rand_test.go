@@ -108,3 +108,28 @@ func TestSeededCloneIndependent(t *testing.T) {
 		t.Errorf("a derived source draws %v, its clone %v", got, want)
 	}
 }
+
+// A Seeded source derives as its clones and the sources of its seed do,
+// whatever each drew since, and as no source of another seed, no other
+// kind of source and no source at all (DerivesAs): the draws of what they
+// derive are then the same.
+func TestSeededDerivesAs(t *testing.T) {
+	s := NewSeeded(7)
+	c := s.Clone()
+	s.Intn("dice", 6)
+	same := NewSeeded(7)
+	for _, o := range []Source{c, same} {
+		if !s.DerivesAs(o) {
+			t.Fatalf("a source of seed 7 does not derive as %v", o)
+		}
+		a, b := s.Derive("x", []byte{1}), o.Derive("x", []byte{1})
+		if x, y := a.Intn("sealed", 1000), b.Intn("sealed", 1000); x != y {
+			t.Fatalf("sources deriving alike drew %d and %d", x, y)
+		}
+	}
+	for _, o := range []Source{NewSeeded(8), (*Seeded)(nil), nil} {
+		if s.DerivesAs(o) {
+			t.Fatalf("a source of seed 7 derives as %#v", o)
+		}
+	}
+}

@@ -27,6 +27,10 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 	if len(move) == 0 {
 		return nil, &engine.RuleError{Rule: "S31", Reason: "the move has no action"}
 	}
+	var ahead *Game
+	if g.ahead.valid { // after the listing of an entry that resolves draws
+		ahead = g.takeAhead(s, src)
+	}
 	// Most entries are one action that names no place: nothing to look up.
 	if len(move) != 1 || move[0].Kind.namesPlace() {
 		if err := g.checkPlaces(move); err != nil {
@@ -41,6 +45,9 @@ func (g *Game) Apply(seat Colour, move []Action, src engine.Source) ([]string, e
 			return nil, err
 		}
 		return g.log.took(), nil
+	}
+	if ahead != nil {
+		return g.applyAhead(ahead, s, move, src)
 	}
 	// The move may be refused after a change: it is applied to g, with a
 	// copy of g to go back to. (The steps take no scratch copy of g, which
@@ -73,10 +80,25 @@ func (g *Game) applyEntry(s int, move []Action, src engine.Source) error {
 			return err
 		}
 		en.resolved = 1
-		if g.over() && !wasOver && (len(move) != 1 || move[0].Kind != ActResolve) {
-			return ruleErr("S145", &move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
+		if err := resolvedEnds(g.over() && !wasOver, move); err != nil {
+			return err
 		}
 	}
+	return g.applyActions(s, move, en)
+}
+
+// resolvedEnds refuses a move that is more than the single action resolve
+// when resolving the sealed draws of its entry ended the game (S145).
+func resolvedEnds(ended bool, move []Action) error {
+	if ended && (len(move) != 1 || move[0].Kind != ActResolve) {
+		return ruleErr("S145", &move[0], "resolving the sealed draws of this entry ends the game: the entry must be the single action resolve")
+	}
+	return nil
+}
+
+// applyActions applies the actions of a move one by one, after the deal
+// and the sealed draws of its entry. On an error g may be half changed.
+func (g *Game) applyActions(s int, move []Action, en *entry) error {
 	for i := range move {
 		a := &move[i] // read where it is: an action is large to copy
 		if g.over() && i > 0 {

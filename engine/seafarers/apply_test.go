@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/elasund/elasund/engine"
@@ -92,5 +93,64 @@ func TestRatesOracle(t *testing.T) {
 	})
 	if harbours < 1000 {
 		t.Fatalf("only %d buildings on a harbour met", harbours)
+	}
+}
+
+// TestLookAheadOracle plays a random game of every scenario, writing its
+// events, and at every entry whose listing resolved the sealed draws the
+// entry resolves (S138), so that Apply takes the listing's position
+// (takeAhead), applies the entry to g and to a copy of g, which resolves
+// the draws afresh: the events, the refusal and the state must be the
+// same. Some of these entries are applied with a source of another seed,
+// whose draws the listing's do not stand for, and some with the log made
+// quiet after the listing.
+func TestLookAheadOracle(t *testing.T) {
+	taken, other, quiet := 0, 0, 0
+	for i, sc := range benchScenarios {
+		setup := benchSetup
+		setup.Choices = map[string]string{"scenario": sc}
+		g, src := quietGame(t, setup, uint64(700+i))
+		g.SetQuiet(false)
+		pick := rand.New(rand.NewPCG(uint64(i), 139))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			buf = g.AppendLegal(buf[:0], g.colour(s), src.Clone())
+			move := []Action{buf[pick.IntN(len(buf))]}
+			if !g.ahead.valid {
+				if _, err := g.Apply(g.colour(s), move, src); err != nil {
+					t.Fatalf("%s entry %d: %v", sc, n, err)
+				}
+				continue
+			}
+			var esrc engine.Source = src
+			switch n % 5 {
+			case 1:
+				esrc = engine.NewSeeded(uint64(n)) // another seed
+				other++
+			case 2:
+				g.SetQuiet(true)
+				quiet++
+			default:
+				taken++
+			}
+			c := g.Clone() // no look-ahead: resolves the draws itself
+			cevents, cerr := c.Apply(g.colour(s), move, esrc.Clone())
+			events, err := g.Apply(g.colour(s), move, esrc)
+			if (err == nil) != (cerr == nil) || err != nil && err.Error() != cerr.Error() {
+				t.Fatalf("%s entry %d: S138: %v after the listing's look-ahead, %v resolving afresh", sc, n, err, cerr)
+			}
+			if !slices.Equal(events, cevents) {
+				t.Fatalf("%s entry %d: S138: events %q after the listing's look-ahead, %q resolving afresh", sc, n, events, cevents)
+			}
+			if got, want := stateJSON(t, Wrap(g, setup)), stateJSON(t, Wrap(c, setup)); got != want {
+				t.Fatalf("%s entry %d: S138: after the listing's look-ahead\n%s\nresolving afresh\n%s", sc, n, got, want)
+			}
+			g.SetQuiet(false)
+		}
+	}
+	t.Logf("%d entries took the look-ahead, %d had another source, %d a quiet log", taken, other, quiet)
+	if taken < 300 || other < 100 || quiet < 100 {
+		t.Fatalf("only %d, %d and %d entries after a look-ahead", taken, other, quiet)
 	}
 }

@@ -88,6 +88,9 @@ type Game struct {
 	fortressView *fortressView
 	// spare is the position scratch copies g into, nil until the first.
 	spare *Game
+	// ahead tells when spare holds the position a listing looked ahead
+	// to (lookahead).
+	ahead lookahead
 	// routes and shapes remember route lengths (routeLength) and ship
 	// shapes (mobileShips), shared with the spare; nil until the first.
 	routes *routeMemo
@@ -345,6 +348,7 @@ func (g *Game) scratch() *Game {
 	}
 	g.copyTo(g.spare)
 	g.spare.routes, g.spare.shapes = g.routes, g.shapes
+	g.ahead = lookahead{} // the spare no longer holds it
 	return g.spare
 }
 
@@ -357,6 +361,7 @@ func (g *Game) copyTo(w *Game) {
 	spare, routes, shapes, text, ends := w.spare, w.routes, w.shapes, w.log.text, w.log.ends
 	*w = *g
 	w.spare, w.routes, w.shapes = spare, routes, shapes
+	w.ahead = lookahead{} // of g's spare, not w's
 	w.corners = w.cornerArr[:len(g.corners)]
 	w.edges = w.edgeArr[:len(g.edges)]
 	// The players' own slices are copied on write (never changed in
@@ -394,6 +399,7 @@ func (g *Game) adopt(w *Game) {
 	spare, routes, shapes, text, ends := g.spare, g.routes, g.shapes, g.log.text, g.log.ends
 	*g = *w
 	g.spare = spare
+	g.ahead = lookahead{}
 	if routes != nil {
 		g.routes = routes
 	}

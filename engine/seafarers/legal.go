@@ -57,6 +57,7 @@ func (g *Game) appendLegalOnCopy(out []Action, s int, witness bool, src engine.S
 			if err := h.resolveDraws(s, src); err != nil {
 				return out
 			}
+			g.lookedAheadTo(s, src)
 			if h.over() && !wasOver {
 				return append(out, Action{Kind: ActResolve})
 			}

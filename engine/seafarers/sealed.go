@@ -320,3 +320,62 @@ func (f forcedOutcome) outcome() string {
 	}
 	return s
 }
+
+// lookahead tells that a game's spare holds the game's position after the
+// sealed draws an entry of seat resolves at its start (S138), as a listing
+// for the seat resolved them with source src (AppendLegal), so that the
+// entry can take that position instead of resolving the draws again
+// (takeAhead). It holds until the game changes (Apply, Edit) or its spare
+// is written again (scratch); a copy of the game does not take it.
+type lookahead struct {
+	valid bool
+	seat  int
+	src   engine.Source
+}
+
+// lookedAheadTo records that g's spare holds g's position after the
+// sealed draws of an entry of seat s, resolved with source src (S138). A
+// spare that was dealt first is not recorded: the deal is the entry's.
+func (g *Game) lookedAheadTo(s int, src engine.Source) {
+	g.ahead = lookahead{valid: g.l.dealt, seat: s, src: src}
+}
+
+// derivesAs is a source whose derivations another source's equal
+// (engine.Seeded).
+type derivesAs interface {
+	DerivesAs(engine.Source) bool
+}
+
+// takeAhead returns g's spare when it holds the position after the sealed
+// draws of an entry of seat s with source src, as the entry would resolve
+// them (lookahead): resolved by a listing for s with a source deriving as
+// src does, with the log as quiet as g's, while g still owes them; nil
+// otherwise. Either way g no longer records it: the entry changes g or
+// the spare.
+func (g *Game) takeAhead(s int, src engine.Source) *Game {
+	a := g.ahead
+	g.ahead = lookahead{}
+	if !a.valid || a.seat != s || !g.resolvesAt(s) || g.spare.log.quiet != g.log.quiet {
+		return nil
+	}
+	if d, ok := a.src.(derivesAs); !ok || !d.DerivesAs(src) {
+		return nil
+	}
+	return g.spare
+}
+
+// applyAhead applies move to h, g's position after the sealed draws that
+// the entry of seat s resolves (takeAhead), and makes it g's: as applyEntry
+// would, without resolving the draws again. On a refusal g is unchanged.
+func (g *Game) applyAhead(h *Game, s int, move []Action, src engine.Source) ([]string, error) {
+	if err := resolvedEnds(h.over() && !g.over(), move); err != nil {
+		return nil, err
+	}
+	if err := h.applyActions(s, move, &entry{src: src, resolved: 1}); err != nil {
+		return nil, err
+	}
+	room, bytes := g.log.room, g.log.bytes // the events handed out live there
+	g.adopt(h)
+	g.log.room, g.log.bytes = room, bytes
+	return g.log.took(), nil
+}
