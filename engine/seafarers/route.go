@@ -84,11 +84,12 @@ type routeKey struct {
 
 // routeKey returns what seat s's route length is worked out from.
 func (g *Game) routeKey(s int) routeKey {
-	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: g.sets.buildings[s]}
-	for o := range g.players {
-		key.others.or(&g.sets.buildings[o])
-	}
-	key.others.andNot(&key.mine) // a corner holds one building
+	b := &g.sets.buildings
+	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: b[s]}
+	// The other seats' buildings are every seat's but s's (a corner holds
+	// one building; the sets of seats not in play are empty).
+	key.others[0] = (b[0][0] | b[1][0] | b[2][0] | b[3][0]) &^ key.mine[0]
+	key.others[1] = (b[0][1] | b[1][1] | b[2][1] | b[3][1]) &^ key.mine[1]
 	return key
 }
 
@@ -593,6 +594,13 @@ type junctions struct {
 	deg      [2 * maxNet]uint8
 	adj      [2 * maxNet][3]junctionLink
 
+	// The same links for search: those at each junction, a bit each, and
+	// of each link its length and its two ends xor-ed (the other end of
+	// link l from v is v ^ across[l]; a ring's is v itself), by the bit.
+	at     [2 * maxNet]uint64
+	across [64]uint8
+	length [64]int8
+
 	// What longest works out: the links peeled off, every junction's
 	// two longest ways into the trees peeled off it (down, in different
 	// links), the longest way down where searchCore's trails may end, and
@@ -618,6 +626,9 @@ func (j *junctions) link(a, b, n int) {
 	j.deg[a]++
 	j.adj[b][j.deg[b]] = junctionLink{link: k, to: int8(a), len: int8(n)}
 	j.deg[b]++
+	j.at[a] |= 1 << k
+	j.at[b] |= 1 << k
+	j.across[k], j.length[k] = uint8(a^b), int8(n)
 }
 
 // longest returns the longest trail of the junction graph, whose links
@@ -716,21 +727,38 @@ func (j *junctions) searchCore(left *[2 * maxNet]uint8, core int) int {
 // taken (left) and its junctions with an odd number of links not taken
 // (odd) bound the rest of a trail, so that one that cannot beat best with
 // a way down of maxEnd at its end stops: a trail from v leaves a link
-// untaken for each pair of odd junctions beyond two (Euler).
+// untaken for each pair of odd junctions beyond two (Euler). Where one
+// link only is left to take (most junctions of a core have a tree and two
+// links), the trail is walked on rather than searched.
 func (j *junctions) search(start, v, acc, left int, used, odd uint64) {
-	end := int(j.down[v][0])
-	if v == start {
-		end = int(j.down[v][1])
-	}
-	j.best = max(j.best, acc+end)
-	rest := left - max(0, bits.OnesCount64(odd)-2)/2
-	if acc+rest+j.maxEnd <= j.best || j.best >= j.bound {
-		return
-	}
-	for _, l := range j.adj[v][:j.deg[v]] {
-		if used&(1<<l.link) == 0 {
-			j.search(start, int(l.to), acc+int(l.len), left-int(l.len), used|1<<l.link, odd^1<<v^1<<l.to)
+	var free uint64 // the links at v not taken
+	for {
+		end := int(j.down[v][0])
+		if v == start {
+			end = int(j.down[v][1])
 		}
+		j.best = max(j.best, acc+end)
+		rest := left - max(0, bits.OnesCount64(odd)-2)/2
+		if acc+rest+j.maxEnd <= j.best || j.best >= j.bound {
+			return
+		}
+		free = j.at[v] &^ used
+		if free&(free-1) != 0 {
+			break
+		}
+		if free == 0 {
+			return
+		}
+		l := bits.TrailingZeros64(free) & 63
+		w := v ^ int(j.across[l])
+		acc, left = acc+int(j.length[l]), left-int(j.length[l])
+		used, odd = used|free, odd^1<<v^1<<w
+		v = w
+	}
+	for ; free != 0; free &= free - 1 {
+		l := bits.TrailingZeros64(free) & 63
+		w, n := v^int(j.across[l]), int(j.length[l])
+		j.search(start, w, acc+n, left-n, used|free&-free, odd^1<<v^1<<w)
 	}
 }
 
