@@ -220,4 +220,10 @@ func (g *Game) reindex() {
 			g.setCorner(c, p)
 		}
 	}
+	g.seatWonder = [4]Wonder{}
+	for w := Cathedral; w >= Theater; w-- { // the lowest a seat owns, as a scan finds it
+		if o := g.wonders[w].owner; o >= 0 && o < len(g.seatWonder) {
+			g.seatWonder[o] = w
+		}
+	}
 }

@@ -73,6 +73,11 @@ type Game struct {
 	fortresses []int // chits left per seat; 0 captured
 	// wonders-of-catan
 	wonders [NumWonders + 1]wonderState
+	// seatWonder is the wonder each seat started, NoWonder for none: the
+	// owners of wonders by seat, read at every listing and every check of
+	// the goal (wonderOf), set with them (startWonder) and worked out
+	// again by reindex.
+	seatWonder [4]Wonder
 
 	winner int // seat index, -1 none
 

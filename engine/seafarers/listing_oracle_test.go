@@ -120,6 +120,9 @@ func TestWonderRequirementsOracle(t *testing.T) {
 		var buf []Action
 		for n := 0; ; n++ {
 			for s := range g.players {
+				if got, want := g.wonderOf(s), startedOracle(g, s); got != want {
+					t.Fatalf("game %d entry %d, seat %d: S129: started %s, want %s", i, n, s, got, want)
+				}
 				if got, want := g.meetsGoal(s), goalOracle(g, s); got != want {
 					t.Fatalf("game %d entry %d, seat %d: S131: meets its goal %v, want %v", i, n, s, got, want)
 				} else if got {
@@ -161,18 +164,30 @@ func TestWonderRequirementsOracle(t *testing.T) {
 // (S131): its wonder complete, or the points of the goal and a wonder
 // further built than every other seat's.
 func goalOracle(g *Game, s int) bool {
-	if g.wonderLevel(s) >= 4 {
+	level := func(s int) int { return g.wonders[startedOracle(g, s)].level }
+	if level(s) >= 4 {
 		return true
 	}
 	if g.vp(s) < g.cfg.opts.VPTarget {
 		return false
 	}
 	for o := range g.players {
-		if o != s && g.wonderLevel(o) >= g.wonderLevel(s) {
+		if o != s && level(o) >= level(s) {
 			return false
 		}
 	}
 	return true
+}
+
+// startedOracle returns the wonder seat s started (S129), NoWonder for
+// none, read from the wonders' owners.
+func startedOracle(g *Game, s int) Wonder {
+	for w := Theater; w <= Cathedral; w++ {
+		if g.wonders[w].owner == s {
+			return w
+		}
+	}
+	return NoWonder
 }
 
 // wonderOracle returns the wonders seat s may start by S128, a bit 1<<w
@@ -502,7 +517,7 @@ func TestSubHandsOracle(t *testing.T) {
 // build its own a level further while it holds the cost (S129, S130).
 func wonderListingOracle(g *Game, s int) []Action {
 	var out []Action
-	own := g.wonderOf(s)
+	own := startedOracle(g, s)
 	for w := Theater; w <= Cathedral; w++ {
 		if own == NoWonder && g.players[s].supply[supShip] > 0 && g.wonders[w].owner < 0 && g.wonderRequirement(s, w) == "" {
 			out = append(out, Action{Kind: ActWonder, Wonder: w})
@@ -570,5 +585,38 @@ func TestTurnListedWhenAwaited(t *testing.T) {
 	})
 	if decide < 100 {
 		t.Fatalf("only %d entries in phase decide", decide)
+	}
+}
+
+// TestSeatWonderFollowsEditsAndLoads checks the wonder each seat started
+// (wonderOf, which the game keeps by seat) against the wonders' owners
+// after sandbox edits that start and build wonders, in a clone, and in
+// the game loaded from the edited position's state (S129).
+func TestSeatWonderFollowsEditsAndLoads(t *testing.T) {
+	x := newT(t, "wonders-of-catan", nil)
+	check := func(what string, g *Game) {
+		t.Helper()
+		for s := range g.players {
+			if got, want := g.wonderOf(s), startedOracle(g, s); got != want {
+				t.Fatalf("%s, seat %d: S129: started %s, want %s", what, s, got, want)
+			}
+		}
+	}
+	check("a new game", x.g)
+	x.edit("wonder great-wall white 1; wonder theater red 0")
+	check("after edits", x.g)
+	if x.g.wonderOf(0) != Theater || x.g.wonderOf(2) != GreatWall {
+		t.Fatalf("S129: red started %s, white %s; want the Theater and the Great Wall", x.g.wonderOf(0), x.g.wonderOf(2))
+	}
+	x.edit("wonder theater red 2; wonder cathedral blue 3")
+	check("after more edits", x.g)
+	check("a clone", x.g.Clone())
+	g, err := load(x.g.cfg, x.g.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("the loaded state", g)
+	if g.wonderOf(1) != Cathedral {
+		t.Fatalf("S129: blue started %s in the loaded state, want the Cathedral", g.wonderOf(1))
 	}
 }

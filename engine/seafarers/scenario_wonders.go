@@ -4,14 +4,10 @@ import "github.com/elasund/elasund/engine/seafarers/board"
 
 // wonderOf returns the wonder seat s started, NoWonder for none.
 func (g *Game) wonderOf(s int) Wonder {
-	// Asked at every check of the goal (S131): the five are read as a
-	// slice, without a bounds check a wonder.
-	for i, w := range g.wonders[Theater : Cathedral+1] {
-		if w.owner == s {
-			return Theater + Wonder(i)
-		}
+	if s < 0 || s >= len(g.seatWonder) {
+		return NoWonder
 	}
-	return NoWonder
+	return g.seatWonder[s]
 }
 
 // wonderLevel returns the level of seat s's wonder, 0 without one (S131).
@@ -97,6 +93,7 @@ func (g *Game) startWonder(s int, a *Action) error {
 	}
 	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
+	g.seatWonder[s] = a.Wonder
 	g.buildAction()
 	g.log.sayf("%s starts the %s", g.colour(s), a.Wonder)
 	return nil
