@@ -254,39 +254,42 @@ func (t *shipTree) build(g *Game, s int, anchors *cornerSet) (ends cornerSet) {
 	var node [maxCorners]uint8 // node + 1
 	built := &g.sets.buildings[s]
 	edgeEnds := g.cfg.geo.edgeEnds
-	ships := &g.sets.ships[s]
-	for e := ships.next(0); e >= 0; e = ships.next(e + 1) {
-		if t.n == maxNet {
-			// More ships than a network holds (only by edits): their
-			// ends count, the tree takes no more.
-			ends.add(int(edgeEnds[e][0]))
-			ends.add(int(edgeEnds[e][1]))
-			continue
-		}
-		var at [2]int8
-		for k, c := range edgeEnds[e] {
-			if node[c] == 0 {
-				ends.add(int(c))
-				v := t.nodes
-				t.corner[v] = c
-				t.anchor[v] = anchors.has(int(c))
-				if built.has(int(c)) {
-					t.built |= 1 << v
-				}
-				t.nodes++
-				node[c] = uint8(t.nodes)
+	// The ships are read a word at a time.
+	for word, w := range g.sets.ships[s] {
+		for ; w != 0; w &= w - 1 {
+			e := word<<6 + bits.TrailingZeros64(w)
+			if t.n == maxNet {
+				// More ships than a network holds (only by edits): their
+				// ends count, the tree takes no more.
+				ends.add(int(edgeEnds[e][0]))
+				ends.add(int(edgeEnds[e][1]))
+				continue
 			}
-			at[k] = int8(node[c] - 1)
+			var at [2]int8
+			for k, c := range edgeEnds[e] {
+				if node[c] == 0 {
+					ends.add(int(c))
+					v := t.nodes
+					t.corner[v] = c
+					t.anchor[v] = anchors.has(int(c))
+					if built.has(int(c)) {
+						t.built |= 1 << v
+					}
+					t.nodes++
+					node[c] = uint8(t.nodes)
+				}
+				at[k] = int8(node[c] - 1)
+			}
+			a, b := at[0], at[1]
+			i := t.n
+			t.n++
+			t.edge[i] = uint8(e)
+			t.end[i] = at
+			t.adj[a][t.deg[a]] = uint8(i)
+			t.deg[a]++
+			t.adj[b][t.deg[b]] = uint8(i)
+			t.deg[b]++
 		}
-		a, b := at[0], at[1]
-		i := t.n
-		t.n++
-		t.edge[i] = uint8(e)
-		t.end[i] = at
-		t.adj[a][t.deg[a]] = uint8(i)
-		t.deg[a]++
-		t.adj[b][t.deg[b]] = uint8(i)
-		t.deg[b]++
 	}
 	return ends
 }

@@ -16,31 +16,42 @@ import (
 // ends of its roads (or ships) where no other seat's building stands. The
 // ship on edge skip is left out (a ship being moved), -1 for none.
 func (g *Game) joins(s int, ships bool, skip int) cornerSet {
-	pieces := &g.sets.roads[s]
+	pieces := g.sets.roads[s]
 	if ships {
-		pieces = &g.sets.ships[s]
+		pieces = g.sets.ships[s]
 	}
+	if skip >= 0 {
+		pieces.remove(skip)
+	}
+	return g.joinsAt(s, g.endsOf(&pieces))
+}
+
+// endsOf returns the corners where the edges of set end. The edges are
+// read a word at a time.
+func (g *Game) endsOf(set *edgeSet) cornerSet {
 	var ends cornerSet
-	for e := pieces.next(0); e >= 0; e = pieces.next(e + 1) {
-		if e != skip {
-			x := g.b.EdgeEnds(e)
-			ends.add(x[0])
-			ends.add(x[1])
+	edgeEnds := g.cfg.geo.edgeEnds
+	for k, w := range set {
+		for ; w != 0; w &= w - 1 {
+			x := edgeEnds[k<<6+bits.TrailingZeros64(w)]
+			ends[x[0]>>6] |= 1 << (x[0] & 63)
+			ends[x[1]>>6] |= 1 << (x[1] & 63)
 		}
 	}
-	return g.joinsAt(s, ends)
+	return ends
 }
 
 // joinsAt returns the corners where seat s's pieces ending at the corners
 // of ends join its network (joins): ends where no other seat's building
 // stands, and its buildings.
 func (g *Game) joinsAt(s int, ends cornerSet) cornerSet {
+	sets := &g.sets
 	for o := range g.players {
 		if o != s {
-			ends.andNot(&g.sets.buildings[o])
+			ends.andNot(&sets.buildings[o])
 		}
 	}
-	ends.or(&g.sets.buildings[s])
+	ends.or(&sets.buildings[s])
 	return ends
 }
 
@@ -148,14 +159,10 @@ func (g *Game) routeShipsAt(s, skip int) edgeSet {
 // play: corners at the ends of its roads and ships that settleProblem
 // allows (S48, S49).
 func (g *Game) settlementsAt(s int) cornerSet {
-	var ends, out cornerSet
-	for _, pieces := range [2]*edgeSet{&g.sets.roads[s], &g.sets.ships[s]} {
-		for e := pieces.next(0); e >= 0; e = pieces.next(e + 1) {
-			x := g.b.EdgeEnds(e)
-			ends.add(x[0])
-			ends.add(x[1])
-		}
-	}
+	var out cornerSet
+	pieces := g.sets.roads[s]
+	pieces.or(&g.sets.ships[s])
+	ends := g.endsOf(&pieces)
 	ends.andNot(&g.sets.taken)
 	for c := ends.next(0); c >= 0; c = ends.next(c + 1) {
 		if r, _ := g.settleProblem(s, c, false); r == "" {
