@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // Board is one game's board: the geometry of its outline with dense indices,
@@ -41,7 +42,15 @@ type Board struct {
 	robber   int
 	pirate   int
 
-	// Derived from the above by derive.
+	// lazy is what follows from the above (derived), worked out at its
+	// first use: a board dealt for a game is asked for none of it, as the
+	// game keeps its own terrain.
+	lazy *lazyDerived
+}
+
+// derivedData is what follows from a board's hexes, areas and harbours
+// (B16, B17, B18).
+type derivedData struct {
 	cflag     []uint8
 	eflag     []uint8
 	ekind     []EdgeKind
@@ -52,6 +61,24 @@ type Board struct {
 	areaHexes [][]int
 	cHarbour  []HarbourKind
 	eHarbour  []HarbourKind
+}
+
+// lazyDerived is a board's derived data, worked out once, at its first
+// use: a Board is shared, so the once guards it.
+type lazyDerived struct {
+	once sync.Once
+	d    derivedData
+}
+
+// derive has b's derived data worked out afresh from its hexes, areas and
+// harbours, at their next use (derived): after b was made or changed.
+func (b *Board) derive() { b.lazy = new(lazyDerived) }
+
+// derived returns b's derived data, worked out at the first call.
+func (b *Board) derived() *derivedData {
+	l := b.lazy
+	l.once.Do(func() { l.d = b.deriveData() })
+	return &l.d
 }
 
 // Corner and edge flags.
@@ -233,14 +260,16 @@ func (b *Board) clone() *Board {
 	c.areas = slices.Clone(b.areas)
 	c.sites = slices.Clone(b.sites)
 	c.harbours = slices.Clone(b.harbours)
+	c.derive() // not b's: c is to change
 	return &c
 }
 
-// derive computes the corner and edge kinds, the islands, the corners'
-// islands and areas and the harbour lookups from the hexes, areas and
-// harbours (B16, B17, B18).
-func (b *Board) derive() {
+// deriveData works out the corner and edge kinds, the islands, the
+// corners' islands and areas and the harbour lookups from the hexes, areas
+// and harbours (B16, B17, B18).
+func (b *Board) deriveData() derivedData {
 	g := b.g
+	var d derivedData
 	side := func(h int) uint8 { // the flag a side or a corner's position contributes
 		if h < 0 {
 			return 0 // the frame
@@ -257,7 +286,7 @@ func (b *Board) derive() {
 	}
 	wet := func(h int) bool { return h < 0 || b.hexes[h].Terrain == Sea }
 
-	b.cflag = make([]uint8, len(g.corners))
+	d.cflag = make([]uint8, len(g.corners))
 	for c, hs := range g.cornerHexes {
 		var f uint8
 		water := false
@@ -268,87 +297,88 @@ func (b *Board) derive() {
 		if f&fLand != 0 && water {
 			f |= fCoastal
 		}
-		b.cflag[c] = f
+		d.cflag[c] = f
 	}
-	b.ekind = make([]EdgeKind, len(g.edges))
-	b.eflag = make([]uint8, len(g.edges))
+	d.ekind = make([]EdgeKind, len(g.edges))
+	d.eflag = make([]uint8, len(g.edges))
 	for e, hs := range g.edgeHexes {
 		a, z := hs[0], hs[1]
 		fa, fz := side(a), side(z)
-		b.eflag[e] = fa | fz
+		d.eflag[e] = fa | fz
 		switch {
 		case fa == fLand && fz == fLand:
-			b.ekind[e] = LandEdge
+			d.ekind[e] = LandEdge
 		case fa == fLand && wet(z), fz == fLand && wet(a):
-			b.ekind[e] = CoastalEdge
+			d.ekind[e] = CoastalEdge
 		case (fa|fz)&(fLand|fUnknown) == 0 && (a >= 0 && b.hexes[a].Terrain == Sea || z >= 0 && b.hexes[z].Terrain == Sea):
-			b.ekind[e] = SeaEdge
+			d.ekind[e] = SeaEdge
 		}
 	}
 
 	// Islands (B17): land hexes joined through shared sides, numbered in
 	// the reading order of their first hex.
-	b.island = make([]int, len(g.hexes))
-	for i := range b.island {
-		b.island[i] = -1
+	d.island = make([]int, len(g.hexes))
+	for i := range d.island {
+		d.island[i] = -1
 	}
-	b.islands = nil
+	d.islands = nil
 	for h := range g.hexes {
-		if b.island[h] >= 0 || !b.hexes[h].Terrain.IsLand() {
+		if d.island[h] >= 0 || !b.hexes[h].Terrain.IsLand() {
 			continue
 		}
-		k := len(b.islands)
+		k := len(d.islands)
 		members := []int{h}
-		b.island[h] = k
+		d.island[h] = k
 		for i := 0; i < len(members); i++ {
 			for _, n := range g.hexNbrs[members[i]] {
-				if n >= 0 && b.island[n] < 0 && b.hexes[n].Terrain.IsLand() {
-					b.island[n] = k
+				if n >= 0 && d.island[n] < 0 && b.hexes[n].Terrain.IsLand() {
+					d.island[n] = k
 					members = append(members, n)
 				}
 			}
 		}
 		slices.Sort(members)
-		b.islands = append(b.islands, slices.Clip(members))
+		d.islands = append(d.islands, slices.Clip(members))
 	}
 
-	b.areaHexes = make([][]int, len(b.areas))
+	d.areaHexes = make([][]int, len(b.areas))
 	for h, a := range b.hexArea {
 		if a >= 0 {
-			b.areaHexes[a] = append(b.areaHexes[a], h)
+			d.areaHexes[a] = append(d.areaHexes[a], h)
 		}
 	}
-	b.cIsland = make([]int, len(g.corners))
-	b.cArea = make([]int, len(g.corners))
+	d.cIsland = make([]int, len(g.corners))
+	d.cArea = make([]int, len(g.corners))
 	for c, hs := range g.cornerHexes {
-		b.cIsland[c], b.cArea[c] = -1, -1
+		d.cIsland[c], d.cArea[c] = -1, -1
 		for _, h := range hs {
 			if h < 0 || !b.hexes[h].Terrain.IsLand() {
 				continue
 			}
-			if b.cIsland[c] < 0 {
-				b.cIsland[c] = b.island[h]
+			if d.cIsland[c] < 0 {
+				d.cIsland[c] = d.island[h]
 			}
 			a := b.hexArea[h]
 			if a < 0 {
 				continue
 			}
-			b.cArea[c] = JoinArea(b.areas, b.cArea[c], a)
+			d.cArea[c] = JoinArea(b.areas, d.cArea[c], a)
 		}
 	}
 
-	b.cHarbour = make([]HarbourKind, len(g.corners))
-	b.eHarbour = make([]HarbourKind, len(g.edges))
+	d.cHarbour = make([]HarbourKind, len(g.corners))
+	d.eHarbour = make([]HarbourKind, len(g.edges))
 	for _, hb := range b.harbours {
 		e := g.edgeIndex(hb.Edge)
 		if e < 0 {
 			continue
 		}
-		b.eHarbour[e] = hb.Kind
+		d.eHarbour[e] = hb.Kind
 		for _, c := range g.edgeEnds[e] {
-			b.cHarbour[c] = hb.Kind
+			d.cHarbour[c] = hb.Kind
 		}
 	}
+	return d
 }
 
 // Scenario returns the board's scenario.
@@ -449,35 +479,35 @@ func (b *Board) Hex(h int) Hex { return b.hexes[h] }
 func (b *Board) Hexes() []Hex { return slices.Clone(b.hexes) }
 
 // LandCorner reports whether corner c touches a land hex (B16).
-func (b *Board) LandCorner(c int) bool { return b.cflag[c]&fLand != 0 }
+func (b *Board) LandCorner(c int) bool { return b.derived().cflag[c]&fLand != 0 }
 
 // CoastalCorner reports whether corner c is a land corner that also touches
 // a sea hex or the frame (B16).
-func (b *Board) CoastalCorner(c int) bool { return b.cflag[c]&fCoastal != 0 }
+func (b *Board) CoastalCorner(c int) bool { return b.derived().cflag[c]&fCoastal != 0 }
 
 // CornerUnexplored reports whether corner c touches an unexplored fog
 // position or a position not yet dealt; no building may stand there (RULES
 // S17, S134).
-func (b *Board) CornerUnexplored(c int) bool { return b.cflag[c]&(fFog|fUnknown) != 0 }
+func (b *Board) CornerUnexplored(c int) bool { return b.derived().cflag[c]&(fFog|fUnknown) != 0 }
 
 // EdgeKind returns the kind of edge e (B16). A fog side counts as neither
 // land nor sea, so an edge between land and fog has no kind.
-func (b *Board) EdgeKind(e int) EdgeKind { return b.ekind[e] }
+func (b *Board) EdgeKind(e int) EdgeKind { return b.derived().ekind[e] }
 
 // EdgeUnexplored reports whether edge e has an unexplored fog position or a
 // position not yet dealt on a side (S17).
-func (b *Board) EdgeUnexplored(e int) bool { return b.eflag[e]&(fFog|fUnknown) != 0 }
+func (b *Board) EdgeUnexplored(e int) bool { return b.derived().eflag[e]&(fFog|fUnknown) != 0 }
 
 // RoadEdge reports whether edge e may carry a road as far as the board
 // decides (S51, S17): a land or coastal edge, or an edge between land
 // and an unexplored fog position. Pieces already there are the rules
 // engine's business.
 func (b *Board) RoadEdge(e int) bool {
-	switch b.ekind[e] {
+	switch b.derived().ekind[e] {
 	case LandEdge, CoastalEdge:
 		return true
 	}
-	return b.eflag[e] == fLand|fFog
+	return b.derived().eflag[e] == fLand|fFog
 }
 
 // ShipEdge reports whether edge e may carry a ship as far as the board
@@ -485,27 +515,27 @@ func (b *Board) RoadEdge(e int) bool {
 // unexplored fog position and the frame. The pirate and pieces already there
 // are the rules engine's business.
 func (b *Board) ShipEdge(e int) bool {
-	switch b.ekind[e] {
+	switch b.derived().ekind[e] {
 	case SeaEdge, CoastalEdge:
 		return true
 	}
 	hs := b.g.edgeHexes[e]
-	return b.eflag[e] == fFog && (hs[0] < 0 || hs[1] < 0)
+	return b.derived().eflag[e] == fFog && (hs[0] < 0 || hs[1] < 0)
 }
 
 // NumIslands returns the number of islands (B17).
-func (b *Board) NumIslands() int { return len(b.islands) }
+func (b *Board) NumIslands() int { return len(b.derived().islands) }
 
 // Island returns the island of hex h, or −1 if h is not land. Islands are
 // numbered in the reading order of their first hex.
-func (b *Board) Island(h int) int { return b.island[h] }
+func (b *Board) Island(h int) int { return b.derived().island[h] }
 
 // IslandHexes returns the hexes of island i in reading order.
-func (b *Board) IslandHexes(i int) []int { return b.islands[i] }
+func (b *Board) IslandHexes(i int) []int { return b.derived().islands[i] }
 
 // CornerIsland returns the island whose land hexes corner c touches (there
 // is exactly one, B17), or −1 for a corner that is no land corner.
-func (b *Board) CornerIsland(c int) int { return b.cIsland[c] }
+func (b *Board) CornerIsland(c int) int { return b.derived().cIsland[c] }
 
 // Areas returns the scenario's areas (B17; new-world: the islands, named
 // island-1, island-2, …, BOARDS §13.5).
@@ -526,7 +556,7 @@ func (b *Board) AreaIndex(name string) int {
 func (b *Board) HexArea(h int) int { return b.hexArea[h] }
 
 // AreaHexes returns the hexes of area a in reading order.
-func (b *Board) AreaHexes(a int) []int { return b.areaHexes[a] }
+func (b *Board) AreaHexes(a int) []int { return b.derived().areaHexes[a] }
 
 // JoinArea returns the area of a corner that touches land hexes of area
 // cur (−1 while it touches none yet) and of area a (B17): a corner touching
@@ -549,7 +579,7 @@ func JoinArea(areas []Area, cur, a int) int {
 // CornerArea returns the area of corner c (B17): the area of the land hexes
 // it touches; a corner touching `desert` and another area belongs to the
 // other (S95). It is −1 for a corner touching no land hex of an area.
-func (b *Board) CornerArea(c int) int { return b.cArea[c] }
+func (b *Board) CornerArea(c int) int { return b.derived().cArea[c] }
 
 // Sites returns the scenario's harbour locations H1, H2, … in the order of
 // its harbour table, with the tokens they hold (HarbourUnknown while not
@@ -565,10 +595,10 @@ func (b *Board) Harbours() []Harbour { return slices.Clone(b.harbours) }
 
 // CornerHarbour returns the kind of the harbour whose harbour corner c is
 // (B18, S63), or NoHarbour.
-func (b *Board) CornerHarbour(c int) HarbourKind { return b.cHarbour[c] }
+func (b *Board) CornerHarbour(c int) HarbourKind { return b.derived().cHarbour[c] }
 
 // EdgeHarbour returns the kind of the harbour on edge e, or NoHarbour.
-func (b *Board) EdgeHarbour(e int) HarbourKind { return b.eHarbour[e] }
+func (b *Board) EdgeHarbour(e int) HarbourKind { return b.derived().eHarbour[e] }
 
 // Robber returns the robber's starting hex and true, or false when the
 // scenario has no robber, starts it off the board (new-world), or the board
@@ -696,11 +726,11 @@ func (b *Board) PlaceHarbour(x Edge, k HarbourKind) (*Board, error) {
 	if k.Ratio() == 0 {
 		return nil, &ChangeError{Rule: "B18", At: x.String(), Reason: "no harbour kind"}
 	}
-	if b.ekind[e] != CoastalEdge {
+	if b.derived().ekind[e] != CoastalEdge {
 		return nil, &ChangeError{Rule: "B18", At: x.String(), Reason: "a harbour lies on a coastal edge"}
 	}
 	for _, c := range b.g.edgeEnds[e] {
-		if b.cHarbour[c] != NoHarbour {
+		if b.derived().cHarbour[c] != NoHarbour {
 			return nil, &ChangeError{Rule: "B18", At: x.String(), Reason: "a harbour already has the corner " + b.g.corners[c].String()}
 		}
 	}

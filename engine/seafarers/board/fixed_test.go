@@ -37,6 +37,8 @@ func TestNewSharesBoardMadeAfresh(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				b.derived() // both with their derived data worked out
+				fresh.derived()
 				if !reflect.DeepEqual(b, fresh) {
 					t.Errorf("S13: the shared board of %v %+v differs from one made afresh", s, o)
 				}
@@ -47,7 +49,8 @@ func TestNewSharesBoardMadeAfresh(t *testing.T) {
 
 // useBoard makes new boards from b as games do: dealt from a few seeds,
 // then a hex explored and a harbour placed at the first edge that takes
-// one.
+// one. Each board's derived data, worked out at its first use (derived),
+// must be what its hexes, areas and harbours give (B16, B17, B18).
 func useBoard(t *testing.T, b *Board) {
 	t.Helper()
 	for seed := uint64(0); seed < 3; seed++ {
@@ -58,15 +61,30 @@ func useBoard(t *testing.T, b *Board) {
 				t.Fatalf("%v: Deal: %v", b.Scenario(), err)
 			}
 		}
+		checkDerived(t, d)
 		if un := d.Unexplored(); len(un) > 0 {
-			if _, err := d.Explore(un[0], Hex{Terrain: Sea}); err != nil {
+			x, err := d.Explore(un[0], Hex{Terrain: Sea})
+			if err != nil {
 				t.Fatalf("%v: Explore %v: %v", b.Scenario(), un[0], err)
 			}
+			checkDerived(t, x)
 		}
 		for e := 0; e < d.NumEdges(); e++ {
-			if _, err := d.PlaceHarbour(d.Edge(e), HarbourOre); err == nil {
+			if x, err := d.PlaceHarbour(d.Edge(e), HarbourOre); err == nil {
+				checkDerived(t, x)
 				break
 			}
 		}
+		checkDerived(t, d)
+		checkDerived(t, b)
+	}
+}
+
+// checkDerived compares b's derived data with the data worked out afresh
+// from its hexes, areas and harbours now.
+func checkDerived(t *testing.T, b *Board) {
+	t.Helper()
+	if got, want := b.derived(), b.deriveData(); !reflect.DeepEqual(*got, want) {
+		t.Fatalf("%v %+v: B16-B18: the derived data is not the board's", b.Scenario(), b.Options())
 	}
 }

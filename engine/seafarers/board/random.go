@@ -271,7 +271,7 @@ func (b *Board) dealNewWorld(d *drawer) error {
 	}
 	b.derive()
 	b.areas = nil
-	for i, members := range b.islands {
+	for i, members := range b.derived().islands {
 		b.areas = append(b.areas, Area{Name: "island-" + strconv.Itoa(i+1), Setup: true})
 		for _, h := range members {
 			b.hexArea[h] = i
@@ -284,7 +284,7 @@ func (b *Board) dealNewWorld(d *drawer) error {
 	var cands []int
 	for _, k := range tokens {
 		cands = cands[:0]
-		for e, kind := range b.ekind {
+		for e, kind := range b.derived().ekind {
 			ends := b.g.edgeEnds[e]
 			if kind == CoastalEdge && !used[ends[0]] && !used[ends[1]] {
 				cands = append(cands, e)
