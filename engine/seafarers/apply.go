@@ -189,7 +189,7 @@ func (g *Game) step(s int, a *Action, en *entry) error {
 	case ActAccept, ActDecline:
 		return g.answer(s, a)
 	}
-	if !g.awaited(s) || s != g.cur {
+	if !g.awaitedActive(s) {
 		if g.anyDecide() && s == g.cur && (a.Kind == ActTrade || a.Kind == ActOffer) {
 			return ruleErr("S61", a, "no trade while a decision is owed (the game waits for %s)", g.listSeats(g.waitingFor()))
 		}

@@ -154,3 +154,27 @@ func TestLookAheadOracle(t *testing.T) {
 		t.Fatalf("only %d, %d and %d entries after a look-ahead", taken, other, quiet)
 	}
 }
+
+// TestAwaitedActiveOracle compares, for every seat after every entry of a
+// random game of every scenario, awaitedActive (asked without a call when
+// nothing is owed and no offer is open) with the seat being the active
+// player and awaited (S27, S31, S67).
+func TestAwaitedActiveOracle(t *testing.T) {
+	owed := 0
+	randomEntries(t, 800, 31, func(sc string, n int, g *Game, _ int, _ *engine.Seeded) {
+		if g.over() {
+			return
+		}
+		if len(g.pending) > 0 || g.offer != nil {
+			owed++
+		}
+		for s := range g.players {
+			if got, want := g.awaitedActive(s), s == g.cur && g.awaited(s); got != want {
+				t.Fatalf("%s entry %d, seat %d: S27, S31: awaitedActive %v, want %v", sc, n, s, got, want)
+			}
+		}
+	})
+	if owed < 1000 {
+		t.Fatalf("only %d entries with a decision owed or an offer open", owed)
+	}
+}

@@ -62,6 +62,13 @@ func (g *Game) awaited(s int) bool {
 	return g.waitingMask()&(1<<s) != 0
 }
 
+// awaitedActive reports whether seat s is the active player and the game
+// waits for it (awaited) in a game not over: without a decision owed or an
+// offer open, as most of the time, that is asked without a call.
+func (g *Game) awaitedActive(s int) bool {
+	return s == g.cur && (len(g.pending) == 0 && g.offer == nil || g.awaited(s))
+}
+
 // decide reports whether an owed decision puts the game in phase decide
 // (S27): discards, gold and rewards.
 func (k pendKind) decide() bool { return k == pendDiscard || k == pendGold || k == pendReward }
