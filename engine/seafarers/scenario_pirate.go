@@ -50,6 +50,14 @@ func (g *Game) chainWithout(s, skip int) shipChain {
 // chainReaches reports whether corner c is an end of a ship of seat s's
 // chain (S119, S124).
 func (g *Game) chainReaches(s, c int) bool {
+	// The chain's corners are ends of the seat's ships: without a ship at
+	// c it does not reach c, as it does not most of the time (the listing
+	// asks for the fortress every turn, S124).
+	at := g.cfg.geo.cornerEdges[c]
+	at.and(&g.sets.ships[s])
+	if at == (edgeSet{}) {
+		return false
+	}
 	ch := g.chain(s)
 	return ch.reaches(c)
 }
