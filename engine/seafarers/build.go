@@ -73,7 +73,7 @@ func (g *Game) payFor(p *player, a *Action, sup int, cost Hand) error {
 	if p.supply[sup] == 0 {
 		return ruleErr("S30", a, "no %s left in supply", a.Piece)
 	}
-	if !p.hand.Contains(cost) {
+	if !p.hand.Contains(&cost) {
 		return ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
 	}
 	p.hand.sub(cost)
@@ -127,7 +127,7 @@ func (g *Game) afterEdge(s, e int, piece Piece, src engine.Source) error {
 // at once from the turn's card stream (S147).
 func (g *Game) buy(s int, a *Action, en *entry) error {
 	p := &g.players[s]
-	if !p.hand.Contains(costCard) {
+	if !p.hand.Contains(&costCard) {
 		return ruleErr("S12", a, "a development card costs %s", costCard)
 	}
 	if g.buyable() <= 0 {

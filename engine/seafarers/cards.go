@@ -76,7 +76,7 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 		if a.Cards.Total() != want {
 			return ruleErr("S77", a, "Year of Plenty takes %d cards", want)
 		}
-		if !g.bank.Contains(a.Cards.Hand()) {
+		if h := a.Cards.Hand(); !g.bank.Contains(&h) {
 			return ruleErr("S77", a, "the bank does not hold %s", a.Cards)
 		}
 		g.bank.sub(a.Cards.Hand())

@@ -130,9 +130,9 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 	if o := g.offer; o != nil {
 		// A seat that accepted is confirmed while both still hold their
 		// cards (S69); most of the time nobody has accepted yet.
-		if o.accepted != 0 && g.players[s].hand.Contains(o.give) {
+		if o.accepted != 0 && g.players[s].hand.Contains(&o.give) {
 			for t := range g.players {
-				if o.accepted&(1<<t) != 0 && g.players[t].hand.Contains(o.get) {
+				if o.accepted&(1<<t) != 0 && g.players[t].hand.Contains(&o.get) {
 					out = append(out, Action{Kind: ActConfirm, Seat: g.colour(t)})
 				}
 			}
@@ -144,7 +144,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 		out = g.legalOffers(out, s)
 	}
 	out = g.legalBuilds(out, s)
-	if g.players[s].hand.Contains(costCard) && g.buyable() > 0 {
+	if g.players[s].hand.Contains(&costCard) && g.buyable() > 0 {
 		out = append(out, Action{Kind: ActBuy})
 	}
 	out = g.legalPlays(out, s, src)
@@ -186,7 +186,7 @@ func (g *Game) legalOwed(out []Action, s int) []Action {
 		}
 	}
 	if o := g.offer; o != nil && o.to&(1<<s) != 0 && (o.accepted|o.declined)&(1<<s) == 0 {
-		if g.players[s].hand.Contains(o.get) {
+		if g.players[s].hand.Contains(&o.get) {
 			out = append(out, Action{Kind: ActAccept})
 		}
 		out = append(out, Action{Kind: ActDecline})
@@ -506,12 +506,12 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	p := &g.players[s]
 	// Every piece but the city costs a lumber: a hand without one that
 	// is short of a city, as most hands of a listing are, builds nothing.
-	if p.hand.Of(Lumber) == 0 && !p.hand.Contains(costCity) {
+	if p.hand.Of(Lumber) == 0 && !p.hand.Contains(&costCity) {
 		return out
 	}
 	var pc *placeCache // worked out once something is affordable
 	a := Action{Kind: ActBuild, Piece: Road}
-	if p.supply[supRoad] > 0 && p.hand.Contains(costRoad) {
+	if p.supply[supRoad] > 0 && p.hand.Contains(&costRoad) {
 		pc = g.placesOf(s)
 		set := pc.roadSpots(g, s)
 		for e := set.next(0); e >= 0; e = set.next(e + 1) {
@@ -519,7 +519,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 			out = append(out, a)
 		}
 	}
-	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(costShip) {
+	if g.cfg.usesShips && p.supply[supShip] > 0 && p.hand.Contains(&costShip) {
 		a.Piece = Ship
 		if pc == nil {
 			pc = g.placesOf(s)
@@ -531,7 +531,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 		}
 	}
 	a = Action{Kind: ActBuild, Piece: Settlement}
-	if p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement) {
+	if p.supply[supSettlement] > 0 && p.hand.Contains(&costSettlement) {
 		if pc == nil {
 			pc = g.placesOf(s)
 		}
@@ -541,7 +541,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 			out = append(out, a)
 		}
 	}
-	if p.supply[supCity] > 0 && p.hand.Contains(costCity) {
+	if p.supply[supCity] > 0 && p.hand.Contains(&costCity) {
 		a.Piece = City
 		set := &g.sets.buildings[s]
 		for c := set.next(0); c >= 0; c = set.next(c + 1) {
@@ -1001,7 +1001,7 @@ func (g *Game) legalWonders(out []Action, s int) []Action {
 			out = append(out, Action{Kind: ActWonder, Wonder: Wonder(bits.TrailingZeros8(met))})
 		}
 	}
-	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
+	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(&wonderCost[own]) {
 		out = append(out, Action{Kind: ActBuildWonder})
 	}
 	return out

@@ -456,18 +456,18 @@ func buildOracle(g *Game, s int) []Action {
 		if piece == Ship {
 			cost, sup = costShip, supShip
 		}
-		for e := 0; e < b.NumEdges() && p.supply[sup] > 0 && p.hand.Contains(cost); e++ {
+		for e := 0; e < b.NumEdges() && p.supply[sup] > 0 && p.hand.Contains(&cost); e++ {
 			if r, _ := g.edgeProblem(s, e, piece, -1); r == "" {
 				out = append(out, Action{Kind: ActBuild, Piece: piece, Edge: b.Edge(e)})
 			}
 		}
 	}
-	for c := 0; c < b.NumCorners() && p.supply[supSettlement] > 0 && p.hand.Contains(costSettlement); c++ {
+	for c := 0; c < b.NumCorners() && p.supply[supSettlement] > 0 && p.hand.Contains(&costSettlement); c++ {
 		if r, _ := g.settleProblem(s, c, false); r == "" {
 			out = append(out, Action{Kind: ActBuild, Piece: Settlement, Corner: b.Corner(c)})
 		}
 	}
-	for c := 0; c < b.NumCorners() && p.supply[supCity] > 0 && p.hand.Contains(costCity); c++ {
+	for c := 0; c < b.NumCorners() && p.supply[supCity] > 0 && p.hand.Contains(&costCity); c++ {
 		if g.corners[c].own == int8(s+1) && g.corners[c].kind == settlement {
 			out = append(out, Action{Kind: ActBuild, Piece: City, Corner: b.Corner(c)})
 		}
@@ -523,7 +523,7 @@ func wonderListingOracle(g *Game, s int) []Action {
 			out = append(out, Action{Kind: ActWonder, Wonder: w})
 		}
 	}
-	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(wonderCost[own]) {
+	if own != NoWonder && g.wonders[own].level < 4 && g.players[s].hand.Contains(&wonderCost[own]) {
 		out = append(out, Action{Kind: ActBuildWonder})
 	}
 	return out

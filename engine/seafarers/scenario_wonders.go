@@ -112,7 +112,7 @@ func (g *Game) buildWonder(s int, a *Action) error {
 		return ruleErr("S130", a, "the %s is complete", w)
 	}
 	p := &g.players[s]
-	if !p.hand.Contains(wonderCost[w]) {
+	if !p.hand.Contains(&wonderCost[w]) {
 		return ruleErr("S130", a, "a level of the %s costs %s", w, wonderCost[w])
 	}
 	p.hand.sub(wonderCost[w])

@@ -127,7 +127,7 @@ func (g *Game) offerTrade(s int, a *Action) error {
 			return ruleErr("S64", a, "no resource may be on both sides")
 		}
 	}
-	if !g.players[s].hand.Contains(give) {
+	if !g.players[s].hand.Contains(&give) {
 		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
 	}
 	var to uint8
@@ -181,10 +181,10 @@ func (g *Game) autoAnswer() {
 	for m := open; m != 0; m &= m - 1 { // the seats not answered, in seat order
 		t := bits.TrailingZeros8(m)
 		p := &g.players[t]
-		holds := p.hand.Contains(o.get)
+		holds := p.hand.Contains(&o.get)
 		matched := false
 		for _, r := range p.orders.accept {
-			matched = matched || r.give.Contains(o.get) && o.give.Contains(r.get)
+			matched = matched || r.give.Contains(&o.get) && o.give.Contains(&r.get)
 		}
 		switch {
 		case holds && matched:
@@ -224,7 +224,7 @@ func (g *Game) answer(s int, a *Action) error {
 		g.closeIfDeclined()
 		return nil
 	}
-	if !g.players[s].hand.Contains(o.get) {
+	if !g.players[s].hand.Contains(&o.get) {
 		return ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
 	}
 	o.accepted |= 1 << s
@@ -239,7 +239,7 @@ func (g *Game) confirm(s int, a *Action) error {
 	if t < 0 || o.accepted&(1<<t) == 0 {
 		return ruleErr("S69", a, "%s has not accepted the offer", a.Seat)
 	}
-	if !g.players[s].hand.Contains(o.give) || !g.players[t].hand.Contains(o.get) {
+	if !g.players[s].hand.Contains(&o.give) || !g.players[t].hand.Contains(&o.get) {
 		return ruleErr("S69", a, "both sides must still hold their cards")
 	}
 	g.players[s].hand.sub(o.give)
@@ -266,13 +266,13 @@ func (g *Game) recheckOffer() {
 	if o == nil {
 		return
 	}
-	if !g.players[g.cur].hand.Contains(o.give) {
+	if !g.players[g.cur].hand.Contains(&o.give) {
 		g.offer = nil
 		g.log.say("the active player no longer holds its offer: the offer is closed (S69)")
 		return
 	}
 	for t := range g.players {
-		if o.accepted&(1<<t) != 0 && !g.players[t].hand.Contains(o.get) {
+		if o.accepted&(1<<t) != 0 && !g.players[t].hand.Contains(&o.get) {
 			o.accepted &^= 1 << t
 			o.declined |= 1 << t
 			g.log.add(g.colour(t).String(), " no longer holds ").hand(o.get).add(": its acceptance lapses (S69)").end()

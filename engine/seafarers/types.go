@@ -142,8 +142,10 @@ func (h Hand) Of(r Resource) int {
 // Total is the number of cards in the hand.
 func (h Hand) Total() int { return h[0] + h[1] + h[2] + h[3] + h[4] }
 
-// Contains reports whether h holds every card of o.
-func (h Hand) Contains(o Hand) bool {
+// Contains reports whether h holds every card of o. Both are read where
+// they are: a hand is too large for the compiler to keep in registers, so
+// a copy of each would cost more than the comparisons.
+func (h *Hand) Contains(o *Hand) bool {
 	return h[0] >= o[0] && h[1] >= o[1] && h[2] >= o[2] && h[3] >= o[3] && h[4] >= o[4]
 }
 
