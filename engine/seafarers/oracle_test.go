@@ -741,6 +741,36 @@ func TestRouteFollowsShipMoves(t *testing.T) {
 	t.Logf("the graphs followed %d changes (%d of buildings, %d of more than two pieces) and had %d parts whose core is one ring", followed, buildings, many, rings)
 }
 
+// TestRoutesKeptOracle plays a random game of every scenario and checks,
+// before every entry, that each seat's trade-route length as the game
+// keeps it (the memo of lengths, the graphs that follow the changes, the
+// searches) is the one worked out from nothing on a new graph, and that
+// Longest Trade Route is held as those lengths give it: updateRoutes asks
+// longestHolder again only when a length changed (S81, S82).
+func TestRoutesKeptOracle(t *testing.T) {
+	checked, changes := 0, 0
+	var was [4]int
+	randomEntries(t, 1000, 81, func(sc string, n int, g *Game, _ int, _ *engine.Seeded) {
+		for o := range g.players {
+			if got, want := g.players[o].route, routeLengthOf(g, o); got != want {
+				t.Fatalf("%s entry %d: S81: the route of %s is kept as %d, worked out from nothing %d", sc, n, g.colour(o), got, want)
+			}
+			if n > 0 && was[o] != g.players[o].route {
+				changes++
+			}
+			was[o] = g.players[o].route
+		}
+		if h := g.longestHolder(g.longest); h != g.longest {
+			t.Fatalf("%s entry %d: S82: Longest Trade Route is held by seat %d, the routes give it to %d", sc, n, g.longest, h)
+		}
+		checked++
+	})
+	if checked < 10000 || changes < 500 {
+		t.Fatalf("only %d entries checked, %d lengths changed: too few to test them", checked, changes)
+	}
+	t.Logf("%d entries checked, %d lengths changed", checked, changes)
+}
+
 // diffCount returns how many edges are in one of a and b only.
 func diffCount(a, b *edgeSet) int {
 	d := *a
