@@ -288,9 +288,46 @@ func (l *land) withHex(b *board.Board, h int, x board.Hex) *land {
 	return &n
 }
 
-// withHarbour returns the land with a harbour added (S105).
+// withHarbour returns the land with a harbour added (S105). A harbour on
+// an edge of the board with no harbour at its corners, as S105 places it,
+// changes only the harbour lookups at the edge and its corners: the rest
+// is shared with l. Another is worked out as newLand works out a land.
 func (l *land) withHarbour(b *board.Board, hb board.Harbour) *land {
-	return newLand(b, l.dealt, l.hexes, append(slices.Clone(l.harbours), hb), l.areas, l.hexArea)
+	harbours := append(slices.Clone(l.harbours), hb)
+	e := b.EdgeIndex(hb.Edge)
+	if e < 0 || l.harbourAt(b, e) {
+		return newLand(b, l.dealt, l.hexes, harbours, l.areas, l.hexArea)
+	}
+	n := *l
+	slices.SortFunc(harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	n.harbours = harbours
+	n.eHarbour, n.cHarbour = slices.Clone(l.eHarbour), slices.Clone(l.cHarbour)
+	n.eHarbour[e] = hb.Kind
+	for _, c := range b.EdgeEnds(e) {
+		n.cHarbour[c] = hb.Kind
+		if hb.Kind != board.NoHarbour {
+			n.harbourCorners.add(c)
+		}
+	}
+	return &n
+}
+
+// harbourAt reports whether a harbour of l lies on edge e or on an edge
+// sharing a corner with it.
+func (l *land) harbourAt(b *board.Board, e int) bool {
+	ends := b.EdgeEnds(e)
+	for _, hb := range l.harbours {
+		x := b.EdgeIndex(hb.Edge)
+		if x < 0 {
+			continue
+		}
+		for _, c := range b.EdgeEnds(x) {
+			if c == ends[0] || c == ends[1] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // roadEdge reports whether edge e may carry a road as the terrain decides

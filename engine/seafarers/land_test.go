@@ -38,3 +38,37 @@ func TestWithHexDerivesAsNew(t *testing.T) {
 		}
 	}
 }
+
+// TestWithHarbourOracle plays random forgotten-tribe games and compares,
+// after every harbour placed (S105), the land withHarbour made with the
+// land newLand works out afresh from the same hexes, harbours and areas.
+func TestWithHarbourOracle(t *testing.T) {
+	placed := 0
+	setup := benchSetup
+	setup.Choices = map[string]string{"scenario": "forgotten-tribe"}
+	for seed := uint64(0); seed < 16; seed++ {
+		g, src := quietGame(t, setup, 300+seed)
+		pick := rand.New(rand.NewPCG(seed, 105))
+		var buf []Action
+		for n := 0; !g.over() && g.turn < playTurnLimit && !stalled(g); n++ {
+			s := awaitedSeat(g, pick)
+			buf = g.AppendLegal(buf[:0], g.colour(s), src.Clone())
+			before := len(g.l.harbours)
+			if _, err := g.Apply(g.colour(s), []Action{buf[pick.IntN(len(buf))]}, src); err != nil {
+				t.Fatalf("seed %d entry %d: %v", seed, n, err)
+			}
+			if len(g.l.harbours) == before {
+				continue
+			}
+			placed++
+			l := g.l
+			want := newLand(g.b, l.dealt, slices.Clone(l.hexes), slices.Clone(l.harbours), l.areas, l.hexArea)
+			if !reflect.DeepEqual(l, want) {
+				t.Fatalf("seed %d entry %d: S105: the land after the harbour on %v differs from the land worked out afresh", seed, n, l.harbours)
+			}
+		}
+	}
+	if placed < 30 {
+		t.Fatalf("only %d harbours placed", placed)
+	}
+}
