@@ -165,23 +165,27 @@ func (g *Game) forestShape(s int, anchors *cornerSet) (sh shape, ok bool) {
 			}
 		}
 	}
-	free := at.once
-	free.andNot(&at.twice)
+	once, twice := cornerSet{at.once[0], at.once[1]}, cornerSet{at.twice[0], at.twice[1]}
+	free := once
+	free.andNot(&twice)
 	free.andNot(&g.sets.buildings[s])
 	if free.meets(anchors) {
 		return shape{}, false // a free end that may close a path
 	}
-	sh.ends, sh.single = at.once, free
-	sh.near = g.edgesAt(&at.once)
+	sh.ends, sh.single = once, free
+	sh.near = g.edgesAt(&once)
 	sh.mobile = g.edgesAt(&free)
 	sh.mobile.and(&g.sets.ships[s])
 	return sh, true
 }
 
 // cornerCount counts pieces at corners up to two: the corners with one or
-// more (once) and those with two or more (twice).
+// more (once) and those with two or more (twice). Its words and its
+// forest's parents (cornerForest) are as many as a corner's byte can
+// index, so that reading them needs no check of the index (a corner set
+// has the first two words).
 type cornerCount struct {
-	once, twice cornerSet
+	once, twice [4]uint64
 }
 
 // add counts one more piece at corner c, and reports whether c had one.
@@ -195,7 +199,7 @@ func (n *cornerCount) add(c uint8) (seen bool) {
 
 // cornerForest is a union-find over corners: each corner's parent, plus
 // one, 0 at a root.
-type cornerForest [maxCorners]uint8
+type cornerForest [256]uint8
 
 // join joins the parts of corners a and b, and reports whether they were
 // apart.

@@ -45,14 +45,13 @@ func (g *Game) endsOf(set *edgeSet) cornerSet {
 // of ends join its network (joins): ends where no other seat's building
 // stands, and its buildings.
 func (g *Game) joinsAt(s int, ends cornerSet) cornerSet {
-	sets := &g.sets
-	for o := range g.players {
-		if o != s {
-			ends.andNot(&sets.buildings[o])
-		}
+	// Less every building, then the seat's own again, word by word (the
+	// sets of seats not playing are empty).
+	b := &g.sets.buildings
+	return cornerSet{
+		ends[0]&^(b[0][0]|b[1][0]|b[2][0]|b[3][0]) | b[s][0],
+		ends[1]&^(b[0][1]|b[1][1]|b[2][1]|b[3][1]) | b[s][1],
 	}
-	ends.or(&sets.buildings[s])
-	return ends
 }
 
 // edgesAt returns the edges at the corners of cs. It is asked for every
