@@ -42,6 +42,15 @@ func (l *eventLog) add(parts ...string) *eventLog {
 	return l
 }
 
+// colour appends a seat's colour to the event being written, named only
+// when the log is not quiet (a quiet game's entries name nobody).
+func (l *eventLog) colour(c Colour) *eventLog {
+	if !l.quiet {
+		l.text = append(l.text, c.String()...)
+	}
+	return l
+}
+
 // num appends a number to the event being written.
 func (l *eventLog) num(n int) *eventLog {
 	if l.quiet {

@@ -106,7 +106,7 @@ func (g *Game) maritime(s int, a *Action) error {
 	p.hand.add(a.Get.Hand())
 	g.bank.add(a.Cards.Hand())
 	g.bank.sub(a.Get.Hand())
-	g.log.add(g.colour(s).String(), " trades ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" with the bank").end()
+	g.log.colour(g.colour(s)).add(" trades ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" with the bank").end()
 	return nil
 }
 
@@ -151,7 +151,7 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	g.offerRoom = offer{give: give, get: get, to: to}
 	g.offer = &g.offerRoom
 	g.flags.Offers++
-	g.log.add(g.colour(s).String(), " offers ").hand(give).add(" for ").hand(get).add(" to ")
+	g.log.colour(g.colour(s)).add(" offers ").hand(give).add(" for ").hand(get).add(" to ")
 	g.logSeats(to)
 	g.log.end()
 	g.autoAnswer()
@@ -189,13 +189,13 @@ func (g *Game) autoAnswer() {
 		switch {
 		case holds && matched:
 			o.accepted |= 1 << t
-			g.log.add(g.colour(t).String(), " accepts (standing orders)").end()
+			g.log.colour(g.colour(t)).add(" accepts (standing orders)").end()
 		case !holds:
 			o.declined |= 1 << t
-			g.log.add(g.colour(t).String(), " declines (it does not hold ").hand(o.get).add(")").end()
+			g.log.colour(g.colour(t)).add(" declines (it does not hold ").hand(o.get).add(")").end()
 		case p.orders.decline:
 			o.declined |= 1 << t
-			g.log.add(g.colour(t).String(), " declines (standing orders)").end()
+			g.log.colour(g.colour(t)).add(" declines (standing orders)").end()
 		}
 	}
 	g.closeIfDeclined()
@@ -220,7 +220,7 @@ func (g *Game) answer(s int, a *Action) error {
 	}
 	if a.Kind == ActDecline {
 		o.declined |= 1 << s
-		g.log.add(g.colour(s).String(), " declines").end()
+		g.log.colour(g.colour(s)).add(" declines").end()
 		g.closeIfDeclined()
 		return nil
 	}
@@ -228,7 +228,7 @@ func (g *Game) answer(s int, a *Action) error {
 		return ruleErr("S68", a, "%s does not hold %s", g.colour(s), o.get)
 	}
 	o.accepted |= 1 << s
-	g.log.add(g.colour(s).String(), " accepts").end()
+	g.log.colour(g.colour(s)).add(" accepts").end()
 	return nil
 }
 
@@ -247,14 +247,14 @@ func (g *Game) confirm(s int, a *Action) error {
 	g.players[t].hand.sub(o.get)
 	g.players[t].hand.add(o.give)
 	g.offer = nil
-	g.log.add(g.colour(s).String(), " and ", g.colour(t).String(), " trade ").hand(o.give).add(" for ").hand(o.get).end()
+	g.log.colour(g.colour(s)).add(" and ").colour(g.colour(t)).add(" trade ").hand(o.give).add(" for ").hand(o.get).end()
 	return nil
 }
 
 // withdraw closes the open offer (S70).
 func (g *Game) withdraw(s int, a *Action) error {
 	g.offer = nil
-	g.log.add(g.colour(s).String(), " withdraws its offer").end()
+	g.log.colour(g.colour(s)).add(" withdraws its offer").end()
 	return nil
 }
 
@@ -275,7 +275,7 @@ func (g *Game) recheckOffer() {
 		if o.accepted&(1<<t) != 0 && !g.players[t].hand.Contains(&o.get) {
 			o.accepted &^= 1 << t
 			o.declined |= 1 << t
-			g.log.add(g.colour(t).String(), " no longer holds ").hand(o.get).add(": its acceptance lapses (S69)").end()
+			g.log.colour(g.colour(t)).add(" no longer holds ").hand(o.get).add(": its acceptance lapses (S69)").end()
 		}
 	}
 	g.autoAnswer()
