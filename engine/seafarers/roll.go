@@ -52,7 +52,9 @@ func (g *Game) roll(src engine.Rand) {
 	d2 := draw(src, streamDice, 6) + 1
 	g.dice = [2]int{d1, d2}
 	sum := d1 + d2
-	g.log.add(g.colour(g.cur).String(), " rolls ").num(d1).add("+").num(d2).add(" = ").num(sum).end()
+	if !g.log.quiet {
+		g.log.add(g.colour(g.cur).String(), " rolls ").num(d1).add("+").num(d2).add(" = ").num(sum).end()
+	}
 	g.phase = PhaseTrade
 	if g.cfg.scenario == board.PirateIslands && g.fleet >= 0 {
 		g.fleetMove(min(d1, d2), src)
@@ -137,20 +139,21 @@ func (g *Game) produce(sum int) {
 // player, the cards owed it and records the gold choices owed it (S33,
 // S35).
 func (g *Game) pay(owed *[4]Hand, goldOwed *[4]int, paid uint8) {
-	n := g.nseats()
-	for i := 0; i < n && paid != 0; i++ {
-		s := g.cur + i
+	n, cur := g.nseats(), g.cur
+	// The seats paid turned so that the active player's is bit 0: the
+	// lowest bit is then the next seat to pay in seat order.
+	order := (paid>>cur | paid<<(n-cur)) & (1<<n - 1)
+	for ; order != 0; order &= order - 1 {
+		s := cur + bits.TrailingZeros8(order)
 		if s >= n {
 			s -= n
 		}
-		if paid&(1<<s) == 0 {
-			continue
-		}
-		paid &^= 1 << s
 		if owed[s].Total() > 0 {
 			g.bank.sub(owed[s])
 			g.players[s].hand.add(owed[s])
-			g.log.add(g.colour(s).String(), " takes ").hand(owed[s]).end()
+			if !g.log.quiet {
+				g.log.add(g.colour(s).String(), " takes ").hand(owed[s]).end()
+			}
 		}
 		if goldOwed[s] > 0 {
 			g.addPending(s, pendGold, goldOwed[s])
