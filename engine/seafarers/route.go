@@ -63,18 +63,6 @@ type routeMemo struct {
 	}
 }
 
-// memoSlots is how many answers a memo (routeMemo, shapeMemo) holds.
-const memoSlots = 64
-
-// memoSlot returns the memo slot of a key of words, by their hash.
-func memoSlot(words ...uint64) int {
-	h := uint64(0)
-	for _, w := range words {
-		h = mix(h, w)
-	}
-	return int(h >> 58)
-}
-
 // routeKey is all routeLength reads: the seat's roads, ships and
 // buildings, and the other seats' buildings.
 type routeKey struct {
@@ -93,8 +81,8 @@ func (g *Game) routeKey(s int) routeKey {
 	return key
 }
 
-// slot returns the memo slot of k, by a hash of its words: memoSlot's,
-// written out, as it is asked at every route length.
+// slot returns the memo slot of k, by a hash of its words (mix), as it
+// is asked at every route length.
 func (k *routeKey) slot() int {
 	h := mix(mix(mix(mix(mix(0, k.roads[0]), k.roads[1]), k.roads[2]), k.ships[0]), k.ships[1])
 	h = mix(mix(mix(mix(mix(h, k.ships[2]), k.mine[0]), k.mine[1]), k.others[0]), k.others[1])
@@ -111,7 +99,8 @@ const (
 	routeSlots = 1 << routeBits
 )
 
-// mix adds word w to hash h, a step of memoSlot.
+// mix adds word w to hash h, a step of a memo's slot hash
+// (routeKey.slot, shapeKey.slot).
 func mix(h, w uint64) uint64 { return (h ^ w) * 0x9e3779b97f4a7c15 }
 
 // routeLengthOf works routeLength out from nothing.
