@@ -220,10 +220,11 @@ func (g *Game) reindex() {
 			g.setCorner(c, p)
 		}
 	}
-	g.seatWonder = [4]Wonder{}
+	g.seatWonder, g.wondersStarted = [4]Wonder{}, 0
 	for w := Cathedral; w >= Theater; w-- { // the lowest a seat owns, as a scan finds it
 		if o := g.wonders[w].owner; o >= 0 && o < len(g.seatWonder) {
 			g.seatWonder[o] = w
+			g.wondersStarted |= 1 << w
 		}
 	}
 }

@@ -78,6 +78,9 @@ type Game struct {
 	// the goal (wonderOf), set with them (startWonder) and worked out
 	// again by reindex.
 	seatWonder [4]Wonder
+	// wondersStarted are the wonders some seat started, a bit 1<<w each,
+	// kept with seatWonder.
+	wondersStarted uint8
 
 	winner int // seat index, -1 none
 

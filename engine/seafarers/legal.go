@@ -989,11 +989,9 @@ func (g *Game) scenarioActions(out []Action, s int) []Action {
 // legalWonders lists starting a wonder and building its next level (S129,
 // S130).
 func (g *Game) legalWonders(out []Action, s int) []Action {
-	// The seat's wonder and the wonders nobody started, a bit each: the
-	// five but those the seats started.
-	sw := &g.seatWonder
+	// The seat's wonder and the wonders nobody started, a bit each.
 	own := g.wonderOf(s)
-	free := uint8(1<<Theater|1<<GreatBridge|1<<Monument|1<<GreatWall|1<<Cathedral) &^ (1<<sw[0] | 1<<sw[1] | 1<<sw[2] | 1<<sw[3])
+	free := uint8(1<<Theater|1<<GreatBridge|1<<Monument|1<<GreatWall|1<<Cathedral) &^ g.wondersStarted
 	if own == NoWonder && free != 0 && g.players[s].supply[supShip] > 0 {
 		// Most seats meet no wonder's needs: the bits met are visited,
 		// lowest (the Theater) first.

@@ -123,6 +123,9 @@ func TestWonderRequirementsOracle(t *testing.T) {
 				if got, want := g.wonderOf(s), startedOracle(g, s); got != want {
 					t.Fatalf("game %d entry %d, seat %d: S129: started %s, want %s", i, n, s, got, want)
 				}
+				if got, want := g.wondersStarted, startedMaskOracle(g); got != want {
+					t.Fatalf("game %d entry %d: S129: wonders started %05b, want %05b", i, n, got>>1, want>>1)
+				}
 				if got, want := g.meetsGoal(s), goalOracle(g, s); got != want {
 					t.Fatalf("game %d entry %d, seat %d: S131: meets its goal %v, want %v", i, n, s, got, want)
 				} else if got {
@@ -177,6 +180,18 @@ func goalOracle(g *Game, s int) bool {
 		}
 	}
 	return true
+}
+
+// startedMaskOracle returns the wonders some seat started (S129), a bit
+// 1<<w each, read from the wonders' owners.
+func startedMaskOracle(g *Game) uint8 {
+	var m uint8
+	for w := Theater; w <= Cathedral; w++ {
+		if g.wonders[w].owner >= 0 {
+			m |= 1 << w
+		}
+	}
+	return m
 }
 
 // startedOracle returns the wonder seat s started (S129), NoWonder for
@@ -600,6 +615,9 @@ func TestSeatWonderFollowsEditsAndLoads(t *testing.T) {
 			if got, want := g.wonderOf(s), startedOracle(g, s); got != want {
 				t.Fatalf("%s, seat %d: S129: started %s, want %s", what, s, got, want)
 			}
+		}
+		if got, want := g.wondersStarted, startedMaskOracle(g); got != want {
+			t.Fatalf("%s: S129: wonders started %05b, want %05b", what, got>>1, want>>1)
 		}
 	}
 	check("a new game", x.g)

@@ -94,6 +94,7 @@ func (g *Game) startWonder(s int, a *Action) error {
 	p.supply[supShip]--
 	g.wonders[a.Wonder].owner = s
 	g.seatWonder[s] = a.Wonder
+	g.wondersStarted |= 1 << a.Wonder
 	g.buildAction()
 	g.log.sayf("%s starts the %s", g.colour(s), a.Wonder)
 	return nil
