@@ -109,13 +109,14 @@ func (s *cornerSet) next(c int) int {
 
 // geometry is a board's adjacency as bit sets, fixed for a game.
 type geometry struct {
-	cornerEdges []edgeSet   // the edges at each corner
-	cornerNbrs  []cornerSet // the corners next to each corner
-	hexSides    []edgeSet   // the sides of each hex
-	hexCorners  []cornerSet // the corners of each hex
-	cornerHexes []uint64    // the hexes at each corner, a bit each
-	edgeHexes   []uint64    // the hexes each edge is a side of, a bit each
-	edgeEnds    [][2]uint8  // the corners each edge joins (board.EdgeEnds), small
+	cornerEdges []edgeSet    // the edges at each corner
+	cornerNbrs  []cornerSet  // the corners next to each corner
+	hexSides    []edgeSet    // the sides of each hex
+	hexCorners  []cornerSet  // the corners of each hex
+	cornerHexes []uint64     // the hexes at each corner, a bit each
+	edgeHexes   []uint64     // the hexes each edge is a side of, a bit each
+	edgeEnds    [][2]uint8   // the corners each edge joins (board.EdgeEnds), small
+	edgeNames   []board.Edge // each edge as the board names it (board.Edge)
 }
 
 // newGeometry returns the geometry of board b.
@@ -128,6 +129,7 @@ func newGeometry(b *board.Board) *geometry {
 		cornerHexes: make([]uint64, b.NumCorners()),
 		edgeHexes:   make([]uint64, b.NumEdges()),
 		edgeEnds:    make([][2]uint8, b.NumEdges()),
+		edgeNames:   make([]board.Edge, b.NumEdges()),
 	}
 	for c := range geo.cornerEdges {
 		for i, e := range b.CornerEdges(c) {
@@ -151,6 +153,7 @@ func newGeometry(b *board.Board) *geometry {
 	for e := range geo.edgeHexes {
 		x := b.EdgeEnds(e)
 		geo.edgeEnds[e] = [2]uint8{uint8(x[0]), uint8(x[1])}
+		geo.edgeNames[e] = b.Edge(e)
 		for _, h := range b.EdgeHexes(e) {
 			if h >= 0 {
 				geo.edgeHexes[e] |= 1 << h

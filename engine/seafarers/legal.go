@@ -809,16 +809,16 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 	if g.flags.ShipMoved || !g.cfg.usesShips || g.sets.ships[s].next(0) < 0 {
 		return out
 	}
-	b := g.b
 	m := g.shipMoves(s)
 	a := Action{Kind: ActMoveShip}
 	// The moves are many (a dozen a listing): the edges are read a word at
-	// a time.
+	// a time, and named from a slice the loop holds.
+	names := g.cfg.geo.edgeNames
 	for i := 0; i < m.n; i++ {
-		a.Edge = b.Edge(int(m.from[i]))
+		a.Edge = names[m.from[i]]
 		for k, w := range m.to[i] {
 			for ; w != 0; w &= w - 1 {
-				a.Edge2 = b.Edge(k<<6 + bits.TrailingZeros64(w))
+				a.Edge2 = names[k<<6+bits.TrailingZeros64(w)]
 				out = append(out, a)
 			}
 		}
@@ -898,10 +898,9 @@ func (g *Game) shipMoves(s int) *moveCache {
 			switch lost := g.joinsLost(from, &loose); {
 			case pirate:
 				*to = g.routeShipsAt(s, from)
-			case lost[0] < 0 && lost[1] < 0:
-				*to = all
 			default:
-				*to = g.withoutLost(all, &at, lost)
+				*to = all
+				g.withoutLost(to, &at, lost)
 			}
 			if *to != (edgeSet{}) {
 				m.from[m.n] = uint8(from)
@@ -931,12 +930,12 @@ func (g *Game) joinedEdges(s int, at *cornerSet, sh *shape) edgeSet {
 	return out
 }
 
-// withoutLost returns where a ship may go once the corners of lost (-1
-// for none) no longer join (shipsAt of at less lost), from all, where it
-// may go while every corner of at joins: the edges at a lost corner stay
-// only when their other end still joins. (An edge between two lost
-// corners is the lifted ship's own, never in all.)
-func (g *Game) withoutLost(all edgeSet, at *cornerSet, lost [2]int) edgeSet {
+// withoutLost takes from to, where a ship may go while every corner of at
+// joins, the edges it may not go to once the corners of lost (-1 for
+// none) no longer join (shipsAt of at less lost): the edges at a lost
+// corner stay only when their other end still joins. (An edge between two
+// lost corners is the lifted ship's own, never in to.)
+func (g *Game) withoutLost(to *edgeSet, at *cornerSet, lost [2]int) {
 	for _, v := range lost {
 		if v < 0 {
 			continue
@@ -944,11 +943,10 @@ func (g *Game) withoutLost(all edgeSet, at *cornerSet, lost [2]int) edgeSet {
 		others := g.b.CornerAdjacent(v)
 		for i, e := range g.b.CornerEdges(v) {
 			if !at.has(others[i]) {
-				all.remove(e)
+				to.remove(e)
 			}
 		}
 	}
-	return all
 }
 
 // joinsLost returns the ends of a seat's ship on edge from where its ships
