@@ -305,6 +305,10 @@ type boardData struct {
 	// colourBases are the pirate bases of every colour the board has
 	// (pirate-islands), of which a game takes its seats' (bases).
 	colourBases []colourBase
+	// terrain is the land of the new board (landOf), shared as lands
+	// never change: a game's land before its deal, and the terrain of the
+	// deal of a fixed layout (landDealt).
+	terrain *land
 }
 
 // colourBase is the pirate base of one colour.

@@ -84,6 +84,13 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 		}
 		l.deriveHexBits(h)
 	}
+	l.layHarbours(b)
+	return l
+}
+
+// layHarbours writes the harbour lookups of l's harbours, in edge order,
+// into its lookups, which hold none.
+func (l *land) layHarbours(b *board.Board) {
 	for _, hb := range l.harbours {
 		e := b.EdgeIndex(hb.Edge)
 		if e < 0 {
@@ -97,7 +104,39 @@ func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Har
 			}
 		}
 	}
-	return l
+}
+
+// landDealt returns the land of board nb, dealt from the new board whose
+// land is base. When the deal left the terrain as it was (a fixed layout,
+// whose harbours alone are shuffled), nb's harbours are laid on base's
+// terrain, which the two share; else the land is worked out afresh
+// (landOf).
+func landDealt(base *land, nb *board.Board) *land {
+	if base == nil || !sameTerrain(base, nb) {
+		return landOf(nb)
+	}
+	n := *base
+	n.dealt = nb.Dealt()
+	n.harbours = nb.Harbours()
+	slices.SortFunc(n.harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	n.eHarbour = make([]board.HarbourKind, len(base.eHarbour))
+	n.cHarbour = make([]board.HarbourKind, len(base.cHarbour))
+	n.harbourCorners = cornerSet{}
+	n.layHarbours(nb)
+	return &n
+}
+
+// sameTerrain reports whether board nb has the hexes and areas of land l.
+func sameTerrain(l *land, nb *board.Board) bool {
+	if nb.NumHexes() != len(l.hexes) {
+		return false
+	}
+	for h := range l.hexes {
+		if nb.Hex(h) != l.hexes[h] || nb.HexArea(h) != l.hexArea[h] {
+			return false
+		}
+	}
+	return slices.Equal(nb.Areas(), l.areas)
 }
 
 // side returns the flag a side of a corner or an edge gives: land, fog or

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -70,5 +71,38 @@ func TestWithHarbourOracle(t *testing.T) {
 	}
 	if placed < 30 {
 		t.Fatalf("only %d harbours placed", placed)
+	}
+}
+
+// TestLandDealtOracle deals the new board of every scenario, layout and
+// harbour mode from several seeds and compares the land landDealt makes
+// from the new board's land with the land worked out afresh from the dealt
+// board (S132, B16-B18): the same, whether the deal kept the terrain (the
+// harbours laid on the shared terrain) or not.
+func TestLandDealtOracle(t *testing.T) {
+	shared := 0
+	for _, sc := range board.Scenarios() {
+		for _, o := range []board.Options{{}, {Layout: board.LayoutVariable}, {Harbours: board.HarboursFixed}} {
+			b, err := board.New(sc, o)
+			if err != nil || b.Dealt() {
+				continue
+			}
+			base := landOf(b)
+			for seed := uint64(0); seed < 6; seed++ {
+				nb, err := b.Deal(engine.NewSeeded(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sameTerrain(base, nb) {
+					shared++
+				}
+				if got, want := landDealt(base, nb), landOf(nb); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%v %+v seed %d: S132: the land of the deal differs from the land worked out afresh", sc, o, seed)
+				}
+			}
+		}
+	}
+	if shared < 30 {
+		t.Fatalf("only %d deals kept the terrain", shared)
 	}
 }

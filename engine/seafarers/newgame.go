@@ -97,7 +97,7 @@ func newGame(cfg *config, src engine.Source) (*Game, error) {
 		}
 	}
 	if g.l == nil {
-		g.l = landOf(b)
+		g.l = cfg.terrain // landOf(b), worked out once
 	}
 	g.placeStarters()
 	g.reindex()
@@ -137,7 +137,7 @@ func (g *Game) deal(r engine.Rand) error {
 		return &engine.StateError{Field: "board", Reason: fmt.Sprintf("dealing the board: %v", err)}
 	}
 	g.b = nb
-	g.l = landOf(nb)
+	g.l = landDealt(g.cfg.terrain, nb)
 	g.placeStarters()
 	return nil
 }
@@ -189,7 +189,7 @@ func boardDataOf(b *board.Board) *boardData {
 
 // newBoardData works out the board data of board b.
 func newBoardData(b *board.Board) *boardData {
-	d := &boardData{geo: newGeometry(b)}
+	d := &boardData{geo: newGeometry(b), terrain: landOf(b)}
 	d.cornerVillage = make([]int, b.NumCorners())
 	for i := range d.cornerVillage {
 		d.cornerVillage[i] = -1
