@@ -76,8 +76,8 @@ func (g *Game) payFor(p *player, a *Action, sup int, cost Hand) error {
 	if !p.hand.Contains(&cost) {
 		return ruleErr("S12", a, "a %s costs %s", a.Piece, cost)
 	}
-	p.hand.sub(cost)
-	g.bank.add(cost)
+	p.hand.sub(&cost)
+	g.bank.add(&cost)
 	g.buildAction()
 	return nil
 }
@@ -133,8 +133,8 @@ func (g *Game) buy(s int, a *Action, en *entry) error {
 	if g.buyable() <= 0 {
 		return ruleErr("S73", a, "no development card is left to buy")
 	}
-	p.hand.sub(costCard)
-	g.bank.add(costCard)
+	p.hand.sub(&costCard)
+	g.bank.add(&costCard)
 	g.buildAction()
 	return g.gainCard(s, en.src, "buys")
 }

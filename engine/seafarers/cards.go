@@ -72,16 +72,16 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 			return err
 		}
 	case YearOfPlenty:
-		want := min(2, g.bank.Total())
+		want := min(2, g.bank.total())
 		if a.Cards.Total() != want {
 			return ruleErr("S77", a, "Year of Plenty takes %d cards", want)
 		}
 		if h := a.Cards.Hand(); !g.bank.Contains(&h) {
 			return ruleErr("S77", a, "the bank does not hold %s", a.Cards)
 		}
-		g.bank.sub(a.Cards.Hand())
-		p.hand.add(a.Cards.Hand())
-		g.log.add(g.colour(s).String(), " takes ").hand(a.Cards.Hand()).end()
+		g.bank.subPacked(a.Cards)
+		p.hand.addPacked(a.Cards)
+		g.log.colour(g.colour(s)).add(" takes ").packed(a.Cards).end()
 	case Monopoly:
 		if a.Res == NoResource {
 			return ruleErr("S78", a, "name a resource")
@@ -91,7 +91,7 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 			if o == s {
 				continue
 			}
-			k := g.players[o].hand.Of(a.Res)
+			k := g.players[o].hand.of(a.Res)
 			g.players[o].hand[a.Res-1] = 0
 			n += k
 		}

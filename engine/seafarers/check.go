@@ -63,8 +63,8 @@ func (g *Game) checkFlow() error {
 		}
 		switch p.kind {
 		case pendDiscard:
-			if p.count < 1 || p.count > g.players[p.seat].hand.Total() {
-				return bad(f+".count", "a discard of %d from %d cards", p.count, g.players[p.seat].hand.Total())
+			if p.count < 1 || p.count > g.players[p.seat].hand.total() {
+				return bad(f+".count", "a discard of %d from %d cards", p.count, g.players[p.seat].hand.total())
 			}
 		case pendGold:
 			if p.count < 1 {
@@ -141,7 +141,7 @@ func (g *Game) checkCards() error {
 				return bad("players."+g.colour(s).String()+".resources."+Resources[i].String(), "negative")
 			}
 		}
-		total.add(h)
+		total.add(&h)
 	}
 	for i, v := range total {
 		if v != bankStart || g.bank[i] < 0 {
@@ -340,7 +340,7 @@ func (g *Game) checkDraws() error {
 		}
 		switch d.kind {
 		case drawSteal:
-			if d.victim < 0 || d.victim == d.drawer || d.snapshot.Total() == 0 {
+			if d.victim < 0 || d.victim == d.drawer || d.snapshot.total() == 0 {
 				return bad(f+".victim", "a steal robs another seat that held a card")
 			}
 		case drawFog:

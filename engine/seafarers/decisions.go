@@ -25,10 +25,10 @@ func (g *Game) discard(s int, a *Action, src engine.Rand) error {
 }
 
 func (g *Game) payDiscard(s, i int, h Hand) {
-	g.players[s].hand.sub(h)
-	g.bank.add(h)
+	g.players[s].hand.sub(&h)
+	g.bank.add(&h)
 	g.dropPending(i)
-	g.log.add(g.colour(s).String(), " discards ").hand(h).end()
+	g.log.colour(g.colour(s)).add(" discards ").hand(&h).end()
 }
 
 // gold applies a gold decision (S35, S36).
@@ -37,7 +37,7 @@ func (g *Game) gold(s int, a *Action, src engine.Rand) error {
 	if i < 0 {
 		return ruleErr("S35", a, "%s owes no gold choice", g.colour(s))
 	}
-	n := min(g.pending[i].count, g.bank.Total())
+	n := min(g.pending[i].count, g.bank.total())
 	if a.Cards.Total() != n {
 		return ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
 	}
@@ -50,16 +50,17 @@ func (g *Game) gold(s int, a *Action, src engine.Rand) error {
 }
 
 func (g *Game) payGold(s, i int, h Hand) {
-	g.bank.sub(h)
-	g.players[s].hand.add(h)
+	g.bank.sub(&h)
+	g.players[s].hand.add(&h)
 	g.dropPending(i)
-	g.log.add(g.colour(s).String(), " takes ").hand(h).add(" (gold)").end()
+	g.log.colour(g.colour(s)).add(" takes ").hand(&h).add(" (gold)").end()
 }
 
 // payReward pays a pirate-islands reward of resource r (S122).
 func (g *Game) payReward(s, i int, r Resource) {
-	g.bank.sub(one(r, 1))
-	g.players[s].hand.add(one(r, 1))
+	reward := one(r, 1)
+	g.bank.sub(&reward)
+	g.players[s].hand.add(&reward)
 	g.dropPending(i)
 	g.log.add(g.colour(s).String(), " takes 1 ", r.String(), " (reward)").end()
 }
@@ -70,7 +71,7 @@ func (g *Game) reward(s int, a *Action, src engine.Rand) error {
 	if i < 0 {
 		return ruleErr("S122", a, "%s owes no reward choice", g.colour(s))
 	}
-	if g.bank.Of(a.Res) == 0 {
+	if g.bank.of(a.Res) == 0 {
 		return ruleErr("S122", a, "the bank holds no %s", a.Res)
 	}
 	g.payReward(s, i, a.Res)
@@ -131,7 +132,7 @@ func (g *Game) autoDecide() {
 // standing orders (S154).
 func (g *Game) autoDiscard(s, n int) (Hand, bool) {
 	hand := g.players[s].hand
-	if hand.Kinds() <= 1 || n >= hand.Total() {
+	if hand.Kinds() <= 1 || n >= hand.total() {
 		var h Hand
 		left := n
 		for i := range hand {
@@ -148,7 +149,7 @@ func (g *Game) autoDiscard(s, n int) (Hand, bool) {
 	var h Hand
 	left := n
 	take := func(r Resource) {
-		t := min(left, hand.Of(r)-h.Of(r))
+		t := min(left, hand.of(r)-h.of(r))
 		h[r-1] += t
 		left -= t
 	}
@@ -166,7 +167,7 @@ func (g *Game) autoDiscard(s, n int) (Hand, bool) {
 // (S36, S154), or by its standing orders.
 func (g *Game) autoGold(s, n int) (Hand, bool) {
 	bank := g.bank
-	if bank.Total() <= n {
+	if bank.total() <= n {
 		return bank, true
 	}
 	if bank.Kinds() == 1 {
@@ -195,7 +196,7 @@ func goldByOrders(bank Hand, ord []Resource, n int) Hand {
 		got := false
 		for t := 0; t < len(ord); t++ {
 			r := ord[(j+t)%len(ord)]
-			if bank.Of(r)-h.Of(r) > 0 {
+			if bank.of(r)-h.of(r) > 0 {
 				h[r-1]++
 				j = (j + t + 1) % len(ord)
 				got = true
@@ -206,7 +207,7 @@ func goldByOrders(bank Hand, ord []Resource, n int) Hand {
 			continue
 		}
 		for _, r := range Resources {
-			if bank.Of(r)-h.Of(r) > 0 {
+			if bank.of(r)-h.of(r) > 0 {
 				h[r-1]++
 				got = true
 				break
@@ -224,7 +225,7 @@ func goldByOrders(bank Hand, ord []Resource, n int) Hand {
 // (S154).
 func (g *Game) autoReward(s int) (Resource, bool) {
 	bank := g.bank
-	if bank.Total() == 0 {
+	if bank.total() == 0 {
 		return NoResource, true
 	}
 	if bank.Kinds() == 1 {
@@ -239,12 +240,12 @@ func (g *Game) autoReward(s int) (Resource, bool) {
 		return NoResource, false
 	}
 	for _, r := range ord {
-		if bank.Of(r) > 0 {
+		if bank.of(r) > 0 {
 			return r, true
 		}
 	}
 	for _, r := range Resources {
-		if bank.Of(r) > 0 {
+		if bank.of(r) > 0 {
 			return r, true
 		}
 	}

@@ -764,8 +764,8 @@ func (g *Game) editHand(e Edit) error {
 	if err != nil {
 		return err
 	}
-	g.bank.add(g.players[s].hand)
-	g.bank.sub(e.Cards)
+	g.bank.add(&g.players[s].hand)
+	g.bank.sub(&e.Cards)
 	g.players[s].hand = e.Cards
 	for i, v := range g.bank {
 		if v < 0 {

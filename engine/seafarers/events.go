@@ -66,9 +66,18 @@ func (l *eventLog) num(n int) *eventLog {
 
 // hand appends a card list to the event being written, as Hand.String
 // prints it.
-func (l *eventLog) hand(h Hand) *eventLog {
+func (l *eventLog) hand(h *Hand) *eventLog {
 	if !l.quiet {
 		l.text = h.appendTo(l.text)
+	}
+	return l
+}
+
+// packed appends packed cards to the event being written, as hand does;
+// they are unpacked only when the log is not quiet.
+func (l *eventLog) packed(p PackedHand) *eventLog {
+	if !l.quiet {
+		l.text = p.Hand().appendTo(l.text)
 	}
 	return l
 }

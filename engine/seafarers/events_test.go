@@ -70,9 +70,18 @@ func TestEventNumbers(t *testing.T) {
 			t.Errorf("Hand%v.String() = %q, want %q", [5]int(c.h), got, c.want)
 		}
 		var l eventLog
-		l.hand(c.h).end()
+		l.hand(&c.h).end()
 		if got := l.took(); len(got) != 1 || got[0] != c.want {
 			t.Errorf("eventLog.hand(%v) wrote %q, want %q", [5]int(c.h), got, c.want)
+		}
+		l.packed(c.h.Packed()).end()
+		if got := l.took(); len(got) != 1 || got[0] != c.want {
+			t.Errorf("eventLog.packed(%v) wrote %q, want %q", [5]int(c.h), got, c.want)
+		}
+		quiet := eventLog{quiet: true}
+		quiet.hand(&c.h).packed(c.h.Packed()).end()
+		if got := quiet.took(); got != nil {
+			t.Errorf("a quiet eventLog wrote %q for %v", got, [5]int(c.h))
 		}
 	}
 	for n, want := range map[int]string{0: "0", 7: "7", 10: "10", 99: "99", -3: "-3", 1234: "1234"} {

@@ -170,7 +170,7 @@ func (g *Game) meetsGoal(s int) bool {
 	target := g.cfg.opts.VPTarget
 	switch g.cfg.scenario {
 	case board.PirateIslands:
-		return g.fortresses[s] == 0 && g.vp(s) >= target
+		return g.fortresses[s] == 0 && g.reaches(s, target)
 	case board.WondersOfCatan:
 		lvl := g.wonderLevel(s)
 		if lvl >= 4 {
@@ -184,9 +184,9 @@ func (g *Game) meetsGoal(s int) bool {
 				return false
 			}
 		}
-		return g.vp(s) >= target
+		return g.reaches(s, target)
 	}
-	return g.vp(s) >= target
+	return g.reaches(s, target)
 }
 
 // checkWin ends the game if seat s meets its goal (S86).
@@ -198,25 +198,52 @@ func (g *Game) checkWin(s int) {
 }
 
 // vp counts seat s's victory points (S85).
-func (g *Game) vp(s int) int {
+func (g *Game) vp(s int) int { return g.pointsBesideCards(s) + g.cardPoints(s) }
+
+// reaches reports whether seat s has at least target victory points, as
+// vp(s) >= target does. The goal is checked after every entry, and the
+// victory-point cards take a pass over the seat's cards: they are counted
+// only when the points beside them fall short and every card held being a
+// victory point would reach target.
+func (g *Game) reaches(s, target int) bool {
+	v := g.pointsBesideCards(s)
+	if v >= target {
+		return true
+	}
+	if v+len(g.players[s].cards) < target {
+		return false
+	}
+	return v+g.cardPoints(s) >= target
+}
+
+// pointsBesideCards counts seat s's victory points other than its
+// victory-point cards (S85).
+func (g *Game) pointsBesideCards(s int) int {
 	p := &g.players[s]
-	v := g.buildingPoints(s)
+	v := g.buildingPoints(s) + p.chits
 	if g.longest == s {
 		v += 2
 	}
 	if g.largest == s {
 		v += 2
 	}
-	if g.vpCardsCount() {
-		for _, c := range p.cards {
-			if c.kind == VictoryPoint {
-				v++
-			}
-		}
-	}
-	v += p.chits
 	if g.cfg.scenario == board.ClothForCatan {
 		v += p.cloth / 2
+	}
+	return v
+}
+
+// cardPoints counts seat s's victory-point cards, when they count as
+// points (S85, S120).
+func (g *Game) cardPoints(s int) int {
+	if !g.vpCardsCount() {
+		return 0
+	}
+	v := 0
+	for _, c := range g.players[s].cards {
+		if c.kind == VictoryPoint {
+			v++
+		}
 	}
 	return v
 }
@@ -274,7 +301,7 @@ func (g *Game) endTurn() {
 	g.phase = PhaseRoll
 	g.dice = [2]int{}
 	g.flags = TurnFlags{}
-	g.log.add("turn ").num(g.turn).add(": ", g.colour(g.cur).String()).end()
+	g.log.add("turn ").num(g.turn).add(": ").colour(g.colour(g.cur)).end()
 	g.checkWin(g.cur)
 }
 

@@ -176,10 +176,10 @@ func (g *Game) legalOwed(out []Action, s int) []Action {
 		case pendDiscard:
 			out = subHands(out, ActDiscard, g.players[s].hand, p.count)
 		case pendGold:
-			out = subHands(out, ActGold, g.bank, min(p.count, g.bank.Total()))
+			out = subHands(out, ActGold, g.bank, min(p.count, g.bank.total()))
 		case pendReward:
 			for _, r := range Resources {
-				if g.bank.Of(r) > 0 {
+				if g.bank.of(r) > 0 {
 					out = append(out, Action{Kind: ActReward, Res: r})
 				}
 			}
@@ -357,7 +357,7 @@ func (g *Game) appendHexMoves(out []Action, k ActionKind, hexes uint64, by *[4]u
 	// pirate a cloth (S112).
 	var cards, cloths uint8
 	for v := range g.players {
-		if g.players[v].hand.Total() > 0 {
+		if g.players[v].hand.total() > 0 {
 			cards |= 1 << v
 		}
 		if k == ActPirate && g.cfg.scenario == board.ClothForCatan && g.players[v].cloth > 0 {
@@ -388,12 +388,12 @@ func (g *Game) victimHexes(s int, pirate bool) (by [4]uint64) {
 		p := &g.players[o]
 		switch {
 		case o == s:
-		case !pirate && p.hand.Total() > 0:
+		case !pirate && p.hand.total() > 0:
 			bs := &g.sets.buildings[o]
 			for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
 				by[o] |= geo.cornerHexes[c]
 			}
-		case pirate && (p.hand.Total() > 0 || p.cloth > 0):
+		case pirate && (p.hand.total() > 0 || p.cloth > 0):
 			ships := &g.sets.ships[o]
 			for e := ships.next(0); e >= 0; e = ships.next(e + 1) {
 				by[o] |= geo.edgeHexes[e]
@@ -506,7 +506,7 @@ func (g *Game) legalBuilds(out []Action, s int) []Action {
 	p := &g.players[s]
 	// Every piece but the city costs a lumber: a hand without one that
 	// is short of a city, as most hands of a listing are, builds nothing.
-	if p.hand.Of(Lumber) == 0 && !p.hand.Contains(&costCity) {
+	if p.hand.of(Lumber) == 0 && !p.hand.Contains(&costCity) {
 		return out
 	}
 	var pc *placeCache // worked out once something is affordable
@@ -688,7 +688,7 @@ func (g *Game) legalCards(out []Action, s int, src engine.Source) []Action {
 		case RoadBuilding:
 			out = g.legalRoadBuilding(out, s, src)
 		case YearOfPlenty:
-			out = subHands(out, ActPlay, g.bank, min(2, g.bank.Total()))
+			out = subHands(out, ActPlay, g.bank, min(2, g.bank.total()))
 			for i := range out {
 				if out[i].Kind == ActPlay && out[i].Card == NoCard {
 					out[i].Card = YearOfPlenty

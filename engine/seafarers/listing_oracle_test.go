@@ -379,8 +379,8 @@ func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) 
 	}
 	for o := range g.players {
 		hands[o] = g.players[o].hand
-		hands[o].add(owed[o])
-		bank.sub(owed[o])
+		hands[o].add(&owed[o])
+		bank.sub(&owed[o])
 	}
 	return hands, bank, gold
 }

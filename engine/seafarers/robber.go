@@ -106,7 +106,7 @@ func (g *Game) robberVictims(s, h int) uint8 {
 		if o < 0 || o == s || (p.kind != settlement && p.kind != city) {
 			continue
 		}
-		if g.players[o].hand.Total() > 0 {
+		if g.players[o].hand.total() > 0 {
 			m |= 1 << o
 		}
 	}
@@ -126,7 +126,7 @@ func (g *Game) pirateVictims(s, h int) uint8 {
 		if o < 0 || o == s || !p.ship {
 			continue
 		}
-		if g.players[o].hand.Total() > 0 || g.players[o].cloth > 0 {
+		if g.players[o].hand.total() > 0 || g.players[o].cloth > 0 {
 			m |= 1 << o
 		}
 	}
@@ -137,7 +137,7 @@ func (g *Game) pirateVictims(s, h int) uint8 {
 func (g *Game) stealVictims(s int) []int {
 	var out []int
 	for o := range g.players {
-		if o != s && g.players[o].hand.Total() > 0 {
+		if o != s && g.players[o].hand.total() > 0 {
 			out = append(out, o)
 		}
 	}
@@ -167,7 +167,7 @@ func (g *Game) robberMove(s int, a *Action, src engine.Source) error {
 			return ruleErr("S123", a, "in pirate-islands the seven lets you steal: steal <colour>")
 		}
 		v := g.seatIndex(a.Seat)
-		if v < 0 || v == s || g.players[v].hand.Total() == 0 {
+		if v < 0 || v == s || g.players[v].hand.total() == 0 {
 			return ruleErr("S123", a, "steal from another seat that holds a resource card")
 		}
 		g.dropPending(i)
@@ -210,7 +210,7 @@ func (g *Game) robberMove(s int, a *Action, src engine.Source) error {
 			if v == s {
 				return ruleErr("S44", a, "%s cannot steal from itself", a.Seat)
 			}
-			if v >= 0 && g.players[v].hand.Total() == 0 && (a.Kind != ActPirate || g.players[v].cloth == 0) {
+			if v >= 0 && g.players[v].hand.total() == 0 && (a.Kind != ActPirate || g.players[v].cloth == 0) {
 				return ruleErr("S44", a, "%s holds no card to steal", a.Seat)
 			}
 			return ruleErr("S44", a, "%s has no %s %s", a.Seat, what, a.Hex)
@@ -222,7 +222,7 @@ func (g *Game) robberMove(s int, a *Action, src engine.Source) error {
 			if g.players[v].cloth == 0 {
 				return ruleErr("S112", a, "%s holds no cloth", a.Seat)
 			}
-		} else if g.players[v].hand.Total() == 0 {
+		} else if g.players[v].hand.total() == 0 {
 			return ruleErr("S112", a, "%s holds no resource card (steal cloth instead)", a.Seat)
 		}
 	} else if victims != 0 {

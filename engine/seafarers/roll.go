@@ -148,16 +148,16 @@ func (g *Game) pay(owed *[4]Hand, goldOwed *[4]int, paid uint8) {
 		if s >= n {
 			s -= n
 		}
-		if owed[s].Total() > 0 {
-			g.bank.sub(owed[s])
-			g.players[s].hand.add(owed[s])
+		if owed[s].total() > 0 {
+			g.bank.sub(&owed[s])
+			g.players[s].hand.add(&owed[s])
 			if !g.log.quiet {
-				g.log.add(g.colour(s).String(), " takes ").hand(owed[s]).end()
+				g.log.add(g.colour(s).String(), " takes ").hand(&owed[s]).end()
 			}
 		}
 		if goldOwed[s] > 0 {
 			g.addPending(s, pendGold, goldOwed[s])
-			g.log.add(g.colour(s).String(), " owes ").num(goldOwed[s]).add(" gold choice(s)").end()
+			g.log.colour(g.colour(s)).add(" owes ").num(goldOwed[s]).add(" gold choice(s)").end()
 		}
 	}
 }
@@ -167,9 +167,9 @@ func (g *Game) pay(owed *[4]Hand, goldOwed *[4]int, paid uint8) {
 func (g *Game) sevenDiscards(src engine.Rand) {
 	for i := 0; i < g.nseats(); i++ {
 		s := (g.cur + i) % g.nseats()
-		if n := g.players[s].hand.Total(); n > g.cfg.opts.DiscardLimit && n/2 > 0 {
+		if n := g.players[s].hand.total(); n > g.cfg.opts.DiscardLimit && n/2 > 0 {
 			g.addPending(s, pendDiscard, n/2)
-			g.log.add(g.colour(s).String(), " owes a discard of ").num(n / 2).end()
+			g.log.colour(g.colour(s)).add(" owes a discard of ").num(n / 2).end()
 		}
 	}
 	g.autoDecide()
@@ -224,15 +224,15 @@ func (g *Game) fleetMove(low int, src engine.Rand) {
 			p := &g.players[s]
 			lose := 1 + (limitCities - p.supply[supCity])
 			var lost Hand
-			for k := 0; k < lose && p.hand.Total() > 0; k++ {
+			for k := 0; k < lose && p.hand.total() > 0; k++ {
 				r := drawHand(src, streamAttack, p.hand)
 				p.hand[r-1]--
 				g.bank[r-1]++
 				lost[r-1]++
 			}
-			g.log.add("the fleet (").num(low).add(") beats ", g.colour(s).String(), " (").num(w).add(" warships): ", g.colour(s).String(), " loses ").hand(lost).end()
+			g.log.add("the fleet (").num(low).add(") beats ", g.colour(s).String(), " (").num(w).add(" warships): ", g.colour(s).String(), " loses ").hand(&lost).end()
 		case w > low:
-			if g.bank.Total() > 0 {
+			if g.bank.total() > 0 {
 				g.addPending(s, pendReward, 1)
 				g.log.add(g.colour(s).String(), " (").num(w).add(" warships) beats the fleet (").num(low).add(") and owes a reward choice").end()
 			}

@@ -91,11 +91,11 @@ func (g *Game) explore(s, h int, r engine.Rand, stream string) error {
 		g.log.sayf("%s is %s", g.b.HexPos(h), t)
 	}
 	switch res := yield(t); {
-	case res != NoResource && g.bank.Of(res) > 0:
+	case res != NoResource && g.bank.of(res) > 0:
 		g.bank[res-1]--
 		g.players[s].hand[res-1]++
 		g.log.sayf("%s takes 1 %s", g.colour(s), res)
-	case t == board.Gold && g.bank.Total() > 0:
+	case t == board.Gold && g.bank.total() > 0:
 		g.addPending(s, pendGold, 1)
 		g.autoDecide()
 	}

@@ -63,7 +63,7 @@ func (g *Game) wondersMet(s int, asked uint8) uint8 {
 	if asked&(1<<GreatWall) != 0 && bs.meets(&g.cfg.marked[board.Wasteland]) {
 		met |= 1 << GreatWall
 	}
-	if asked&(1<<Cathedral) != 0 && cities >= 1 && g.vp(s) >= 6 {
+	if asked&(1<<Cathedral) != 0 && cities >= 1 && g.reaches(s, 6) {
 		met |= 1 << Cathedral
 	}
 	return met
@@ -116,8 +116,8 @@ func (g *Game) buildWonder(s int, a *Action) error {
 	if !p.hand.Contains(&wonderCost[w]) {
 		return ruleErr("S130", a, "a level of the %s costs %s", w, wonderCost[w])
 	}
-	p.hand.sub(wonderCost[w])
-	g.bank.add(wonderCost[w])
+	p.hand.sub(&wonderCost[w])
+	g.bank.add(&wonderCost[w])
 	g.wonders[w].level++
 	g.buildAction()
 	g.log.sayf("%s builds level %d of the %s", g.colour(s), g.wonders[w].level, w)

@@ -150,7 +150,7 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) error {
 			res = drawHand(r, streamSealed, d.snapshot)
 		}
 		v := &g.players[d.victim]
-		if res != NoResource && v.hand.Of(res) == 0 && g.cfg.turnSealed && v.hand.Total() > 0 {
+		if res != NoResource && v.hand.of(res) == 0 && g.cfg.turnSealed && v.hand.total() > 0 {
 			// From format 2 the thief's gain does not depend on what the
 			// victim did meanwhile: a card of the hand it holds now
 			// (S141, docs/seafarers/decisions.md).
@@ -161,7 +161,7 @@ func (g *Game) resolveDraw(d *sealedDraw, r engine.Rand) error {
 			g.log.sayf("sealed draw %d: %s would steal %s from %s, who holds none now: %s steals 1 %s from %s's hand instead (S141)", d.k, x, gone, g.colour(d.victim), x, res, g.colour(d.victim))
 			return nil
 		}
-		if res == NoResource || v.hand.Of(res) == 0 {
+		if res == NoResource || v.hand.of(res) == 0 {
 			g.log.sayf("sealed draw %d: %s would steal %s from %s, who holds none: nothing moves (S141)", d.k, x, res, g.colour(d.victim))
 			return nil
 		}
@@ -255,7 +255,7 @@ func (g *Game) forcedSteal(snapshot Hand) (Resource, error) {
 	if !ok {
 		return NoResource, nil
 	}
-	if snapshot.Of(f.res) == 0 {
+	if snapshot.of(f.res) == 0 {
 		return NoResource, forcedErr(f, "the robbed hand held no "+f.res.String())
 	}
 	return f.res, nil

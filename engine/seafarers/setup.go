@@ -117,14 +117,14 @@ func (g *Game) startingResources(s, c int) {
 			continue
 		}
 		t := g.l.hexes[h].Terrain
-		if r := yield(t); r != NoResource && g.bank.Of(r) > 0 {
+		if r := yield(t); r != NoResource && g.bank.of(r) > 0 {
 			got[r-1]++
 			g.bank[r-1]--
 		} else if t == board.Gold {
 			goldN++
 		}
 	}
-	g.players[s].hand.add(got)
+	g.players[s].hand.add(&got)
 	if got.Total() > 0 {
 		g.log.sayf("%s takes %s", g.colour(s), got)
 	}

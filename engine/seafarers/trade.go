@@ -95,18 +95,18 @@ func (g *Game) maritime(s int, a *Action) error {
 	if !ok {
 		return ruleErr("S62", a, "%s trades %s at %d:1 at best: give a rate it has times the cards taken", g.colour(s), give, bestRate(rates))
 	}
-	if g.players[s].hand.Of(give) < n {
+	if g.players[s].hand.of(give) < n {
 		return ruleErr("S62", a, "%s does not hold %d %s", g.colour(s), n, give)
 	}
-	if g.bank.Of(get) < m {
+	if g.bank.of(get) < m {
 		return ruleErr("S62", a, "the bank does not hold %d %s", m, get)
 	}
 	p := &g.players[s]
-	p.hand.sub(a.Cards.Hand())
-	p.hand.add(a.Get.Hand())
-	g.bank.add(a.Cards.Hand())
-	g.bank.sub(a.Get.Hand())
-	g.log.colour(g.colour(s)).add(" trades ").hand(a.Cards.Hand()).add(" for ").hand(a.Get.Hand()).add(" with the bank").end()
+	p.hand.subPacked(a.Cards)
+	p.hand.addPacked(a.Get)
+	g.bank.addPacked(a.Cards)
+	g.bank.subPacked(a.Get)
+	g.log.colour(g.colour(s)).add(" trades ").packed(a.Cards).add(" for ").packed(a.Get).add(" with the bank").end()
 	return nil
 }
 
@@ -151,7 +151,7 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	g.offerRoom = offer{give: give, get: get, to: to}
 	g.offer = &g.offerRoom
 	g.flags.Offers++
-	g.log.colour(g.colour(s)).add(" offers ").hand(give).add(" for ").hand(get).add(" to ")
+	g.log.colour(g.colour(s)).add(" offers ").hand(&give).add(" for ").hand(&get).add(" to ")
 	g.logSeats(to)
 	g.log.end()
 	g.autoAnswer()
@@ -192,7 +192,7 @@ func (g *Game) autoAnswer() {
 			g.log.colour(g.colour(t)).add(" accepts (standing orders)").end()
 		case !holds:
 			o.declined |= 1 << t
-			g.log.colour(g.colour(t)).add(" declines (it does not hold ").hand(o.get).add(")").end()
+			g.log.colour(g.colour(t)).add(" declines (it does not hold ").hand(&o.get).add(")").end()
 		case p.orders.decline:
 			o.declined |= 1 << t
 			g.log.colour(g.colour(t)).add(" declines (standing orders)").end()
@@ -242,12 +242,12 @@ func (g *Game) confirm(s int, a *Action) error {
 	if !g.players[s].hand.Contains(&o.give) || !g.players[t].hand.Contains(&o.get) {
 		return ruleErr("S69", a, "both sides must still hold their cards")
 	}
-	g.players[s].hand.sub(o.give)
-	g.players[s].hand.add(o.get)
-	g.players[t].hand.sub(o.get)
-	g.players[t].hand.add(o.give)
+	g.players[s].hand.sub(&o.give)
+	g.players[s].hand.add(&o.get)
+	g.players[t].hand.sub(&o.get)
+	g.players[t].hand.add(&o.give)
 	g.offer = nil
-	g.log.colour(g.colour(s)).add(" and ").colour(g.colour(t)).add(" trade ").hand(o.give).add(" for ").hand(o.get).end()
+	g.log.colour(g.colour(s)).add(" and ").colour(g.colour(t)).add(" trade ").hand(&o.give).add(" for ").hand(&o.get).end()
 	return nil
 }
 
@@ -275,7 +275,7 @@ func (g *Game) recheckOffer() {
 		if o.accepted&(1<<t) != 0 && !g.players[t].hand.Contains(&o.get) {
 			o.accepted &^= 1 << t
 			o.declined |= 1 << t
-			g.log.colour(g.colour(t)).add(" no longer holds ").hand(o.get).add(": its acceptance lapses (S69)").end()
+			g.log.colour(g.colour(t)).add(" no longer holds ").hand(&o.get).add(": its acceptance lapses (S69)").end()
 		}
 	}
 	g.autoAnswer()

@@ -132,7 +132,12 @@ func (h Hand) Packed() PackedHand {
 }
 
 // Of returns the count of resource r.
-func (h Hand) Of(r Resource) int {
+func (h Hand) Of(r Resource) int { return h.of(r) }
+
+// of is Of reading the hand where it is: a value receiver copies the five
+// counts at every call, inlined or not (a hand is too large for the
+// compiler to keep in registers), and the engine asks in every listing.
+func (h *Hand) of(r Resource) int {
 	if r < Brick || r > Ore {
 		return 0
 	}
@@ -140,7 +145,10 @@ func (h Hand) Of(r Resource) int {
 }
 
 // Total is the number of cards in the hand.
-func (h Hand) Total() int { return h[0] + h[1] + h[2] + h[3] + h[4] }
+func (h Hand) Total() int { return h.total() }
+
+// total is Total reading the hand where it is (see of).
+func (h *Hand) total() int { return h[0] + h[1] + h[2] + h[3] + h[4] }
 
 // Contains reports whether h holds every card of o. Both are read where
 // they are: a hand is too large for the compiler to keep in registers, so
@@ -160,16 +168,27 @@ func (h Hand) Kinds() int {
 	return n
 }
 
-func (h *Hand) add(o Hand) {
-	for i := range h {
-		h[i] += o[i]
-	}
+// add puts the cards of o into h. Both are read where they are and the
+// five counts written out (see of): production, trades and every build
+// move cards between a hand and the bank.
+func (h *Hand) add(o *Hand) {
+	h[0], h[1], h[2], h[3], h[4] = h[0]+o[0], h[1]+o[1], h[2]+o[2], h[3]+o[3], h[4]+o[4]
 }
 
-func (h *Hand) sub(o Hand) {
-	for i := range h {
-		h[i] -= o[i]
-	}
+// sub takes the cards of o out of h (see add).
+func (h *Hand) sub(o *Hand) {
+	h[0], h[1], h[2], h[3], h[4] = h[0]-o[0], h[1]-o[1], h[2]-o[2], h[3]-o[3], h[4]-o[4]
+}
+
+// addPacked puts the cards of p into h, as add does, without unpacking
+// them into a hand first.
+func (h *Hand) addPacked(p PackedHand) {
+	h[0], h[1], h[2], h[3], h[4] = h[0]+int(p[0]), h[1]+int(p[1]), h[2]+int(p[2]), h[3]+int(p[3]), h[4]+int(p[4])
+}
+
+// subPacked takes the cards of p out of h (see addPacked).
+func (h *Hand) subPacked(p PackedHand) {
+	h[0], h[1], h[2], h[3], h[4] = h[0]-int(p[0]), h[1]-int(p[1]), h[2]-int(p[2]), h[3]-int(p[3]), h[4]-int(p[4])
 }
 
 // one returns a hand of n cards of resource r.

@@ -1,0 +1,50 @@
+package seafarers
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestHandArithmetic compares the hand operations written out count by
+// count (add, sub, their packed forms, total, of) with the same operations
+// asked resource by resource, on 2,000 random pairs of hands.
+func TestHandArithmetic(t *testing.T) {
+	pick := rand.New(rand.NewPCG(7, 18))
+	randomHand := func() Hand {
+		var h Hand
+		for i := range h {
+			h[i] = pick.IntN(20)
+		}
+		return h
+	}
+	for range 2000 {
+		h, o := randomHand(), randomHand()
+		var sum, diff Hand
+		total := 0
+		for i := range h {
+			sum[i], diff[i] = h[i]+o[i], h[i]-o[i]
+			total += h[i]
+			if r := Resource(i + 1); h.Of(r) != h[i] || h.of(r) != h[i] {
+				t.Fatalf("%v.Of(%s) = %d, of = %d, want %d", [5]int(h), r, h.Of(r), h.of(r), h[i])
+			}
+		}
+		if h.Of(NoResource) != 0 || h.of(Ore+1) != 0 {
+			t.Fatalf("%v: a count of no resource", [5]int(h))
+		}
+		if h.Total() != total || h.total() != total {
+			t.Fatalf("%v.Total() = %d, total = %d, want %d", [5]int(h), h.Total(), h.total(), total)
+		}
+		added, taken := h, h
+		added.add(&o)
+		taken.sub(&o)
+		if added != sum || taken != diff {
+			t.Fatalf("%v add, sub %v = %v, %v, want %v, %v", [5]int(h), [5]int(o), [5]int(added), [5]int(taken), [5]int(sum), [5]int(diff))
+		}
+		added, taken = h, h
+		added.addPacked(o.Packed())
+		taken.subPacked(o.Packed())
+		if added != sum || taken != diff {
+			t.Fatalf("%v addPacked, subPacked %v = %v, %v, want %v, %v", [5]int(h), [5]int(o), [5]int(added), [5]int(taken), [5]int(sum), [5]int(diff))
+		}
+	}
+}
