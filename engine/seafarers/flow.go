@@ -170,7 +170,7 @@ func (g *Game) meetsGoal(s int) bool {
 	target := g.cfg.opts.VPTarget
 	switch g.cfg.scenario {
 	case board.PirateIslands:
-		return g.fortresses[s] == 0 && g.reaches(s, target)
+		return g.fortresses[s] == 0 && g.pointsUpTo(s, target) >= target
 	case board.WondersOfCatan:
 		lvl := g.wonderLevel(s)
 		if lvl >= 4 {
@@ -184,9 +184,9 @@ func (g *Game) meetsGoal(s int) bool {
 				return false
 			}
 		}
-		return g.reaches(s, target)
+		return g.pointsUpTo(s, target) >= target
 	}
-	return g.reaches(s, target)
+	return g.pointsUpTo(s, target) >= target
 }
 
 // checkWin ends the game if seat s meets its goal (S86).
@@ -198,27 +198,15 @@ func (g *Game) checkWin(s int) {
 }
 
 // vp counts seat s's victory points (S85).
-func (g *Game) vp(s int) int { return g.pointsBesideCards(s) + g.cardPoints(s) }
+func (g *Game) vp(s int) int { return g.pointsUpTo(s, 0) }
 
-// reaches reports whether seat s has at least target victory points, as
-// vp(s) >= target does. The goal is checked after every entry, and the
-// victory-point cards take a pass over the seat's cards: they are counted
-// only when the points beside them fall short and every card held being a
-// victory point would reach target.
-func (g *Game) reaches(s, target int) bool {
-	v := g.pointsBesideCards(s)
-	if v >= target {
-		return true
-	}
-	if v+len(g.players[s].cards) < target {
-		return false
-	}
-	return v+g.cardPoints(s) >= target
-}
-
-// pointsBesideCards counts seat s's victory points other than its
-// victory-point cards (S85).
-func (g *Game) pointsBesideCards(s int) int {
+// pointsUpTo counts seat s's victory points as vp does, except that its
+// victory-point cards are left out when the points cannot reach upTo even
+// if every card held is one: the answer is then a number below upTo, and
+// pointsUpTo(s, t) >= t exactly when vp(s) >= t. The goal is checked after
+// every entry, and most of the time the points fall short of it without a
+// pass over the seat's cards.
+func (g *Game) pointsUpTo(s, upTo int) int {
 	p := &g.players[s]
 	v := g.buildingPoints(s) + p.chits
 	if g.longest == s {
@@ -230,19 +218,11 @@ func (g *Game) pointsBesideCards(s int) int {
 	if g.cfg.scenario == board.ClothForCatan {
 		v += p.cloth / 2
 	}
-	return v
-}
-
-// cardPoints counts seat s's victory-point cards, when they count as
-// points (S85, S120).
-func (g *Game) cardPoints(s int) int {
-	if !g.vpCardsCount() {
-		return 0
-	}
-	v := 0
-	for _, c := range g.players[s].cards {
-		if c.kind == VictoryPoint {
-			v++
+	if g.vpCardsCount() && v+len(p.cards) >= upTo {
+		for _, c := range p.cards {
+			if c.kind == VictoryPoint {
+				v++
+			}
 		}
 	}
 	return v

@@ -63,7 +63,7 @@ func (g *Game) wondersMet(s int, asked uint8) uint8 {
 	if asked&(1<<GreatWall) != 0 && bs.meets(&g.cfg.marked[board.Wasteland]) {
 		met |= 1 << GreatWall
 	}
-	if asked&(1<<Cathedral) != 0 && cities >= 1 && g.reaches(s, 6) {
+	if asked&(1<<Cathedral) != 0 && cities >= 1 && g.pointsUpTo(s, 6) >= 6 {
 		met |= 1 << Cathedral
 	}
 	return met
