@@ -118,7 +118,9 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
 		return ruleErr("S66", a, "no more offers this turn (offers_per_turn: %d)", lim)
 	}
-	give, get := a.Cards.Hand(), a.Get.Hand()
+	// The cards are checked as the action packs them, and unpacked once,
+	// into the offer, when it opens.
+	give, get := &a.Cards, &a.Get
 	if give.Total() == 0 || get.Total() == 0 {
 		return ruleErr("S64", a, "a trade exchanges at least one card each way")
 	}
@@ -127,7 +129,7 @@ func (g *Game) offerTrade(s int, a *Action) error {
 			return ruleErr("S64", a, "no resource may be on both sides")
 		}
 	}
-	if !g.players[s].hand.Contains(&give) {
+	if !g.players[s].hand.containsPacked(give) {
 		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)
 	}
 	var to uint8
@@ -148,10 +150,12 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	if to == 0 {
 		return ruleErr("S65", a, "an offer names at least one seat")
 	}
-	g.offerRoom = offer{give: give, get: get, to: to}
-	g.offer = &g.offerRoom
+	o := &g.offerRoom
+	o.give, o.get = give.Hand(), get.Hand()
+	o.to, o.accepted, o.declined = to, 0, 0
+	g.offer = o
 	g.flags.Offers++
-	g.log.colour(g.colour(s)).add(" offers ").hand(&give).add(" for ").hand(&get).add(" to ")
+	g.log.colour(g.colour(s)).add(" offers ").hand(&o.give).add(" for ").hand(&o.get).add(" to ")
 	g.logSeats(to)
 	g.log.end()
 	g.autoAnswer()

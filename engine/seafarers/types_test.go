@@ -6,7 +6,7 @@ import (
 )
 
 // TestHandArithmetic compares the hand operations written out count by
-// count (add, sub, their packed forms, total, of) with the same operations
+// count (add, sub, their packed forms, total, of, containsPacked) with the same operations
 // asked resource by resource, on 2,000 random pairs of hands.
 func TestHandArithmetic(t *testing.T) {
 	pick := rand.New(rand.NewPCG(7, 18))
@@ -19,6 +19,7 @@ func TestHandArithmetic(t *testing.T) {
 	}
 	for range 2000 {
 		h, o := randomHand(), randomHand()
+		packed := o.Packed()
 		var sum, diff Hand
 		total := 0
 		for i := range h {
@@ -33,6 +34,9 @@ func TestHandArithmetic(t *testing.T) {
 		}
 		if h.Total() != total || h.total() != total {
 			t.Fatalf("%v.Total() = %d, total = %d, want %d", [5]int(h), h.Total(), h.total(), total)
+		}
+		if contains := h.Contains(&o); h.containsPacked(&packed) != contains {
+			t.Fatalf("%v.containsPacked(%v) = %v, Contains %v", [5]int(h), [5]int(o), !contains, contains)
 		}
 		added, taken := h, h
 		added.add(&o)
