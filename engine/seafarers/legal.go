@@ -2,7 +2,6 @@ package seafarers
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -435,7 +434,7 @@ func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := &g.players[s].hand
 	// No rate is below 2, nor below 4 without a building on a harbour
 	// (S62, S63): most hands trade nothing, found before the rates.
-	if most := slices.Max(hand[:]); most < 2 || most < 4 && !g.sets.buildings[s].meets(&g.l.harbourCorners) {
+	if most := hand.most(); most < 2 || most < 4 && !g.sets.buildings[s].meets(&g.l.harbourCorners) {
 		return out
 	}
 	rates := g.placesOf(s).ratesOf(g, s)

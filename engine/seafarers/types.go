@@ -157,6 +157,10 @@ func (h *Hand) Contains(o *Hand) bool {
 	return h[0] >= o[0] && h[1] >= o[1] && h[2] >= o[2] && h[3] >= o[3] && h[4] >= o[4]
 }
 
+// most is the largest count of the hand, written out (slices.Max goes
+// round a loop; every trade-phase listing asks).
+func (h *Hand) most() int { return max(h[0], h[1], h[2], h[3], h[4]) }
+
 // containsPacked is Contains for cards as an action packs them.
 func (h *Hand) containsPacked(p *PackedHand) bool {
 	return h[0] >= int(p[0]) && h[1] >= int(p[1]) && h[2] >= int(p[2]) && h[3] >= int(p[3]) && h[4] >= int(p[4])

@@ -2,11 +2,12 @@ package seafarers
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
 // TestHandArithmetic compares the hand operations written out count by
-// count (add, sub, their packed forms, total, of, containsPacked) with the same operations
+// count (add, sub, their packed forms, total, of, most, containsPacked) with the same operations
 // asked resource by resource, on 2,000 random pairs of hands.
 func TestHandArithmetic(t *testing.T) {
 	pick := rand.New(rand.NewPCG(7, 18))
@@ -31,6 +32,9 @@ func TestHandArithmetic(t *testing.T) {
 		}
 		if h.Of(NoResource) != 0 || h.of(Ore+1) != 0 {
 			t.Fatalf("%v: a count of no resource", [5]int(h))
+		}
+		if most := slices.Max(h[:]); h.most() != most {
+			t.Fatalf("%v.most() = %d, want %d", [5]int(h), h.most(), most)
 		}
 		if h.Total() != total || h.total() != total {
 			t.Fatalf("%v.Total() = %d, total = %d, want %d", [5]int(h), h.Total(), h.total(), total)
