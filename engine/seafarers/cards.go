@@ -76,7 +76,7 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 		if a.Cards.Total() != want {
 			return ruleErr("S77", a, "Year of Plenty takes %d cards", want)
 		}
-		if h := a.Cards.Hand(); !g.bank.Contains(&h) {
+		if !g.bank.containsPacked(&a.Cards) {
 			return ruleErr("S77", a, "the bank does not hold %s", a.Cards)
 		}
 		g.bank.subPacked(a.Cards)

@@ -16,7 +16,7 @@ func (g *Game) discard(s int, a *Action, src engine.Rand) error {
 	if a.Cards.Total() != n {
 		return ruleErr("S39", a, "%s must discard exactly %d cards", g.colour(s), n)
 	}
-	if h := a.Cards.Hand(); !g.players[s].hand.Contains(&h) {
+	if !g.players[s].hand.containsPacked(&a.Cards) {
 		return ruleErr("S40", a, "%s does not hold those cards", g.colour(s))
 	}
 	g.payDiscard(s, i, a.Cards.Hand())
@@ -41,7 +41,7 @@ func (g *Game) gold(s int, a *Action, src engine.Rand) error {
 	if a.Cards.Total() != n {
 		return ruleErr("S35", a, "%s takes exactly %d cards of its choice", g.colour(s), n)
 	}
-	if h := a.Cards.Hand(); !g.bank.Contains(&h) {
+	if !g.bank.containsPacked(&a.Cards) {
 		return ruleErr("S36", a, "the bank does not hold those cards")
 	}
 	g.payGold(s, i, a.Cards.Hand())

@@ -151,7 +151,8 @@ func (g *Game) offerTrade(s int, a *Action) error {
 		return ruleErr("S65", a, "an offer names at least one seat")
 	}
 	o := &g.offerRoom
-	o.give, o.get = give.Hand(), get.Hand()
+	o.give.setPacked(give)
+	o.get.setPacked(get)
 	o.to, o.accepted, o.declined = to, 0, 0
 	g.offer = o
 	g.flags.Offers++

@@ -189,6 +189,12 @@ func (h *Hand) sub(o *Hand) {
 	h[0], h[1], h[2], h[3], h[4] = h[0]-o[0], h[1]-o[1], h[2]-o[2], h[3]-o[3], h[4]-o[4]
 }
 
+// setPacked makes h the cards of p, count by count: unpacking p into a new
+// hand and copying that costs twice as much.
+func (h *Hand) setPacked(p *PackedHand) {
+	h[0], h[1], h[2], h[3], h[4] = int(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])
+}
+
 // addPacked puts the cards of p into h, as add does, without unpacking
 // them into a hand first.
 func (h *Hand) addPacked(p PackedHand) {

@@ -7,8 +7,9 @@ import (
 )
 
 // TestHandArithmetic compares the hand operations written out count by
-// count (add, sub, their packed forms, total, of, most, containsPacked) with the same operations
-// asked resource by resource, on 2,000 random pairs of hands.
+// count (add, sub, setPacked and their packed forms, total, of, most,
+// containsPacked) with the same operations asked resource by resource, on
+// 2,000 random pairs of hands.
 func TestHandArithmetic(t *testing.T) {
 	pick := rand.New(rand.NewPCG(7, 18))
 	randomHand := func() Hand {
@@ -47,6 +48,10 @@ func TestHandArithmetic(t *testing.T) {
 		taken.sub(&o)
 		if added != sum || taken != diff {
 			t.Fatalf("%v add, sub %v = %v, %v, want %v, %v", [5]int(h), [5]int(o), [5]int(added), [5]int(taken), [5]int(sum), [5]int(diff))
+		}
+		set := h
+		if set.setPacked(&packed); set != o {
+			t.Fatalf("setPacked(%v) = %v", [5]int(o), [5]int(set))
 		}
 		added, taken = h, h
 		added.addPacked(o.Packed())
