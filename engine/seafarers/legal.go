@@ -467,14 +467,7 @@ func (g *Game) legalOffers(out []Action, s int) []Action {
 	if lim := g.cfg.opts.OffersPerTurn; lim >= 0 && g.flags.Offers >= lim {
 		return out
 	}
-	hand := &g.players[s].hand
-	var held uint8 // the resources the seat holds, a bit each
-	for i := range Resources {
-		if hand[i] > 0 {
-			held |= 1 << i
-		}
-	}
-	return append(out, oneForOne[held]...)
+	return append(out, oneForOne[g.players[s].hand.held()]...)
 }
 
 // oneForOne are the one-for-one offers to all (legalOffers) of a seat

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -167,14 +168,28 @@ func (h *Hand) containsPacked(p *PackedHand) bool {
 }
 
 // Kinds is the number of resources the hand holds at least one of.
-func (h Hand) Kinds() int {
-	n := 0
-	for _, v := range h {
-		if v > 0 {
-			n++
-		}
+func (h Hand) Kinds() int { return bits.OnesCount8(h.held()) }
+
+// held returns the resources the hand holds at least one of, bit r-1 for
+// resource r, written out: every trade-phase listing asks (legalOffers).
+func (h *Hand) held() uint8 {
+	var m uint8
+	if h[0] > 0 {
+		m |= 1
 	}
-	return n
+	if h[1] > 0 {
+		m |= 1 << 1
+	}
+	if h[2] > 0 {
+		m |= 1 << 2
+	}
+	if h[3] > 0 {
+		m |= 1 << 3
+	}
+	if h[4] > 0 {
+		m |= 1 << 4
+	}
+	return m
 }
 
 // add puts the cards of o into h. Both are read where they are and the
