@@ -124,10 +124,8 @@ func (g *Game) offerTrade(s int, a *Action) error {
 	if give.Total() == 0 || get.Total() == 0 {
 		return ruleErr("S64", a, "a trade exchanges at least one card each way")
 	}
-	for i := range give {
-		if give[i] > 0 && get[i] > 0 {
-			return ruleErr("S64", a, "no resource may be on both sides")
-		}
+	if give.overlaps(get) {
+		return ruleErr("S64", a, "no resource may be on both sides")
 	}
 	if !g.players[s].hand.containsPacked(give) {
 		return ruleErr("S65", a, "%s does not hold %s", g.colour(s), a.Cards)

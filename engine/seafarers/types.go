@@ -123,6 +123,12 @@ func (p PackedHand) Total() int {
 	return int(p[0]) + int(p[1]) + int(p[2]) + int(p[3]) + int(p[4])
 }
 
+// overlaps reports whether p and q hold cards of a same resource, written
+// out (every offer asks, S64).
+func (p *PackedHand) overlaps(q *PackedHand) bool {
+	return p[0] > 0 && q[0] > 0 || p[1] > 0 && q[1] > 0 || p[2] > 0 && q[2] > 0 || p[3] > 0 && q[3] > 0 || p[4] > 0 && q[4] > 0
+}
+
 // String prints the cards as Hand.String does.
 func (p PackedHand) String() string { return p.Hand().String() }
 

@@ -9,7 +9,7 @@ import (
 
 // TestHandArithmetic compares the hand operations written out count by
 // count (add, sub, setPacked and their packed forms, total, of, most, held,
-// containsPacked) with the same operations asked resource by resource, on
+// containsPacked, overlaps) with the same operations asked resource by resource, on
 // 2,000 random pairs of hands.
 func TestHandArithmetic(t *testing.T) {
 	pick := rand.New(rand.NewPCG(7, 18))
@@ -58,6 +58,13 @@ func TestHandArithmetic(t *testing.T) {
 		taken.sub(&o)
 		if added != sum || taken != diff {
 			t.Fatalf("%v add, sub %v = %v, %v, want %v, %v", [5]int(h), [5]int(o), [5]int(added), [5]int(taken), [5]int(sum), [5]int(diff))
+		}
+		overlaps := false
+		for i := range h {
+			overlaps = overlaps || h[i] > 0 && o[i] > 0
+		}
+		if hp := h.Packed(); hp.overlaps(&packed) != overlaps {
+			t.Fatalf("%v overlaps %v = %v, want %v", [5]int(h), [5]int(o), !overlaps, overlaps)
 		}
 		set := h
 		if set.setPacked(&packed); set != o {
