@@ -53,8 +53,12 @@ func (g *Game) wondersMet(s int, asked uint8) uint8 {
 		met |= 1 << GreatBridge
 	}
 	if asked&(1<<Monument) != 0 && p.route >= 5 {
-		for c := bs.next(0); c >= 0; c = bs.next(c + 1) {
-			if g.corners[c].kind == city && g.l.cHarbour[c] != board.NoHarbour {
+		// Only the seat's buildings on a harbour are looked at: most
+		// have none.
+		onHarbour := *bs
+		onHarbour.and(&g.l.harbourCorners)
+		for c := onHarbour.next(0); c >= 0; c = onHarbour.next(c + 1) {
+			if g.corners[c].kind == city {
 				met |= 1 << Monument
 				break
 			}
