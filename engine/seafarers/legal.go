@@ -580,8 +580,10 @@ func (g *Game) placesOf(s int) *placeCache {
 	if len(g.sealed) > 0 {
 		pending = g.pendingSides()
 	}
-	if pc.land != g.l || pc.seat != s || pc.rev != g.rev || pc.pirate != g.pirateHex() || pc.pending != pending {
-		*pc = placeCache{seat: s, pirate: g.pirateHex(), rev: g.rev, land: g.l, pending: pending}
+	if pirate := g.pirateHex(); pc.land != g.l || pc.seat != s || pc.rev != g.rev || pc.pirate != pirate || pc.pending != pending {
+		// Emptied by its have bits alone: each set is written whole when
+		// it is worked out, so the stale ones need no clearing.
+		pc.seat, pc.pirate, pc.rev, pc.land, pc.pending, pc.have = s, pirate, g.rev, g.l, pending, 0
 	}
 	return pc
 }
