@@ -810,8 +810,9 @@ func (g *Game) legalMoves(out []Action, s int) []Action {
 	names := g.cfg.geo.edgeNames
 	for i := 0; i < m.n; i++ {
 		a.Edge = names[m.from[i]]
-		for k, w := range m.to[i] {
-			for ; w != 0; w &= w - 1 {
+		to := &m.to[i] // read in place: a range over m.to[i] copies it
+		for k := range to {
+			for w := to[k]; w != 0; w &= w - 1 {
 				a.Edge2 = names[k<<6+bits.TrailingZeros64(w)]
 				out = append(out, a)
 			}
