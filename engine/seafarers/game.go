@@ -394,11 +394,16 @@ func (g *Game) copyTo(w *Game) {
 	w.log = eventLog{text: text[:0], ends: ends[:0], quiet: g.log.quiet}
 }
 
-// copyInto returns a copy of src in room's array, as slices.Clone would
-// return it (nil for nil, empty for empty).
+// copyInto returns a copy of src in room's array: nil for nil and empty
+// for empty, as slices.Clone would return it (reflect.DeepEqual tells
+// them apart), an empty copy keeping room's capacity, so that the copy's
+// next append (an owed decision, a sealed draw) need not allocate.
 func copyInto[T any](room, src []T) []T {
-	if len(src) == 0 {
-		return src[:0:0]
+	if src == nil {
+		return nil
+	}
+	if room == nil {
+		room = src[:0:0] // empty, not nil
 	}
 	return append(room[:0], src...)
 }
