@@ -77,6 +77,14 @@ func (g *Game) witnessOf(s int) bool {
 // entry (S138): H("seafarers/sealed" ‖ id ‖ u64(k) ‖ r_draw ‖ r_W), or in a
 // sandbox game H("seafarers/sandbox-sealed" ‖ id ‖ u64(k) ‖ u64(seed)).
 func sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
+	if s, ok := src.(*engine.Seeded); ok && s != nil {
+		// Bots' and simulations' source, a sandbox one (it reveals
+		// nothing), called as itself: its Derive only reads the parts,
+		// which then stay on the stack instead of being allocated at
+		// every draw, as a call through the interface makes them.
+		seed, _ := s.SandboxSeed()
+		return s.Derive(labelSandboxSealed, u64(uint64(d.k)), u64(uint64(seed)))
+	}
 	if src == nil {
 		return nil
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/engine"
 )
 
 // The sealed draws of format seafarers/2: they resolve when the next turn
@@ -133,5 +135,34 @@ func TestSetupFogWaitsForTurnOne(t *testing.T) {
 	hx := x.st().Board.Hexes[x.g.b.HexIndex(mustPos("C10"))]
 	if len(x.st().Sealed) != 0 || hx.Terrain != "hills" || hx.Number != 5 {
 		t.Fatalf("S138: turn 1's first entry resolves the exploration: C10 is %+v", hx)
+	}
+}
+
+// opaqueSource is a source whose concrete type the engine cannot see: it
+// is only an engine.Source.
+type opaqueSource struct{ engine.Source }
+
+// TestSeededSealedRandOracle compares the sealed draws of a Seeded source,
+// which sealedRand calls as itself, with those of the same source through
+// the engine.Source interface alone (opaqueSource), which the general
+// reading of S138 takes: H("seafarers/sandbox-sealed" ‖ id ‖ u64(k) ‖
+// u64(seed)), for many draws k of several seeds, with and without the
+// draw's reveal (a sandbox source reveals nothing, so it is never read).
+func TestSeededSealedRandOracle(t *testing.T) {
+	for seed := uint64(0); seed < 8; seed++ {
+		src := engine.NewSeeded(seed<<40 | seed)
+		for k := 0; k < 300; k++ {
+			d := sealedDraw{k: k}
+			if k%3 == 0 {
+				d.reveal = []byte("a reveal")
+			}
+			fast, general := sealedRand(&d, src), sealedRand(&d, opaqueSource{src})
+			for i := range 4 {
+				n := 7 + 1000*i
+				if a, b := fast.Intn(streamSealed, n), general.Intn(streamSealed, n); a != b {
+					t.Fatalf("seed %d, draw k=%d, draw %d of %d: S138: %d from the Seeded source, %d through the interface", seed, k, i, n, a, b)
+				}
+			}
+		}
 	}
 }
