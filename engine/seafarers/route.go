@@ -23,13 +23,15 @@ const maxNet = limitRoads + limitShips
 // sweeps (treeLongest); in a part with loops, a search over its junctions
 // (loopLongest).
 func (g *Game) routeLength(s int) int {
-	key := g.routeKey(s)
+	var key routeKey
+	g.readRouteKey(s, &key)
 	if g.routes == nil {
 		g.routes = new(routeMemo)
 	}
-	i := key.slot()
+	h := key.hash()
+	i := h >> (64 - routeBits)
 	m := g.routes
-	if m.full[i] && m.keys[i] == key {
+	if m.hashes[i] == h && m.keys[i] == key {
 		return int(m.lens[i])
 	}
 	last := &m.last[s&3]
@@ -39,18 +41,21 @@ func (g *Game) routeLength(s int) int {
 		last.r.build(g, s)
 	}
 	l := last.r.longest()
-	m.keys[i], m.lens[i], m.full[i] = key, int8(l), true
+	m.keys[i], m.hashes[i], m.lens[i] = key, h, int8(l)
 	return l
 }
 
 // routeMemo remembers route lengths by what they were worked out from
-// (routeKey), a slot each by its hash: random play moves a ship back and
-// forth, and a network comes back. A game and its scratch copies share
-// one; a clone starts its own.
+// (routeKey), a slot each by the top bits of its hash, kept beside it so
+// that a slot holding another key is passed over without comparing the
+// keys: random play moves a ship back and forth, and a network comes
+// back. A slot not yet written holds the key without pieces, whose hash
+// is 0 and length 0. A game and its scratch copies share one; a clone
+// starts its own.
 type routeMemo struct {
-	keys [routeSlots]routeKey
-	lens [routeSlots]int8
-	full [routeSlots]bool
+	keys   [routeSlots]routeKey
+	hashes [routeSlots]uint64
+	lens   [routeSlots]int8
 
 	// last is each seat's graph of the last length worked out (not
 	// remembered), with what it was built from: after one of the seat's
@@ -72,21 +77,27 @@ type routeKey struct {
 
 // routeKey returns what seat s's route length is worked out from.
 func (g *Game) routeKey(s int) routeKey {
+	var key routeKey
+	g.readRouteKey(s, &key)
+	return key
+}
+
+// readRouteKey writes into key what seat s's route length is worked out
+// from, in place: a key returned is copied on its way.
+func (g *Game) readRouteKey(s int, key *routeKey) {
 	b := &g.sets.buildings
-	key := routeKey{roads: g.sets.roads[s], ships: g.sets.ships[s], mine: b[s]}
+	key.roads, key.ships, key.mine = g.sets.roads[s], g.sets.ships[s], b[s]
 	// The other seats' buildings are every seat's but s's (a corner holds
 	// one building; the sets of seats not in play are empty).
 	key.others[0] = (b[0][0] | b[1][0] | b[2][0] | b[3][0]) &^ key.mine[0]
 	key.others[1] = (b[0][1] | b[1][1] | b[2][1] | b[3][1]) &^ key.mine[1]
-	return key
 }
 
-// slot returns the memo slot of k, by a hash of its words (mix), as it
-// is asked at every route length.
-func (k *routeKey) slot() int {
+// hash returns the hash of k's words (mix), whose top routeBits bits are
+// its memo slot.
+func (k *routeKey) hash() uint64 {
 	h := mix(mix(mix(mix(mix(0, k.roads[0]), k.roads[1]), k.roads[2]), k.ships[0]), k.ships[1])
-	h = mix(mix(mix(mix(mix(h, k.ships[2]), k.mine[0]), k.mine[1]), k.others[0]), k.others[1])
-	return int(h >> (64 - routeBits))
+	return mix(mix(mix(mix(mix(h, k.ships[2]), k.mine[0]), k.mine[1]), k.others[0]), k.others[1])
 }
 
 // routeSlots is how many lengths a routeMemo holds, a slot each by the
@@ -100,7 +111,7 @@ const (
 )
 
 // mix adds word w to hash h, a step of a memo's slot hash
-// (routeKey.slot, shapeKey.slot).
+// (routeKey.hash, shapeKey.slot).
 func mix(h, w uint64) uint64 { return (h ^ w) * 0x9e3779b97f4a7c15 }
 
 // routeLengthOf works routeLength out from nothing.
@@ -272,33 +283,51 @@ func (r *routeGraph) build(g *Game, s int) {
 // add lays edge e, a road (k 0) or a ship (k 1), between its nodes, given
 // the seat's buildings (mine) and the other seats' (others).
 func (r *routeGraph) add(g *Game, e, k int, mine, others *cornerSet) {
-	var at [2]int8
-	for i, c := range g.cfg.geo.edgeEnds[e] {
-		switch {
-		case others.has(int(c)):
-			at[i] = int8(r.nodes)
-			r.nodes++
-		case mine.has(int(c)):
-			if r.node[c][0] == 0 {
-				r.nodes++
-				r.node[c][0] = int8(r.nodes)
-			}
-			at[i] = r.node[c][0] - 1
-		default:
-			if r.node[c][k] == 0 {
-				r.nodes++
-				r.node[c][k] = int8(r.nodes)
-			}
-			at[i] = r.node[c][k] - 1
-		}
-	}
-	a, b := at[0], at[1]
+	ends := g.cfg.geo.edgeEnds[e]
+	a := r.nodeAt(int(ends[0]&127), k, mine, others)
+	b := r.nodeAt(int(ends[1]&127), k, mine, others)
 	r.nbr[a] |= 1 << b
 	r.nbr[b] |= 1 << a
 	r.changed |= 1<<a | 1<<b
-	r.recount(a)
-	r.recount(b)
-	r.at[e] = at
+	r.raise(1 << a)
+	r.raise(1 << b)
+	r.at[e] = [2]int8{int8(a), int8(b)}
+}
+
+// nodeAt returns the node at corner c of a piece of kind k laid there
+// (add), numbering a new one where it has none: a node of its own at
+// another seat's building, the corner's one node at the seat's. Nodes
+// number below maxNodes (build and follow keep room), which the masks
+// tell the compiler.
+func (r *routeGraph) nodeAt(c, k int, mine, others *cornerSet) uint8 {
+	if others.has(c) {
+		r.nodes++
+		return uint8(r.nodes-1) & 63
+	}
+	if mine.has(c) {
+		k = 0
+	}
+	n := &r.node[c][k&1]
+	if *n == 0 {
+		r.nodes++
+		*n = int8(r.nodes)
+	}
+	return uint8(*n-1) & 63
+}
+
+// raise and lower move the nodes of bits v one piece up or down in odd
+// and multi, which hold each node's degree (0 to 3) as its two bits: up,
+// a node of degree 1 or 3 (odd) becomes one of 2 or more; down, a node of
+// degree 2 (multi, not odd) becomes one of 1. recount works a node's bits
+// out from its neighbours instead.
+func (r *routeGraph) raise(v uint64) {
+	r.multi |= r.odd & v
+	r.odd ^= v
+}
+
+func (r *routeGraph) lower(v uint64) {
+	r.multi &^= v &^ r.odd
+	r.odd ^= v
 }
 
 // recount puts node v in odd and multi by its degree.
@@ -334,14 +363,19 @@ func (r *routeGraph) follow(g *Game, was, now *routeKey) bool {
 			r.lift(i<<6 + bits.TrailingZeros64(gone))
 			lifts++
 		}
-		for k, w := range [2]uint64{roads & now.roads[i], ships & now.ships[i]} {
-			for ; w != 0; w &= w - 1 {
-				if lays == maxNet {
-					return false
-				}
-				laid[lays] = uint16((i<<6+bits.TrailingZeros64(w))<<1 | k)
-				lays++
+		for w := roads & now.roads[i]; w != 0; w &= w - 1 {
+			if lays == maxNet {
+				return false
 			}
+			laid[lays] = uint16(i<<6+bits.TrailingZeros64(w)) << 1
+			lays++
+		}
+		for w := ships & now.ships[i]; w != 0; w &= w - 1 {
+			if lays == maxNet {
+				return false
+			}
+			laid[lays] = uint16(i<<6+bits.TrailingZeros64(w))<<1 | 1
+			lays++
 		}
 	}
 	pieces := r.pieces - lifts + lays
@@ -452,12 +486,12 @@ func endAt(g *Game, e, c int) int {
 // lift takes the piece on edge e, which r holds (it was built or followed
 // from a key with it, without leaving pieces out), off its nodes.
 func (r *routeGraph) lift(e int) {
-	a, b := r.at[e][0], r.at[e][1]
+	a, b := uint8(r.at[e][0])&63, uint8(r.at[e][1])&63
 	r.nbr[a] &^= 1 << b
 	r.nbr[b] &^= 1 << a
 	r.changed |= 1<<a | 1<<b
-	r.recount(a)
-	r.recount(b)
+	r.lower(1 << a)
+	r.lower(1 << b)
 }
 
 // loopLongest returns the longest trail of part pt, which has a loop and
