@@ -199,11 +199,22 @@ func (s *Seeded) DerivesAs(o Source) bool {
 // parts and this source's seed: the first eight bytes of
 // SHA-256(label ‖ u64(seed) ‖ parts…).
 func (s *Seeded) Derive(label string, parts ...[]byte) Rand {
+	d := new(Seeded)
+	s.DeriveInto(d, label, parts...)
+	return d
+}
+
+// DeriveInto makes d the source Derive(label, parts…) returns, in d's own
+// room: for a caller that derives source after source and uses each only
+// until the next (a game's sealed draws), which then need no allocation
+// each. What d drew before is forgotten.
+func (s *Seeded) DeriveInto(d *Seeded, label string, parts ...[]byte) {
 	var room [derivedRoom]byte
 	b := append(room[:0], label...)
 	b = binary.BigEndian.AppendUint64(b, s.seed)
 	for _, p := range parts {
 		b = append(b, p...)
 	}
-	return newSeeded(s.hashes.seed(b), s.hashes)
+	d.seed, d.hashes = s.hashes.seed(b), s.hashes
+	d.streams = d.room[:0]
 }

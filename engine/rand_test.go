@@ -133,3 +133,21 @@ func TestSeededDerivesAs(t *testing.T) {
 		}
 	}
 }
+
+// TestSeededDeriveInto checks that a source derived into one Seeded again
+// and again (DeriveInto) draws, each time, what a source Derive makes
+// afresh draws: whatever the Seeded drew before (three streams, more than
+// its room holds) and from whichever source it was derived before.
+func TestSeededDeriveInto(t *testing.T) {
+	d := NewSeeded(5)
+	seededDraws(d)
+	for i, seed := range []uint64{42, 42, 7, 42} {
+		s := NewSeeded(seed)
+		part := []byte{0, 0, 0, 0, 0, 0, 0, byte(i)}
+		s.DeriveInto(d, "seafarers/sandbox-sealed", part, []byte("part"))
+		got := seededDraws(d)
+		if want := seededDraws(s.Derive("seafarers/sandbox-sealed", part, []byte("part"))); !slices.Equal(got, want) {
+			t.Errorf("derivation %d into a used source draws %v, a fresh one %v", i, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package seafarers
 
 import (
+	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -103,6 +104,10 @@ type Game struct {
 	// shapes (mobileShips), shared with the spare; nil until the first.
 	routes *routeMemo
 	shapes *shapeMemo
+	// drawSource is the source of the sealed draw being resolved with a
+	// Seeded source (sealedRand), derived into it draw after draw; the
+	// game's own (a copy keeps its own), nil until the first.
+	drawSource *engine.Seeded
 }
 
 // cornerPiece is what stands on a corner.
@@ -371,8 +376,9 @@ func (g *Game) copyTo(w *Game) {
 	pending, sealed, forced := w.pending, w.sealed, w.forced
 	gifts, villages, fortresses := w.gifts, w.villages, w.fortresses
 	spare, routes, shapes, text, ends := w.spare, w.routes, w.shapes, w.log.text, w.log.ends
+	drawSource := w.drawSource
 	*w = *g
-	w.spare, w.routes, w.shapes = spare, routes, shapes
+	w.spare, w.routes, w.shapes, w.drawSource = spare, routes, shapes, drawSource
 	w.ahead = lookahead{} // of g's spare, not w's
 	w.corners = w.cornerArr[:len(g.corners)]
 	w.edges = w.edgeArr[:len(g.edges)]
@@ -414,8 +420,9 @@ func (g *Game) adopt(w *Game) {
 	pending, sealed, forced := g.pending, g.sealed, g.forced
 	gifts, villages, fortresses := g.gifts, g.villages, g.fortresses
 	spare, routes, shapes, text, ends := g.spare, g.routes, g.shapes, g.log.text, g.log.ends
+	drawSource := g.drawSource
 	*g = *w
-	g.spare = spare
+	g.spare, g.drawSource = spare, drawSource
 	g.ahead = lookahead{}
 	if routes != nil {
 		g.routes = routes

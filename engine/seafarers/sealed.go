@@ -76,14 +76,21 @@ func (g *Game) witnessOf(s int) bool {
 // sealedRand returns the stream source of draw d resolved by the witness's
 // entry (S138): H("seafarers/sealed" ‖ id ‖ u64(k) ‖ r_draw ‖ r_W), or in a
 // sandbox game H("seafarers/sandbox-sealed" ‖ id ‖ u64(k) ‖ u64(seed)).
-func sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
+// It holds until g's next sealedRand.
+func (g *Game) sealedRand(d *sealedDraw, src engine.Source) engine.Rand {
 	if s, ok := src.(*engine.Seeded); ok && s != nil {
 		// Bots' and simulations' source, a sandbox one (it reveals
 		// nothing), called as itself: its Derive only reads the parts,
 		// which then stay on the stack instead of being allocated at
-		// every draw, as a call through the interface makes them.
+		// every draw, as a call through the interface makes them; and
+		// the derived source, used only until the draw is settled, is
+		// made in the game's drawSource.
+		if g.drawSource == nil {
+			g.drawSource = new(engine.Seeded)
+		}
 		seed, _ := s.SandboxSeed()
-		return s.Derive(labelSandboxSealed, u64(uint64(d.k)), u64(uint64(seed)))
+		s.DeriveInto(g.drawSource, labelSandboxSealed, u64(uint64(d.k)), u64(uint64(seed)))
+		return g.drawSource
 	}
 	if src == nil {
 		return nil
@@ -111,7 +118,7 @@ func (g *Game) resolveDraws(s int, src engine.Source) error {
 			continue
 		}
 		g.sealed = append(g.sealed[:i], g.sealed[i+1:]...)
-		r := sealedRand(&d, src)
+		r := g.sealedRand(&d, src)
 		if err := g.resolveDraw(&d, r); err != nil {
 			return err
 		}

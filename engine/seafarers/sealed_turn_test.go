@@ -143,12 +143,14 @@ func TestSetupFogWaitsForTurnOne(t *testing.T) {
 type opaqueSource struct{ engine.Source }
 
 // TestSeededSealedRandOracle compares the sealed draws of a Seeded source,
-// which sealedRand calls as itself, with those of the same source through
+// which sealedRand calls as itself and derives into the game's
+// drawSource draw after draw, with those of the same source through
 // the engine.Source interface alone (opaqueSource), which the general
 // reading of S138 takes: H("seafarers/sandbox-sealed" ‖ id ‖ u64(k) ‖
 // u64(seed)), for many draws k of several seeds, with and without the
 // draw's reveal (a sandbox source reveals nothing, so it is never read).
 func TestSeededSealedRandOracle(t *testing.T) {
+	g := new(Game) // its drawSource is derived into draw after draw
 	for seed := uint64(0); seed < 8; seed++ {
 		src := engine.NewSeeded(seed<<40 | seed)
 		for k := 0; k < 300; k++ {
@@ -156,7 +158,7 @@ func TestSeededSealedRandOracle(t *testing.T) {
 			if k%3 == 0 {
 				d.reveal = []byte("a reveal")
 			}
-			fast, general := sealedRand(&d, src), sealedRand(&d, opaqueSource{src})
+			fast, general := g.sealedRand(&d, src), g.sealedRand(&d, opaqueSource{src})
 			for i := range 4 {
 				n := 7 + 1000*i
 				if a, b := fast.Intn(streamSealed, n), general.Intn(streamSealed, n); a != b {
@@ -164,5 +166,26 @@ func TestSeededSealedRandOracle(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDrawSourceOwn checks that a copy of a game (a clone, which may go to
+// another goroutine, or a scratch copy) derives its sealed draws into a
+// source of its own (drawSource), and that a game keeps its own when it
+// adopts a copy: never one another game writes.
+func TestDrawSourceOwn(t *testing.T) {
+	g, src := quietGame(t, benchSetup, 3)
+	d := sealedDraw{k: 1}
+	g.sealedRand(&d, src)
+	h, c := g.scratch(), g.Clone()
+	h.sealedRand(&d, src)
+	c.sealedRand(&d, src)
+	if g.drawSource == nil || h.drawSource == g.drawSource || c.drawSource == g.drawSource || c.drawSource == h.drawSource {
+		t.Fatalf("S138: the game, its scratch copy and its clone derive sealed draws into %p, %p and %p", g.drawSource, h.drawSource, c.drawSource)
+	}
+	own := g.drawSource
+	g.adopt(h)
+	if g.drawSource != own || h.drawSource == own {
+		t.Fatalf("S138: after adopting its copy the game derives into %p, the copy into %p, not its own %p", g.drawSource, h.drawSource, own)
 	}
 }
