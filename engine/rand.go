@@ -174,6 +174,18 @@ func (s *Seeded) Clone() Source {
 	return c
 }
 
+// CloneInto makes c an independent copy of s, as Clone would return it,
+// in c's own room: for a caller that copies source after source and uses
+// each copy only until the next (a listing's look-ahead roll), which then
+// need no allocation each. What c drew before is forgotten.
+func (s *Seeded) CloneInto(c *Seeded) {
+	if c.streams == nil {
+		c.streams = c.room[:0]
+	}
+	c.seed, c.hashes = s.seed, s.hashes
+	c.streams = append(c.streams[:0], s.streams...)
+}
+
 // Entry is 0: a Seeded source stands outside any history.
 func (s *Seeded) Entry() int { return 0 }
 

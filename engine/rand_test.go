@@ -151,3 +151,30 @@ func TestSeededDeriveInto(t *testing.T) {
 		}
 	}
 }
+
+// TestSeededCloneInto checks that a copy made into one Seeded again and
+// again (CloneInto) draws what a Clone of the same source draws, whatever
+// the Seeded drew before (three streams, more than its room holds), and
+// that the source and the copy draw apart.
+func TestSeededCloneInto(t *testing.T) {
+	c := NewSeeded(5)
+	seededDraws(c)
+	for i, seed := range []uint64{42, 42, 7, 42} {
+		s := NewSeeded(seed)
+		for range i {
+			s.Intn("dice", 6) // a source drawn from, of one stream or more
+			s.Intn([]string{"steal", "sealed", "dice"}[i%3], 1000)
+		}
+		fresh := s.Clone()
+		s.CloneInto(c)
+		got, want := seededDraws(c), seededDraws(fresh)
+		if !slices.Equal(got, want) {
+			t.Errorf("copy %d into a used source draws %v, a clone %v", i, got, want)
+		}
+		// The copy's draws left the source where it was: it draws them
+		// again.
+		if again := seededDraws(s); !slices.Equal(again, want) {
+			t.Errorf("after copy %d the source draws %v, want %v", i, again, want)
+		}
+	}
+}

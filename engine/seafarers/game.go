@@ -108,6 +108,10 @@ type Game struct {
 	// Seeded source (sealedRand), derived into it draw after draw; the
 	// game's own (a copy keeps its own), nil until the first.
 	drawSource *engine.Seeded
+	// rollSource is the copy of a Seeded source a listing's look-ahead
+	// rolls with (lookAheadSource), copied into it listing after listing;
+	// the game's own, as drawSource is.
+	rollSource *engine.Seeded
 }
 
 // cornerPiece is what stands on a corner.
@@ -369,6 +373,20 @@ func (g *Game) scratch() *Game {
 	return g.spare
 }
 
+// lookAheadSource returns a copy of src for a listing's look-ahead roll
+// (legalFor), which draws from it only while it rolls: for a Seeded
+// source, made in g's rollSource instead of a new source each listing.
+func (g *Game) lookAheadSource(src engine.Source) engine.Rand {
+	if s, ok := src.(*engine.Seeded); ok && s != nil {
+		if g.rollSource == nil {
+			g.rollSource = new(engine.Seeded)
+		}
+		s.CloneInto(g.rollSource)
+		return g.rollSource
+	}
+	return src.Clone()
+}
+
 // copyTo makes w an independent copy of g. The slices a copy needs its
 // own of go into w's room; w keeps its own spare, so that a copy may take
 // scratch copies in turn.
@@ -376,9 +394,10 @@ func (g *Game) copyTo(w *Game) {
 	pending, sealed, forced := w.pending, w.sealed, w.forced
 	gifts, villages, fortresses := w.gifts, w.villages, w.fortresses
 	spare, routes, shapes, text, ends := w.spare, w.routes, w.shapes, w.log.text, w.log.ends
-	drawSource := w.drawSource
+	drawSource, rollSource := w.drawSource, w.rollSource
 	*w = *g
-	w.spare, w.routes, w.shapes, w.drawSource = spare, routes, shapes, drawSource
+	w.spare, w.routes, w.shapes = spare, routes, shapes
+	w.drawSource, w.rollSource = drawSource, rollSource
 	w.ahead = lookahead{} // of g's spare, not w's
 	w.corners = w.cornerArr[:len(g.corners)]
 	w.edges = w.edgeArr[:len(g.edges)]
@@ -420,9 +439,9 @@ func (g *Game) adopt(w *Game) {
 	pending, sealed, forced := g.pending, g.sealed, g.forced
 	gifts, villages, fortresses := g.gifts, g.villages, g.fortresses
 	spare, routes, shapes, text, ends := g.spare, g.routes, g.shapes, g.log.text, g.log.ends
-	drawSource := g.drawSource
+	drawSource, rollSource := g.drawSource, g.rollSource
 	*g = *w
-	g.spare, g.drawSource = spare, drawSource
+	g.spare, g.drawSource, g.rollSource = spare, drawSource, rollSource
 	g.ahead = lookahead{}
 	if routes != nil {
 		g.routes = routes

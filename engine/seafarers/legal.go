@@ -103,7 +103,7 @@ func (g *Game) legalFor(out []Action, s int, src engine.Source) []Action {
 			return out
 		}
 		h := g.scratch()
-		h.roll(src.Clone())
+		h.roll(g.lookAheadSource(src))
 		h.checkWin(s)
 		if h.over() {
 			return out

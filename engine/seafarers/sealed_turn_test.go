@@ -170,22 +170,66 @@ func TestSeededSealedRandOracle(t *testing.T) {
 }
 
 // TestDrawSourceOwn checks that a copy of a game (a clone, which may go to
-// another goroutine, or a scratch copy) derives its sealed draws into a
-// source of its own (drawSource), and that a game keeps its own when it
-// adopts a copy: never one another game writes.
+// another goroutine, or a scratch copy) derives its sealed draws and
+// copies its look-ahead's source into sources of its own (drawSource,
+// rollSource), and that a game keeps its own when it adopts a copy: never
+// one another game writes.
 func TestDrawSourceOwn(t *testing.T) {
 	g, src := quietGame(t, benchSetup, 3)
 	d := sealedDraw{k: 1}
-	g.sealedRand(&d, src)
-	h, c := g.scratch(), g.Clone()
-	h.sealedRand(&d, src)
-	c.sealedRand(&d, src)
-	if g.drawSource == nil || h.drawSource == g.drawSource || c.drawSource == g.drawSource || c.drawSource == h.drawSource {
-		t.Fatalf("S138: the game, its scratch copy and its clone derive sealed draws into %p, %p and %p", g.drawSource, h.drawSource, c.drawSource)
+	use := func(x *Game) {
+		x.sealedRand(&d, src)
+		x.lookAheadSource(src)
 	}
-	own := g.drawSource
+	use(g)
+	h, c := g.scratch(), g.Clone()
+	use(h)
+	use(c)
+	for _, x := range []struct {
+		name    string
+		g, h, c *engine.Seeded
+	}{
+		{"derive sealed draws", g.drawSource, h.drawSource, c.drawSource},
+		{"copy the look-ahead's source", g.rollSource, h.rollSource, c.rollSource},
+	} {
+		if x.g == nil || x.h == x.g || x.c == x.g || x.c == x.h {
+			t.Fatalf("S138: the game, its scratch copy and its clone %s into %p, %p and %p", x.name, x.g, x.h, x.c)
+		}
+	}
+	ownDraw, ownRoll := g.drawSource, g.rollSource
 	g.adopt(h)
-	if g.drawSource != own || h.drawSource == own {
-		t.Fatalf("S138: after adopting its copy the game derives into %p, the copy into %p, not its own %p", g.drawSource, h.drawSource, own)
+	if g.drawSource != ownDraw || h.drawSource == ownDraw || g.rollSource != ownRoll || h.rollSource == ownRoll {
+		t.Fatalf("S138: after adopting its copy the game uses %p and %p, the copy %p and %p, not its own %p and %p", g.drawSource, g.rollSource, h.drawSource, h.rollSource, ownDraw, ownRoll)
+	}
+}
+
+// TestLookAheadSourceOracle compares, at every entry of a random game of
+// every scenario where the player whose turn it is has not rolled, the
+// listing for a Seeded source, whose look-ahead roll (S32) copies it into
+// the game's rollSource, with the listing for the same source seen only as
+// an engine.Source, which the look-ahead clones; and checks that both
+// listings left their sources where they were.
+func TestLookAheadSourceOracle(t *testing.T) {
+	checked := 0
+	var fast, general []Action
+	randomEntries(t, 900, 47, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		if g.over() || s != g.cur || g.phase != PhaseRoll {
+			return
+		}
+		checked++
+		a, b := src.Clone().(*engine.Seeded), src.Clone().(*engine.Seeded)
+		fast = g.AppendLegal(fast[:0], g.colour(s), a)
+		general = g.AppendLegal(general[:0], g.colour(s), opaqueSource{b})
+		if !slices.Equal(fast, general) {
+			t.Fatalf("%s entry %d: S32: listed %q with a Seeded source, %q through the interface", sc, n, FormatMove(fast), FormatMove(general))
+		}
+		for i := range 3 {
+			if x, y := a.Intn(streamDice, 6), b.Intn(streamDice, 6); x != y {
+				t.Fatalf("%s entry %d: S32: after the listings, die %d of the Seeded source is %d, of the other %d", sc, n, i, x, y)
+			}
+		}
+	})
+	if checked < 1000 {
+		t.Fatalf("only %d listings before a roll", checked)
 	}
 }
