@@ -797,10 +797,21 @@ func (g *Game) secondPlacements(s, e int, piece Piece, src engine.Source) (roads
 	return roads, ships, true
 }
 
-// legalMoves lists the ship moves (S59): each ship that may move, to
-// every edge where a new ship could go without it (shipMoves).
+// legalMoves lists the ship moves (S59): none once a ship moved this
+// turn or without a ship (most listings), answered without a call, as it
+// is inlined; else shipMoveList.
 func (g *Game) legalMoves(out []Action, s int) []Action {
-	if g.flags.ShipMoved || !g.cfg.usesShips || g.sets.ships[s].next(0) < 0 {
+	if g.flags.ShipMoved || g.sets.ships[s] == (edgeSet{}) {
+		return out
+	}
+	return g.shipMoveList(out, s)
+}
+
+// shipMoveList lists the ship moves of seat s (legalMoves), in the
+// scenarios with ships: each ship that may move, to every edge where a new
+// ship could go without it (shipMoves).
+func (g *Game) shipMoveList(out []Action, s int) []Action {
+	if !g.cfg.usesShips {
 		return out
 	}
 	m := g.shipMoves(s)
@@ -916,12 +927,10 @@ func (g *Game) joinedEdges(s int, at *cornerSet, sh *shape) edgeSet {
 	if joined != *at {
 		return g.edgesAt(at)
 	}
-	out := sh.near
 	rest := g.sets.buildings[s]
 	rest.andNot(&sh.ends)
-	for v := rest.next(0); v >= 0; v = rest.next(v + 1) {
-		out.or(&g.cfg.geo.cornerEdges[v])
-	}
+	out := g.edgesAt(&rest)
+	out.or(&sh.near)
 	return out
 }
 
