@@ -334,6 +334,13 @@ func TestProductionOracle(t *testing.T) {
 	}
 }
 
+// s33Yield is the resource of each terrain that yields one, as S33 and
+// the rulebook's table list them (gold yields choices, S35), written out
+// here rather than asked of yield, which production uses.
+var s33Yield = map[board.Terrain]Resource{
+	board.Fields: Grain, board.Hills: Brick, board.Mountains: Ore, board.Pasture: Wool, board.Forest: Lumber,
+}
+
 // productionOracle returns the hands, the bank and the gold choices owed
 // after a roll of sum in g, by S33–S35.
 func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) {
@@ -349,12 +356,13 @@ func productionOracle(g *Game, sum int) (hands [4]Hand, bank Hand, gold [4]int) 
 			}
 			p := g.corners[c]
 			k := map[uint8]int{settlement: 1, city: 2}[p.kind]
+			r, ok := s33Yield[x.Terrain]
 			switch {
 			case p.owner() < 0 || k == 0:
-			case yield(x.Terrain) == NoResource:
+			case !ok:
 				gold[p.owner()] += k
 			default:
-				owed[p.owner()][yield(x.Terrain)-1] += k
+				owed[p.owner()][r-1] += k
 			}
 		}
 	}
