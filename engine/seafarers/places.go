@@ -31,56 +31,66 @@ func (k ActionKind) namesPlace() bool {
 
 // placeProblem returns the rule and reason when an action names a place
 // that is not on the board, or "". It reads the action where it is (an
-// action is large to copy).
+// action is large to copy). A place is looked up first and the refusal
+// written only when it is off the board, by helpers of their own: the
+// lookups, asked before most moves of a place, stay a few lines of code.
 func (g *Game) placeProblem(a *Action) (string, string) {
-	corner := func(c board.Corner) (string, string) {
-		if g.b.CornerIndex(c) < 0 {
-			return "S15", c.String() + " is not a corner of the board"
-		}
-		return "", ""
-	}
-	edge := func(e board.Edge) (string, string) {
-		if g.b.EdgeIndex(e) < 0 {
-			return "S15", e.String() + " is not an edge of the board"
-		}
-		return "", ""
-	}
-	both := func(r1, w1, r2, w2 string) (string, string) {
-		if r1 != "" {
-			return r1, w1
-		}
-		return r2, w2
-	}
 	switch a.Kind {
 	case ActPlace:
-		r1, w1 := corner(a.Corner)
-		r2, w2 := edge(a.Edge)
-		return both(r1, w1, r2, w2)
+		if g.b.CornerIndex(a.Corner) < 0 {
+			return notCorner(a.Corner)
+		}
+		return g.offBoardEdge(a.Edge)
 	case ActBuild:
 		if a.Piece == Road || a.Piece == Ship {
-			return edge(a.Edge)
+			return g.offBoardEdge(a.Edge)
 		}
-		return corner(a.Corner)
+		if g.b.CornerIndex(a.Corner) < 0 {
+			return notCorner(a.Corner)
+		}
 	case ActMoveShip:
-		r1, w1 := edge(a.Edge)
-		r2, w2 := edge(a.Edge2)
-		return both(r1, w1, r2, w2)
+		if g.b.EdgeIndex(a.Edge) < 0 {
+			return notEdge(a.Edge)
+		}
+		if g.b.EdgeIndex(a.Edge2) < 0 {
+			return notEdge(a.Edge2)
+		}
 	case ActPlay:
 		if a.Card != RoadBuilding {
 			return "", ""
 		}
-		r1, w1 := edge(a.Edge)
-		if a.Piece2 == NoPiece {
-			return r1, w1
+		if g.b.EdgeIndex(a.Edge) < 0 {
+			return notEdge(a.Edge)
 		}
-		r2, w2 := edge(a.Edge2)
-		return both(r1, w1, r2, w2)
+		if a.Piece2 == NoPiece {
+			return "", ""
+		}
+		return g.offBoardEdge(a.Edge2)
 	case ActHarbour:
-		return edge(a.Edge)
+		return g.offBoardEdge(a.Edge)
 	case ActRobber, ActPirate:
 		if g.b.HexIndex(a.Hex) < 0 {
 			return "S14", a.Hex.String() + " is not a hex of the board"
 		}
 	}
 	return "", ""
+}
+
+// offBoardEdge returns the rule and reason when e is not an edge of the
+// board, or "".
+func (g *Game) offBoardEdge(e board.Edge) (string, string) {
+	if g.b.EdgeIndex(e) < 0 {
+		return notEdge(e)
+	}
+	return "", ""
+}
+
+// notEdge is the refusal of an edge that is not on the board (S15).
+func notEdge(e board.Edge) (string, string) {
+	return "S15", e.String() + " is not an edge of the board"
+}
+
+// notCorner is the refusal of a corner that is not on the board (S15).
+func notCorner(c board.Corner) (string, string) {
+	return "S15", c.String() + " is not a corner of the board"
 }
