@@ -115,15 +115,7 @@ func configOf(s engine.Setup) (*config, error) {
 		cfg.seatOf[c] = i
 		cfg.seats = append(cfg.seats, c)
 	}
-	for m := range cfg.seatLists {
-		var names []string
-		for i, c := range cfg.seats {
-			if m&(1<<i) != 0 {
-				names = append(names, c.String())
-			}
-		}
-		cfg.seatLists[m] = strings.Join(names, ", ")
-	}
+	cfg.seatLists = seatLists(cfg.seats)
 	if sc == board.PirateIslands && len(s.Seats) == 3 && cfg.seatOf[White] >= 0 {
 		return nil, &engine.SetupError{Field: "seats", Reason: "white may not be seated in pirate-islands with 3 seats: that board's white position is unused (S3)"}
 	}
@@ -141,6 +133,33 @@ func configOf(s engine.Setup) (*config, error) {
 		cfg.usesRobber, cfg.usesPirate, cfg.usesShips = true, true, true
 	}
 	return cfg, nil
+}
+
+// seatLists returns the seats of each mask (a bit per seat index) as
+// events name them (config.seatLists), cut from one string: a game is
+// set up with one allocation for them, not one or two a list.
+func seatLists(seats []Colour) (lists [16]string) {
+	var b strings.Builder
+	b.Grow(len(lists) * len(seats) * len(", orange") / 2)
+	var ends [len(lists)]int
+	for m := range lists {
+		start := b.Len()
+		for i, c := range seats {
+			if m&(1<<i) == 0 {
+				continue
+			}
+			if b.Len() > start {
+				b.WriteString(", ")
+			}
+			b.WriteString(c.String())
+		}
+		ends[m] = b.Len()
+	}
+	all, start := b.String(), 0
+	for m := range lists {
+		lists[m], start = all[start:ends[m]], ends[m]
+	}
+	return lists
 }
 
 // Position is a Seafarers game as an engine.Position.

@@ -3,6 +3,8 @@ package seafarers
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/elasund/elasund/engine"
@@ -109,4 +111,39 @@ func freshBase(b *board.Board, pb board.PirateBase) pirateBase {
 	base.distLone = routeDistances(b, base.route, base.lone)
 	base.distFort = routeDistances(b, base.route, base.fortress)
 	return base
+}
+
+// TestSeatListsOracle compares the seat lists of a set-up (seatLists, cut
+// from one string) with the seats of each mask joined one list at a time,
+// for every seating of three and four colours (S3; the lists name seats in
+// events).
+func TestSeatListsOracle(t *testing.T) {
+	var seat func(seats []Colour)
+	checked := 0
+	seat = func(seats []Colour) {
+		if len(seats) >= 3 {
+			got := seatLists(seats)
+			for m := range got {
+				var names []string
+				for i, c := range seats {
+					if m&(1<<i) != 0 {
+						names = append(names, c.String())
+					}
+				}
+				if want := strings.Join(names, ", "); got[m] != want {
+					t.Fatalf("S3: seats %v, mask %04b: the list reads %q, want %q", seats, m, got[m], want)
+				}
+			}
+			checked++
+		}
+		for _, c := range AllColours {
+			if len(seats) < 4 && !slices.Contains(seats, c) {
+				seat(append(slices.Clip(seats), c))
+			}
+		}
+	}
+	seat(nil)
+	if checked != 24+24 {
+		t.Fatalf("checked %d seatings, want 48", checked)
+	}
 }
