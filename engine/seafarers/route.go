@@ -24,11 +24,10 @@ const maxNet = limitRoads + limitShips
 // (loopLongest).
 func (g *Game) routeLength(s int) int {
 	var key routeKey
-	g.readRouteKey(s, &key)
+	h := g.readRouteKey(s, &key)
 	if g.routes == nil {
 		g.routes = new(routeMemo)
 	}
-	h := key.hash()
 	i := h >> (64 - routeBits)
 	m := g.routes
 	if m.hashes[i] == h && m.keys[i] == key {
@@ -83,21 +82,18 @@ func (g *Game) routeKey(s int) routeKey {
 }
 
 // readRouteKey writes into key what seat s's route length is worked out
-// from, in place: a key returned is copied on its way.
-func (g *Game) readRouteKey(s int, key *routeKey) {
+// from, in place (a key returned is copied on its way), and returns the
+// key's hash: a mix of its words, whose top routeBits bits are its memo
+// slot.
+func (g *Game) readRouteKey(s int, key *routeKey) uint64 {
 	b := &g.sets.buildings
 	key.roads, key.ships, key.mine = g.sets.roads[s], g.sets.ships[s], b[s]
 	// The other seats' buildings are every seat's but s's (a corner holds
 	// one building; the sets of seats not in play are empty).
 	key.others[0] = (b[0][0] | b[1][0] | b[2][0] | b[3][0]) &^ key.mine[0]
 	key.others[1] = (b[0][1] | b[1][1] | b[2][1] | b[3][1]) &^ key.mine[1]
-}
-
-// hash returns the hash of k's words (mix), whose top routeBits bits are
-// its memo slot.
-func (k *routeKey) hash() uint64 {
-	h := mix(mix(mix(mix(mix(0, k.roads[0]), k.roads[1]), k.roads[2]), k.ships[0]), k.ships[1])
-	return mix(mix(mix(mix(mix(h, k.ships[2]), k.mine[0]), k.mine[1]), k.others[0]), k.others[1])
+	h := mix(mix(mix(mix(mix(0, key.roads[0]), key.roads[1]), key.roads[2]), key.ships[0]), key.ships[1])
+	return mix(mix(mix(mix(mix(h, key.ships[2]), key.mine[0]), key.mine[1]), key.others[0]), key.others[1])
 }
 
 // routeSlots is how many lengths a routeMemo holds, a slot each by the
@@ -111,7 +107,7 @@ const (
 )
 
 // mix adds word w to hash h, a step of a memo's slot hash
-// (routeKey.hash, shapeKey.slot).
+// (readRouteKey, shapeKey.slot).
 func mix(h, w uint64) uint64 { return (h ^ w) * 0x9e3779b97f4a7c15 }
 
 // routeLengthOf works routeLength out from nothing.
@@ -289,8 +285,7 @@ func (r *routeGraph) add(g *Game, e, k int, mine, others *cornerSet) {
 	r.nbr[a] |= 1 << b
 	r.nbr[b] |= 1 << a
 	r.changed |= 1<<a | 1<<b
-	r.raise(1 << a)
-	r.raise(1 << b)
+	r.raise(1<<a | 1<<b)
 	r.at[e] = [2]int8{int8(a), int8(b)}
 }
 
@@ -304,10 +299,7 @@ func (r *routeGraph) nodeAt(c, k int, mine, others *cornerSet) uint8 {
 		r.nodes++
 		return uint8(r.nodes-1) & 63
 	}
-	if mine.has(c) {
-		k = 0
-	}
-	n := &r.node[c][k&1]
+	n := &r.node[c][k&^int(mine[c>>6]>>(c&63))&1]
 	if *n == 0 {
 		r.nodes++
 		*n = int8(r.nodes)
@@ -318,7 +310,8 @@ func (r *routeGraph) nodeAt(c, k int, mine, others *cornerSet) uint8 {
 // raise and lower move the nodes of bits v one piece up or down in odd
 // and multi, which hold each node's degree (0 to 3) as its two bits: up,
 // a node of degree 1 or 3 (odd) becomes one of 2 or more; down, a node of
-// degree 2 (multi, not odd) becomes one of 1. recount works a node's bits
+// degree 2 (multi, not odd) becomes one of 1. Each bit is its own node's,
+// so the two ends of a piece move at once. recount works a node's bits
 // out from its neighbours instead.
 func (r *routeGraph) raise(v uint64) {
 	r.multi |= r.odd & v
@@ -490,8 +483,7 @@ func (r *routeGraph) lift(e int) {
 	r.nbr[a] &^= 1 << b
 	r.nbr[b] &^= 1 << a
 	r.changed |= 1<<a | 1<<b
-	r.lower(1 << a)
-	r.lower(1 << b)
+	r.lower(1<<a | 1<<b)
 }
 
 // loopLongest returns the longest trail of part pt, which has a loop and
@@ -538,7 +530,8 @@ func (r *routeGraph) ringLongest(pt *routePart) (int, bool) {
 		}
 		leaves = 0
 		for ps := parents; ps != 0; ps &= ps - 1 {
-			if p := bits.TrailingZeros64(ps); bits.OnesCount64(r.nbr[p]&left) == 1 {
+			p := bits.TrailingZeros64(ps)
+			if on := r.nbr[p] & left; on&(on-1) == 0 { // one piece left: p is a leaf now
 				leaves |= 1 << p
 			}
 		}
