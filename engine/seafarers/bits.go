@@ -193,6 +193,26 @@ func (g *Game) setEdge(e int, p edgePiece) {
 	}
 }
 
+// moveShipPiece moves the ship on edge from to edge to, as setEdge(from,
+// nothing) and setEdge(to, the ship) would, writing only the two sets a
+// ship is in when to is empty (a ship move's destination always is, S59):
+// about 4,500 ship moves in ten wonders-of-catan games.
+func (g *Game) moveShipPiece(from, to int) {
+	p := g.edges[from]
+	o := p.owner()
+	if o < 0 || !p.ship || g.edges[to].own != 0 {
+		g.setEdge(from, edgePiece{})
+		g.setEdge(to, p)
+		return
+	}
+	g.rev++
+	g.edges[from], g.edges[to] = edgePiece{}, p
+	g.sets.ships[o].remove(from)
+	g.sets.ships[o].add(to)
+	g.sets.occupied.remove(from)
+	g.sets.occupied.add(to)
+}
+
 // setCorner puts piece p on corner c.
 func (g *Game) setCorner(c int, p cornerPiece) {
 	g.rev++

@@ -646,3 +646,22 @@ func TestSeatWonderFollowsEditsAndLoads(t *testing.T) {
 		t.Fatalf("S129: blue started %s in the loaded state, want the Cathedral", g.wonderOf(1))
 	}
 }
+
+// TestPieceSetsOracle plays a random game of every scenario and, before
+// every entry, compares the piece sets kept up to date move by move
+// (setEdge, setCorner, moveShipPiece) with the sets worked out afresh from
+// the corner and edge arrays (reindex, on a copy).
+func TestPieceSetsOracle(t *testing.T) {
+	checked := 0
+	randomEntries(t, 700, 59, func(sc string, n int, g *Game, s int, src *engine.Seeded) {
+		h := g.Clone()
+		h.reindex()
+		if h.sets != g.sets {
+			t.Fatalf("%s entry %d: the piece sets kept move by move differ from those of the board's pieces:\n%+v\nwant\n%+v", sc, n, g.sets, h.sets)
+		}
+		checked++
+	})
+	if checked < 3000 {
+		t.Fatalf("only %d entries checked", checked)
+	}
+}

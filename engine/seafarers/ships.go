@@ -218,9 +218,7 @@ func (g *Game) moveShip(s int, a *Action, en *entry) error {
 	}
 	// The ship keeps what it was: its turn of building and, in
 	// pirate-islands, its warship status (S60, S120).
-	moved := g.edges[from]
-	g.setEdge(from, edgePiece{})
-	g.setEdge(to, moved)
+	g.moveShipPiece(from, to)
 	g.flags.ShipMoved = true
 	g.buildAction()
 	g.log.add(g.colour(s).String(), " moves a ship from ").edge(a.Edge).add(" to ").edge(a.Edge2).end()
