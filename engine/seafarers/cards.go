@@ -1,8 +1,6 @@
 package seafarers
 
 import (
-	"slices"
-
 	"github.com/elasund/elasund/engine/seafarers/board"
 )
 
@@ -100,8 +98,12 @@ func (g *Game) play(s int, a *Action, en *entry) error {
 	default:
 		return ruleErr("S74", a, "that card cannot be played")
 	}
-	// The card is played: it leaves the hand face up (S74).
-	p.cards = slices.Delete(slices.Clone(p.cards), i, i+1)
+	// The card is played: it leaves the hand face up (S74). The cards are
+	// copied on write (clones share them), so the rest goes to a new
+	// array, but the cards before it stay where they are when it is the
+	// last: nothing is written there, and the next card added (Clip)
+	// copies them.
+	p.cards = append(p.cards[:i:i], p.cards[i+1:]...)
 	p.played[a.Card-1]++
 	g.flags.CardPlayed = true
 	if a.Card == Knight && g.cfg.scenario != board.PirateIslands {
