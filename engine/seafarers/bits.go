@@ -117,6 +117,10 @@ type geometry struct {
 	edgeHexes   []uint64     // the hexes each edge is a side of, a bit each
 	edgeEnds    [][2]uint8   // the corners each edge joins (board.EdgeEnds), small
 	edgeNames   []board.Edge // each edge as the board names it (board.Edge)
+	// hexMoves are the robber's and the pirate's moves to each hex without
+	// a steal, hexMoves[0][h] and hexMoves[1][h]: the listing copies them
+	// whole (appendHexMoves).
+	hexMoves [2][]Action
 }
 
 // newGeometry returns the geometry of board b.
@@ -130,6 +134,12 @@ func newGeometry(b *board.Board) *geometry {
 		edgeHexes:   make([]uint64, b.NumEdges()),
 		edgeEnds:    make([][2]uint8, b.NumEdges()),
 		edgeNames:   make([]board.Edge, b.NumEdges()),
+	}
+	for i, k := range [2]ActionKind{ActRobber, ActPirate} {
+		geo.hexMoves[i] = make([]Action, b.NumHexes())
+		for h := range geo.hexMoves[i] {
+			geo.hexMoves[i][h] = Action{Kind: k, Hex: b.HexPos(h)}
+		}
 	}
 	for c := range geo.cornerEdges {
 		for i, e := range b.CornerEdges(c) {

@@ -2,6 +2,7 @@ package seafarers
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/elasund/elasund/engine"
 	"github.com/elasund/elasund/engine/seafarers/board"
@@ -363,17 +364,55 @@ func (g *Game) appendHexMoves(out []Action, k ActionKind, hexes uint64, by *[4]u
 			cloths |= 1 << v
 		}
 	}
-	a := Action{Kind: k}
+	moves := g.cfg.geo.hexMoves[0]
+	if k == ActPirate {
+		moves = g.cfg.geo.hexMoves[1]
+	}
+	// Each move is copied whole from moves, and a steal's seat written
+	// into its copy, in room made for them first: at most a move to each
+	// hex nobody is robbed at, and two steals (a card and a cloth) from
+	// each of three seats at the others. Writing the hex
+	// into one action and appending that, as append would copy it, makes
+	// the copy wait for bytes just stored (store-to-load forwarding
+	// fails), a dozen cycles or so a move.
+	n := len(out)
+	out = withRoom(out, bits.OnesCount64(hexes&^robbed)+6*bits.OnesCount64(hexes&robbed))
 	for ; hexes != 0; hexes &= hexes - 1 {
 		h := bits.TrailingZeros64(hexes)
-		a.Hex = g.b.HexPos(h)
 		if robbed>>h&1 == 0 {
-			out = append(out, a)
+			out[n] = moves[h]
+			n++
 			continue
 		}
-		out = g.appendSteals(out, &a, victimsAt(by, h), cards, cloths)
+		// A move with each victim that holds what it steals: a resource
+		// card, or a cloth (for the cloth-for-catan pirate, S112), a
+		// move for each.
+		for victims := victimsAt(by, h); victims != 0; victims &= victims - 1 {
+			v := bits.TrailingZeros8(victims)
+			if cards>>v&1 != 0 {
+				out[n] = moves[h]
+				out[n].Seat = g.colour(v)
+				n++
+			}
+			if cloths>>v&1 != 0 {
+				out[n] = moves[h]
+				out[n].Seat, out[n].Cloth = g.colour(v), true
+				n++
+			}
+		}
 	}
-	return out
+	return out[:n]
+}
+
+// withRoom returns out grown to room for n more actions past its length
+// and resliced to its capacity: a listing writes its actions into it by
+// index from out's old length on, and then cuts it to what it wrote.
+// (append would copy each action to the stack on its way into out.)
+func withRoom(out []Action, n int) []Action {
+	if cap(out)-len(out) < n {
+		out = slices.Grow(out, n)
+	}
+	return out[:cap(out)]
 }
 
 // victimHexes returns, for every seat other than s the robber (or, with
@@ -408,59 +447,109 @@ func victimsAt(by *[4]uint64, h int) uint8 {
 	return uint8(by[0]>>h&1 | by[1]>>h&1<<1 | by[2]>>h&1<<2 | by[3]>>h&1<<3)
 }
 
-// appendSteals appends move a (a robber or pirate move) with each of the
-// victims (a bit per seat) that holds what it steals: a resource card
-// (cards, a bit per seat), or a cloth (cloths, for the cloth-for-catan
-// pirate, S112), a move for each.
-func (g *Game) appendSteals(out []Action, a *Action, victims, cards, cloths uint8) []Action {
-	for ; victims != 0; victims &= victims - 1 {
-		v := bits.TrailingZeros8(victims)
-		a.Seat, a.Cloth = g.colour(v), false
-		if cards>>v&1 != 0 {
-			out = append(out, *a)
-		}
-		if cloths>>v&1 != 0 {
-			a.Cloth = true
-			out = append(out, *a)
-		}
-	}
-	a.Seat, a.Cloth = NoColour, false
-	return out
-}
-
 // legalMaritime lists the trades with the bank (S62): for each resource
 // given, by rate from 4:1 down to 2:1, by count and by resource taken.
 func (g *Game) legalMaritime(out []Action, s int) []Action {
 	hand := &g.players[s].hand
 	// No rate is below 2, nor below 4 without a building on a harbour
 	// (S62, S63): most hands trade nothing, found before the rates.
-	if most := hand.most(); most < 2 || most < 4 && !g.sets.buildings[s].meets(&g.l.harbourCorners) {
+	most := hand.most()
+	if most < 2 {
 		return out
 	}
-	rates := g.placesOf(s).ratesOf(g, s)
-	a := Action{Kind: ActTrade}
-	for i := range Resources {
-		n, r := hand[i], rates[i]
-		if n < bits.TrailingZeros8(r) {
-			continue // fewer cards than the best rate asks
+	if !g.sets.buildings[s].meets(&g.l.harbourCorners) {
+		if most < 4 {
+			return out
 		}
-		for ; r != 0; r &^= 1 << (7 - bits.LeadingZeros8(r)) {
+		return g.appendTrades(out, hand, hand.atLeast(4), &fourToOne)
+	}
+	rates := g.placesOf(s).ratesOf(g, s)
+	var give uint8 // the resources held at least at their best rate
+	for i, r := range rates {
+		if hand[i] >= bits.TrailingZeros8(r) {
+			give |= 1 << i
+		}
+	}
+	return g.appendTrades(out, hand, give, rates)
+}
+
+// fourToOne are the maritime rates of a seat without a building on a
+// harbour: 4:1 for every resource (S62).
+var fourToOne = [NumResources]uint8{1 << 4, 1 << 4, 1 << 4, 1 << 4, 1 << 4}
+
+// appendTrades appends the maritime trades of a seat holding hand at
+// rates (rate masks, bit k for k:1) giving any resource of give (a bit
+// each): by resource given, by rate from highest to lowest, by count and
+// by resource taken.
+func (g *Game) appendTrades(out []Action, hand *Hand, give uint8, rates *[NumResources]uint8) []Action {
+	held := g.bank.atLeast(1) // the resources the bank holds one of, which most trades take
+	for ; give != 0; give &= give - 1 {
+		i := bits.TrailingZeros8(give)
+		have, others := hand[i], uint8(1<<NumResources-1)&^(1<<i)
+		for r := rates[i]; r != 0; r &^= 1 << (7 - bits.LeadingZeros8(r)) {
 			k := 7 - bits.LeadingZeros8(r) // the rate k:1, the highest left
-			for m := 1; m*k <= n; m++ {
-				a.Cards[i] = int8(m * k) // at most hand[i]
-				for j := range Resources {
-					if j != i && g.bank[j] >= m {
-						a.Get[j] = int8(m)
-						out = append(out, a)
-						a.Get[j] = 0
-					}
-				}
+			if k > have {
+				continue
+			}
+			// Most trades take one card: they are copied whole from
+			// oneTrades, into room made for them first (append would copy
+			// each to the stack on the way).
+			row := &oneTrades[k-minRate][i]
+			n := len(out)
+			room := withRoom(out, NumResources-1)
+			for got := held & others; got != 0; got &= got - 1 {
+				room[n] = row[bits.TrailingZeros8(got)]
+				n++
+			}
+			out = room[:n]
+			for m := 2; m*k <= have; m++ {
+				out = g.appendTradesOf(out, i, k, m, g.bank.atLeast(m)&others)
 			}
 		}
-		a.Cards[i] = 0
 	}
 	return out
 }
+
+// appendTradesOf appends the maritime trades of m·k cards of resource i
+// for m of each resource of got (a bit each).
+func (g *Game) appendTradesOf(out []Action, i, k, m int, got uint8) []Action {
+	// Each trade is appended as a copy of trade, which is never written,
+	// and its counts are then written in place. Writing them into trade
+	// and appending that would copy bytes just stored: the copy's wide
+	// loads cannot take them from the pending narrow stores (store-to-load
+	// forwarding fails), and each trade would wait a dozen cycles or so
+	// for them to reach the cache.
+	trade := Action{Kind: ActTrade}
+	for ; got != 0; got &= got - 1 {
+		n := len(out)
+		out = append(out, trade)
+		a := &out[n]
+		a.Cards[i], a.Get[bits.TrailingZeros8(got)] = int8(m*k), int8(m) // m·k is at most the hand's
+	}
+	return out
+}
+
+// minRate and maxRate bound the maritime rates k:1 (S62, S63).
+const minRate, maxRate = 2, 4
+
+// oneTrades are the maritime trades that take one card,
+// oneTrades[k-minRate][i][j] giving k cards of resource i for one of j, a
+// zero action where i is j. A listing copies each whole (appendTrades):
+// cheaper than writing its counts, and the copy never waits for bytes
+// just stored (see appendTradesOf).
+var oneTrades = func() (t [maxRate - minRate + 1][NumResources][NumResources]Action) {
+	for k := minRate; k <= maxRate; k++ {
+		for i := range Resources {
+			for j := range Resources {
+				if j != i {
+					a := &t[k-minRate][i][j]
+					a.Kind, a.Cards[i], a.Get[j] = ActTrade, int8(k), 1
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // legalOffers lists the one-for-one offers to all other seats (S65, S66).
 func (g *Game) legalOffers(out []Action, s int) []Action {

@@ -198,6 +198,29 @@ func (h *Hand) held() uint8 {
 	return m
 }
 
+// atLeast returns the resources the hand holds at least n of, bit r-1
+// for resource r, written out as held is: the maritime listing asks for
+// every count it offers.
+func (h *Hand) atLeast(n int) uint8 {
+	var m uint8
+	if h[0] >= n {
+		m |= 1
+	}
+	if h[1] >= n {
+		m |= 1 << 1
+	}
+	if h[2] >= n {
+		m |= 1 << 2
+	}
+	if h[3] >= n {
+		m |= 1 << 3
+	}
+	if h[4] >= n {
+		m |= 1 << 4
+	}
+	return m
+}
+
 // add puts the cards of o into h. Both are read where they are and the
 // five counts written out (see of): production, trades and every build
 // move cards between a hand and the bank.

@@ -8,7 +8,7 @@ import (
 )
 
 // TestHandArithmetic compares the hand operations written out count by
-// count (add, sub, setPacked and their packed forms, total, of, most, held,
+// count (add, sub, setPacked and their packed forms, total, of, most, held, atLeast,
 // containsPacked, overlaps) with the same operations asked resource by resource, on
 // 2,000 random pairs of hands.
 func TestHandArithmetic(t *testing.T) {
@@ -46,6 +46,17 @@ func TestHandArithmetic(t *testing.T) {
 		}
 		if h.held() != held || h.Kinds() != bits.OnesCount8(held) {
 			t.Fatalf("%v.held() = %05b, Kinds %d, want %05b", [5]int(h), h.held(), h.Kinds(), held)
+		}
+		for n := range 6 {
+			var atLeast uint8
+			for i := range h {
+				if h[i] >= n {
+					atLeast |= 1 << i
+				}
+			}
+			if h.atLeast(n) != atLeast {
+				t.Fatalf("%v.atLeast(%d) = %05b, want %05b", [5]int(h), n, h.atLeast(n), atLeast)
+			}
 		}
 		if h.Total() != total || h.total() != total {
 			t.Fatalf("%v.Total() = %d, total = %d, want %d", [5]int(h), h.Total(), h.total(), total)
