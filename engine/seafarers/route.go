@@ -170,9 +170,25 @@ func (r *routeGraph) longest() int {
 			kept |= pt.nodes
 		}
 	}
+	// The other nodes with pieces make the other parts, each found from
+	// its lowest node. Of each part it counts the nodes of odd degree and
+	// the pieces (half the sum of the degrees). Its bound is the most
+	// pieces a trail of it can take: all of them with at most two nodes of
+	// odd degree, else one less for each pair of odd nodes beyond two
+	// (Euler: a trail leaves a piece unused at each of them).
 	for left := (r.odd | r.multi) &^ kept; left != 0; n++ {
-		pt := r.part(bits.TrailingZeros64(left))
-		left &^= pt.nodes
+		nodes, last, _ := r.reach(bits.TrailingZeros64(left))
+		left &^= nodes
+		odd := bits.OnesCount64(nodes & r.odd)
+		pieces := (odd + 2*bits.OnesCount64(nodes&r.multi)) / 2
+		pt := routePart{
+			nodes:  nodes,
+			far:    int8(bits.TrailingZeros64(last)),
+			pieces: int8(pieces),
+			odd:    int8(odd),
+			bound:  int8(pieces - max(0, odd-2)/2),
+			trail:  -1,
+		}
 		i := n
 		for ; i > 0 && r.parts[i-1].bound < pt.bound; i-- {
 			r.parts[i] = r.parts[i-1]
@@ -202,28 +218,6 @@ func (r *routeGraph) partLongest(pt *routePart) int {
 		return r.treeLongest(pt)
 	}
 	return r.loopLongest(pt)
-}
-
-// part returns the part of node v, a node with pieces, and counts its
-// nodes of odd degree and its pieces (half the sum of the degrees). Its
-// bound is the most pieces a trail of it can take: all of them with at
-// most two nodes of odd degree, else one less for each pair of odd nodes
-// beyond two (Euler: a trail leaves a piece unused at each of them).
-func (r *routeGraph) part(v int) routePart {
-	nodes, last, _ := r.reach(v)
-	odd := bits.OnesCount64(nodes & r.odd)
-	pt := routePart{
-		nodes:  nodes,
-		far:    int8(bits.TrailingZeros64(last)),
-		pieces: int8((odd + 2*bits.OnesCount64(nodes&r.multi)) / 2),
-		odd:    int8(odd),
-		trail:  -1,
-	}
-	pt.bound = pt.pieces
-	if odd > 2 {
-		pt.bound -= int8((odd - 2) / 2)
-	}
-	return pt
 }
 
 // reach returns the nodes reached from node v, the last of them reached
