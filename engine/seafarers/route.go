@@ -200,24 +200,20 @@ func (r *routeGraph) longest() int {
 	for i := 0; i < n && int(r.parts[i].bound) > best; i++ {
 		pt := &r.parts[i]
 		if pt.trail < 0 {
-			pt.trail = int8(r.partLongest(pt))
+			switch {
+			case pt.odd <= 2:
+				// Euler: a connected graph with at most two nodes of odd
+				// degree has a trail over all its pieces.
+				pt.trail = pt.pieces
+			case int(pt.pieces) == bits.OnesCount64(pt.nodes)-1:
+				pt.trail = int8(r.treeLongest(pt))
+			default:
+				pt.trail = int8(r.loopLongest(pt))
+			}
 		}
 		best = max(best, int(pt.trail))
 	}
 	return best
-}
-
-// partLongest returns the longest trail of part pt.
-func (r *routeGraph) partLongest(pt *routePart) int {
-	switch {
-	case pt.odd <= 2:
-		// Euler: a connected graph with at most two nodes of odd degree
-		// has a trail over all its pieces.
-		return int(pt.pieces)
-	case int(pt.pieces) == bits.OnesCount64(pt.nodes)-1:
-		return r.treeLongest(pt)
-	}
-	return r.loopLongest(pt)
 }
 
 // reach returns the nodes reached from node v, the last of them reached
