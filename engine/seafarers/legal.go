@@ -219,11 +219,19 @@ func subHands(out []Action, k ActionKind, h Hand, n int) []Action {
 				n2 := n1 - c2
 				// The last two resources share what is left: from as many
 				// of the fourth as it holds down to as few as the fifth
-				// allows.
-				for c3, least := min(n2, h[3]), max(0, n2-h[4]); c3 >= least; c3-- {
-					c[3], c[4] = int8(c3), int8(n2-c3)
-					out = append(out, a)
+				// allows. Their counts are written into copies of a in
+				// room made for them (withRoom), not into a: appending a
+				// just written would make each copy wait for the bytes
+				// stored (store-to-load forwarding fails).
+				c3, least := min(n2, h[3]), max(0, n2-h[4])
+				w := len(out) // where the next action is written
+				out = withRoom(out, c3-least+1)
+				for ; c3 >= least; c3-- {
+					out[w] = a
+					out[w].Cards[3], out[w].Cards[4] = int8(c3), int8(n2-c3)
+					w++
 				}
+				out = out[:w]
 			}
 		}
 	}
