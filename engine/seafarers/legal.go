@@ -914,19 +914,27 @@ func (g *Game) shipMoveList(out []Action, s int) []Action {
 	m := g.shipMoves(s)
 	a := Action{Kind: ActMoveShip}
 	// The moves are many (a dozen a listing): the edges are read a word at
-	// a time, and named from a slice the loop holds.
+	// a time, and named from a slice the loop holds. Each move is a copy of
+	// a written into room made for the ship's moves (withRoom), its
+	// destination written into the copy: appending a just changed would
+	// make each copy wait for the bytes stored (store-to-load forwarding
+	// fails on the wider loads of the copy). The room is made once, for
+	// all the moves the cache counted (moveCache.moves).
 	names := g.cfg.geo.edgeNames
+	n := len(out)
+	out = withRoom(out, m.moves)
 	for i := 0; i < m.n; i++ {
 		a.Edge = names[m.from[i]]
 		to := &m.to[i] // read in place: a range over m.to[i] copies it
 		for k := range to {
 			for w := to[k]; w != 0; w &= w - 1 {
-				a.Edge2 = names[k<<6+bits.TrailingZeros64(w)]
-				out = append(out, a)
+				out[n] = a
+				out[n].Edge2 = names[k<<6+bits.TrailingZeros64(w)]
+				n++
 			}
 		}
 	}
-	return out
+	return out[:n]
 }
 
 // takeCaches keeps in g what the listing of h, a copy of g it worked on
@@ -951,6 +959,7 @@ type moveCache struct {
 	pending    edgeSet
 	mobile     edgeSet             // the ships that may move
 	n          int                 // how many of them have somewhere to go
+	moves      int                 // how many moves they have in all
 	from       [limitShips]uint8   // those ships' edges, in edge order
 	to         [limitShips]edgeSet // where each may go
 }
@@ -980,7 +989,7 @@ func (g *Game) shipMoves(s int) *moveCache {
 	}
 	// The ships past n and where they may go are not read, so not cleared.
 	m.valid, m.seat, m.turn, m.pirate, m.rev, m.land, m.pending = true, s, g.turn, g.pirateHex(), g.rev, g.l, pending
-	m.n = 0
+	m.n, m.moves = 0, 0
 	var sh *shape
 	m.mobile, sh = g.mobileShips(s)
 	pirate := g.cfg.scenario == board.PirateIslands
@@ -1008,6 +1017,7 @@ func (g *Game) shipMoves(s int) *moveCache {
 			if *to != (edgeSet{}) {
 				m.from[m.n] = uint8(from)
 				m.n++
+				m.moves += to.count()
 			}
 		}
 	}
