@@ -84,7 +84,7 @@ func (g *Game) shapeAfter(s int, prev *shape, before *edgeSet, anchors *cornerSe
 	// The corners that leave the ends (where no ship ends now) and those
 	// that join them (where only the ship added ends), -1 for none.
 	lost, joined := [2]int{-1, -1}, [2]int{-1, -1}
-	if e := only(&gone); e >= 0 {
+	if e := gone.next(0); e >= 0 { // the one ship gone, if any
 		for k, c := range geo.edgeEnds[e] {
 			if n := shipCount(&cornerEdges[c], ships); n == 0 {
 				sh.ends.remove(int(c))
@@ -95,7 +95,7 @@ func (g *Game) shapeAfter(s int, prev *shape, before *edgeSet, anchors *cornerSe
 			}
 		}
 	}
-	if e := only(&added); e >= 0 {
+	if e := added.next(0); e >= 0 { // the one ship added, if any
 		for k, c := range geo.edgeEnds[e] {
 			switch n := shipCount(&cornerEdges[c], ships); {
 			case n == 1:
@@ -135,16 +135,6 @@ func (g *Game) shapeAfter(s int, prev *shape, before *edgeSet, anchors *cornerSe
 	sh.mobile = g.edgesAt(&sh.single)
 	sh.mobile.and(ships)
 	return sh, true
-}
-
-// only returns the edge of set, which holds one edge or none, -1 for none.
-func only(set *edgeSet) int {
-	for k, w := range set {
-		if w != 0 {
-			return k<<6 + bits.TrailingZeros64(w)
-		}
-	}
-	return -1
 }
 
 // shipCount returns how many of ships are among the edges at, those at a
