@@ -177,30 +177,12 @@ func (h *Hand) containsPacked(p *PackedHand) bool {
 func (h Hand) Kinds() int { return bits.OnesCount8(h.held()) }
 
 // held returns the resources the hand holds at least one of, bit r-1 for
-// resource r, written out: every trade-phase listing asks (legalOffers).
-func (h *Hand) held() uint8 {
-	var m uint8
-	if h[0] > 0 {
-		m |= 1
-	}
-	if h[1] > 0 {
-		m |= 1 << 1
-	}
-	if h[2] > 0 {
-		m |= 1 << 2
-	}
-	if h[3] > 0 {
-		m |= 1 << 3
-	}
-	if h[4] > 0 {
-		m |= 1 << 4
-	}
-	return m
-}
+// resource r (atLeast(1)): every trade-phase listing asks (legalOffers).
+func (h *Hand) held() uint8 { return h.atLeast(1) }
 
 // atLeast returns the resources the hand holds at least n of, bit r-1
-// for resource r, written out as held is: the maritime listing asks for
-// every count it offers.
+// for resource r, written out: the maritime and offer listings ask at
+// every listing.
 func (h *Hand) atLeast(n int) uint8 {
 	var m uint8
 	if h[0] >= n {
