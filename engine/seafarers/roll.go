@@ -52,9 +52,7 @@ func (g *Game) roll(src engine.Rand) {
 	d2 := draw(src, streamDice, 6) + 1
 	g.dice = [2]int{d1, d2}
 	sum := d1 + d2
-	if !g.log.quiet {
-		g.log.add(g.colour(g.cur).String(), " rolls ").num(d1).add("+").num(d2).add(" = ").num(sum).end()
-	}
+	g.log.colour(g.colour(g.cur)).add(" rolls ").num(d1).add("+").num(d2).add(" = ").num(sum).end()
 	g.phase = PhaseTrade
 	if g.cfg.scenario == board.PirateIslands && g.fleet >= 0 {
 		g.fleetMove(min(d1, d2), src)
@@ -151,9 +149,7 @@ func (g *Game) pay(owed *[4]Hand, goldOwed *[4]int, paid uint8) {
 		if owed[s].total() > 0 {
 			g.bank.sub(&owed[s])
 			g.players[s].hand.add(&owed[s])
-			if !g.log.quiet {
-				g.log.add(g.colour(s).String(), " takes ").hand(&owed[s]).end()
-			}
+			g.log.colour(g.colour(s)).add(" takes ").hand(&owed[s]).end()
 		}
 		if goldOwed[s] > 0 {
 			g.addPending(s, pendGold, goldOwed[s])
