@@ -62,7 +62,7 @@ func landOf(b *board.Board) *land {
 // newLand derives a land from its hexes, harbours and areas.
 func newLand(b *board.Board, dealt bool, hexes []board.Hex, harbours []board.Harbour, areas []board.Area, hexArea []int) *land {
 	l := &land{dealt: dealt, hexes: hexes, harbours: harbours, areas: areas, hexArea: hexArea}
-	slices.SortFunc(l.harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	slices.SortFunc(l.harbours, board.Harbour.Compare)
 	nc, ne := b.NumCorners(), b.NumEdges()
 	l.cflag = make([]uint8, nc)
 	l.cArea = make([]int, nc)
@@ -118,7 +118,7 @@ func landDealt(base *land, nb *board.Board) *land {
 	n := *base
 	n.dealt = nb.Dealt()
 	n.harbours = nb.Harbours()
-	slices.SortFunc(n.harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	slices.SortFunc(n.harbours, board.Harbour.Compare)
 	n.eHarbour = make([]board.HarbourKind, len(base.eHarbour))
 	n.cHarbour = make([]board.HarbourKind, len(base.cHarbour))
 	n.harbourCorners = cornerSet{}
@@ -338,7 +338,7 @@ func (l *land) withHarbour(b *board.Board, hb board.Harbour) *land {
 		return newLand(b, l.dealt, l.hexes, harbours, l.areas, l.hexArea)
 	}
 	n := *l
-	slices.SortFunc(harbours, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	slices.SortFunc(harbours, board.Harbour.Compare)
 	n.harbours = harbours
 	n.eHarbour, n.cHarbour = slices.Clone(l.eHarbour), slices.Clone(l.cHarbour)
 	n.eHarbour[e] = hb.Kind

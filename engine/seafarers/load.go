@@ -271,7 +271,7 @@ func (ld *loader) harbourSites() {
 		ld.fail("board.harbours", "%d harbours: the scenario has %d", len(hs), len(sites))
 		return
 	}
-	slices.SortFunc(sites, func(x, y board.Harbour) int { return x.Edge.Compare(y.Edge) })
+	slices.SortFunc(sites, board.Harbour.Compare)
 	var want, got []board.HarbourKind
 	for i := range sites {
 		if sites[i].Edge != hs[i].Edge {

@@ -192,7 +192,7 @@ func newBoard(s Scenario, ro Options, fix *fixed) (*Board, error) {
 	}
 	if !def.giftSites {
 		b.harbours = slices.Clone(b.sites)
-		slices.SortFunc(b.harbours, func(x, y Harbour) int { return x.Edge.Compare(y.Edge) })
+		slices.SortFunc(b.harbours, Harbour.Compare)
 	}
 	b.dealt = ro.Layout == LayoutFixed && ro.Harbours == HarboursFixed
 	b.derive()
@@ -740,7 +740,7 @@ func (b *Board) PlaceHarbour(x Edge, k HarbourKind) (*Board, error) {
 	}
 	c := b.clone()
 	c.harbours = append(c.harbours, Harbour{Edge: x, Land: land, Kind: k})
-	slices.SortFunc(c.harbours, func(p, q Harbour) int { return p.Edge.Compare(q.Edge) })
+	slices.SortFunc(c.harbours, Harbour.Compare)
 	c.derive()
 	return c, nil
 }

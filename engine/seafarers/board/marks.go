@@ -16,6 +16,10 @@ type Harbour struct {
 	Kind HarbourKind
 }
 
+// Compare orders harbours by their edges (Edge.Compare), the order a
+// board and a land keep them in. It returns -1, 0 or +1.
+func (h Harbour) Compare(o Harbour) int { return h.Edge.Compare(o.Edge) }
+
 // Area is a named part of a scenario's land (BOARDS B17): the main island,
 // a small island, the desert strip, a tribe's island and so on. The flags
 // repeat, for the rules engine's convenience, what BOARDS and RULES §14 say

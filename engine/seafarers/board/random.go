@@ -109,7 +109,7 @@ func (b *Board) Deal(r Rand) (*Board, error) {
 			}
 			if !c.def.giftSites {
 				c.harbours = slices.Clone(c.sites)
-				slices.SortFunc(c.harbours, func(x, y Harbour) int { return x.Edge.Compare(y.Edge) })
+				slices.SortFunc(c.harbours, Harbour.Compare)
 			}
 		}
 	}
@@ -302,6 +302,6 @@ func (b *Board) dealNewWorld(d *drawer) error {
 		}
 		b.harbours = append(b.harbours, Harbour{Edge: b.g.edges[e], Land: land, Kind: k})
 	}
-	slices.SortFunc(b.harbours, func(x, y Harbour) int { return x.Edge.Compare(y.Edge) })
+	slices.SortFunc(b.harbours, Harbour.Compare)
 	return nil
 }
