@@ -171,6 +171,9 @@ func Parse(md []byte) (*Reference, error) {
 			if m == nil {
 				return nil, &ParseError{Line: n, Reason: "rule heading " + strconv.Quote(head) + " is not \"<id> — <title>\" (an id such as R84, an em dash, a title)"}
 			}
+			if len(m[2]) > maxIDDigits {
+				return nil, &ParseError{Line: n, Reason: "rule " + m[1] + m[2] + " has a number of more than " + strconv.Itoa(maxIDDigits) + " digits"}
+			}
 			id := m[1] + m[2]
 			if j, dup := ref.ruleAt[id]; dup {
 				return nil, &ParseError{Line: n, Reason: "rule " + id + " appears twice (first on line " + strconv.Itoa(ref.rules[j].Line) + ")"}
@@ -336,8 +339,12 @@ func (t Topic) clone() Topic {
 	return t
 }
 
+// maxIDDigits bounds the number of a rule id, in a heading and in a query,
+// so that every id a reference holds can be asked for by Rule.
+const maxIDDigits = 9
+
 // idForm is what Rule accepts as an id: letters, optional spaces, digits.
-var idForm = regexp.MustCompile(`^([A-Za-z]+) ?([0-9]{1,9})$`)
+var idForm = regexp.MustCompile(`^([A-Za-z]+) ?([0-9]{1,` + strconv.Itoa(maxIDDigits) + `})$`)
 
 // canonicalID returns id in upper case without leading zeros in its number.
 func canonicalID(id string) (string, bool) {

@@ -100,6 +100,7 @@ func TestParseErrors(t *testing.T) {
 		{"lower-case id", "### r1 — Title\ntext\n", 1, "is not"},
 		{"leading zero", "### R01 — Title\ntext\n", 1, "is not"},
 		{"no number", "### Setup\ntext\n", 1, "is not"},
+		{"ten-digit number", "### A1000000000 — 0\n0\n", 1, "more than 9 digits"},
 		{"duplicate rule", "### R1 — A\na\n\n### R1 — B\nb\n", 4, "appears twice"},
 		{"empty rule", "### R1 — A\n\n### R2 — B\nb\n", 1, "has no text"},
 		{"empty last rule", "### R1 — A\na\n### R2 — B\n\n", 3, "has no text"},
