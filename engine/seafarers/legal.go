@@ -490,7 +490,7 @@ var fourToOne = [NumResources]uint8{1 << 4, 1 << 4, 1 << 4, 1 << 4, 1 << 4}
 // each): by resource given, by rate from highest to lowest, by count and
 // by resource taken.
 func (g *Game) appendTrades(out []Action, hand *Hand, give uint8, rates *[NumResources]uint8) []Action {
-	held := g.bank.atLeast(1) // the resources the bank holds one of, which most trades take
+	held := g.bank.held() // the resources the bank holds one of, which most trades take
 	for ; give != 0; give &= give - 1 {
 		i := bits.TrailingZeros8(give)
 		have, others := hand[i], uint8(1<<NumResources-1)&^(1<<i)
