@@ -861,3 +861,11 @@ func checkShipMoves(t *testing.T, g *Game, s int, sc string, n int) {
 		t.Fatalf("%s entry %d, seat %d: S57, S58, S59: %d ship moves listed, %d allowed", sc, n, s, len(listed), want)
 	}
 }
+
+// routeKey returns what seat s's route length is worked out from
+// (readRouteKey), for the tests that follow keys from one to the next.
+func (g *Game) routeKey(s int) routeKey {
+	var key routeKey
+	g.readRouteKey(s, &key)
+	return key
+}

@@ -74,13 +74,6 @@ type routeKey struct {
 	mine, others cornerSet
 }
 
-// routeKey returns what seat s's route length is worked out from.
-func (g *Game) routeKey(s int) routeKey {
-	var key routeKey
-	g.readRouteKey(s, &key)
-	return key
-}
-
 // readRouteKey writes into key what seat s's route length is worked out
 // from, in place (a key returned is copied on its way), and returns the
 // key's hash: a mix of its words, whose top routeBits bits are its memo
