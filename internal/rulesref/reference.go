@@ -171,10 +171,10 @@ func Parse(md []byte) (*Reference, error) {
 			if m == nil {
 				return nil, &ParseError{Line: n, Reason: "rule heading " + strconv.Quote(head) + " is not \"<id> — <title>\" (an id such as R84, an em dash, a title)"}
 			}
-			if len(m[2]) > maxIDDigits {
-				return nil, &ParseError{Line: n, Reason: "rule " + m[1] + m[2] + " has a number of more than " + strconv.Itoa(maxIDDigits) + " digits"}
-			}
 			id := m[1] + m[2]
+			if len(m[2]) > maxIDDigits {
+				return nil, &ParseError{Line: n, Reason: "rule " + id + " has a number of more than " + strconv.Itoa(maxIDDigits) + " digits"}
+			}
 			if j, dup := ref.ruleAt[id]; dup {
 				return nil, &ParseError{Line: n, Reason: "rule " + id + " appears twice (first on line " + strconv.Itoa(ref.rules[j].Line) + ")"}
 			}
